@@ -1,0 +1,36 @@
+import { Link } from "@remix-run/react";
+
+export interface BlogCardData {
+  _id: string;
+  title: string;
+  author_name: string;
+  category: string;
+  short_description: string;
+  image: string;
+}
+
+export function BlogCard({ blog, eager = false }: { blog: BlogCardData; eager?: boolean }) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+      <Link to={`/blogs/${blog._id}`} prefetch="intent" className="flex h-full flex-col">
+        <img
+          src={blog.image}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[16/9] w-full object-cover"
+        />
+        <div className="flex flex-1 flex-col gap-2 p-5">
+          <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+            {blog.category}
+          </span>
+          <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">{blog.title}</h3>
+          <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
+          <p className="mt-auto pt-2 text-sm font-medium text-gray-800">By {blog.author_name}</p>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { FOOTER_LABELS, SOCIAL_LINKS } from "~/lib/site";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, TwitterIcon } from "./icons";
+
+const SOCIAL_ICONS = { Facebook: FacebookIcon, Twitter: TwitterIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon };
+
+export function Footer({ siteName, ownerName, year }: { siteName: string; ownerName: string; year: number }) {
+  return (
+    <footer className="border-t border-gray-200 bg-gray-50">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-center gap-2 text-base font-bold text-ink">
+          <LogoMark width={24} height={24} className="text-brand-600" />
+          {siteName}
+        </div>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-600" aria-label="Footer">
+          {FOOTER_LABELS.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+        <ul className="flex gap-3" aria-label="Social media">
+          {SOCIAL_LINKS.map((s) => {
+            const Icon = SOCIAL_ICONS[s.name];
+            return (
+              <li key={s.name}>
+                <a
+                  href={s.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-gray-600 shadow-sm ring-1 ring-gray-200 hover:text-brand-700"
+                >
+                  <Icon title={s.name} />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600">
+        © {year} {ownerName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

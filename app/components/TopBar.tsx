@@ -1,0 +1,83 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { NAV_LINKS } from "~/lib/site";
+import { LogoMark, MenuIcon } from "./icons";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "text-brand-700 bg-brand-50" : "text-gray-700 hover:text-brand-700 hover:bg-gray-50"
+  }`;
+
+export function TopBar({ siteName }: { siteName: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // The mobile dropdown is a <details> so it opens without JavaScript; with it, it closes on navigation.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink">
+          <LogoMark width={28} height={28} className="text-brand-600" />
+          <span>{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} prefetch="intent" className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <Link
+            to="/login"
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Sign in
+          </Link>
+
+          <details
+            ref={menu}
+            className="relative md:hidden"
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && menu.current?.open) {
+                menu.current.open = false;
+                menu.current.querySelector("summary")?.focus();
+              }
+            }}
+          >
+            <summary
+              className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 [&::-webkit-details-marker]:hidden"
+              aria-label="Open menu"
+            >
+              <MenuIcon width={24} height={24} />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 w-56 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
+            >
+              <ul className="flex flex-col">
+                {NAV_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to} end={l.to === "/"} className={(s) => `block ${linkClass(s)}`}>
+                      {l.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/Footer";
+import { TopBar } from "~/components/TopBar";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env } = context;
+  return {
+    siteName: env.SITE_NAME || "Edge Blog",
+    ownerName: env.OWNER_NAME || "Edge Blog",
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export const meta: MetaFunction = () => [{ title: "Edge Blog" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const siteName = data?.siteName ?? "Edge Blog";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <TopBar siteName={siteName} />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        <Footer siteName={siteName} ownerName={data?.ownerName ?? siteName} year={data?.year ?? new Date().getUTCFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const title = notFound ? "Page not found" : forbidden ? "Access denied" : "Something went wrong";
+  const text = notFound
+    ? "The page you are looking for does not exist or has been moved."
+    : forbidden
+      ? "You do not have permission to view this page."
+      : "An unexpected error occurred. Please try again in a moment.";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <title>{`${title} | Edge Blog`}</title>
+      <p className="text-6xl font-extrabold text-brand-600">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 text-gray-600">{text}</p>
+      <div className="mt-8 flex gap-3">
+        <Link to="/" className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+          Go home
+        </Link>
+        <Link
+          to="/allBlogs"
+          className="rounded-full border border-gray-300 px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+        >
+          Read blogs
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Timestamps are Unix milliseconds: sortable, compact and free of time-zone parsing.
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at").notNull().default(now);
+const updatedAt = () => integer("updated_at").notNull().default(now);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    // Stored lower-cased so that uniqueness and look-ups are case-insensitive.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    photoUrl: text("photo_url"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    index("users_role_idx").on(t.role),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    bio: text("bio").notNull().default(""),
+    designation: text("designation").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("profiles_user_unique").on(t.userId), index("profiles_email_idx").on(t.email)],
+);
+
+export const blogs = sqliteTable(
+  "blogs",
+  {
+    id: text("id").primaryKey(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull(),
+    blogDetails: text("blog_details").notNull(),
+    category: text("category").notNull(),
+    authorName: text("author_name").notNull(),
+    // The author's email as the spec's contract carries it (lower-cased).
+    email: text("email").notNull(),
+    authorImage: text("author_image"),
+    // ISO 8601 date and time as the writer set it; it orders "latest".
+    dateTime: text("date_time").notNull(),
+    image: text("image").notNull(),
+    likes: integer("likes").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("blogs_date_time_idx").on(t.dateTime),
+    index("blogs_email_idx").on(t.email),
+    index("blogs_author_idx").on(t.authorId),
+    index("blogs_category_date_idx").on(t.category, t.dateTime),
+  ],
+);
+
+export const savedBlogs = sqliteTable(
+  "saved_blogs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_blogs_user_blog_unique").on(t.userId, t.blogId),
+    index("saved_blogs_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    designation: text("designation").notNull(),
+    rating: real("rating").notNull().default(0),
+    review: text("review").notNull(),
+    image: text("image").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reviews_created_idx").on(t.createdAt)],
+);
+
+export const authors = sqliteTable(
+  "authors",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    bio: text("bio").notNull(),
+    img: text("img").notNull(),
+    twitter: text("twitter"),
+    linkedin: text("linkedin"),
+    github: text("github"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("authors_created_idx").on(t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const newsletterSubscriptions = sqliteTable(
+  "newsletter_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_unique").on(t.email)],
+);
+
+export const blogLikes = sqliteTable(
+  "blog_likes",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.userId] }), index("blog_likes_user_idx").on(t.userId)],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_blog_created_idx").on(t.blogId, t.createdAt), index("comments_user_idx").on(t.userId)],
+);
+
+// Every object written to R2 through the upload endpoint, so expiry and ownership live in D1.
+export const images = sqliteTable(
+  "images",
+  {
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    expiresAt: integer("expires_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_expires_idx").on(t.expiresAt)],
+);
+
+// Fixed-window counters for rate limiting (login attempts, uploads, messages).
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

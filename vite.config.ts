@@ -1,0 +1,48 @@
+import devServer, { defaultOptions } from "@hono/vite-dev-server";
+import cloudflareAdapter from "@hono/vite-dev-server/cloudflare";
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    // Dev only: run the same Hono root as production (so /api, /images and pages all answer),
+    // with D1 and R2 from wrangler's local state. Vite's own files are left to Vite.
+    devServer({
+      entry: "worker/dev.ts",
+      adapter: cloudflareAdapter,
+      exclude: [...defaultOptions.exclude, /^\/app\//, /^\/@.+/, /^\/node_modules\//, /\?(import|url|raw|inline)/],
+      injectClientScript: false,
+    }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+  },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+    alias: { "~": "/app" },
+  },
+  build: {
+    minify: true,
+  },
+});

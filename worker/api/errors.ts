@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { DomainError, RateLimited, ValidationError, statusOf } from "../services/errors";
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** The single place where a thrown error becomes an HTTP answer for /api. */
+export function apiError(err: unknown, c: Context): Response {
+  if (err instanceof DomainError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message } };
+    if (err instanceof ValidationError) body.error.fields = err.fields;
+    const headers: Record<string, string> = {};
+    if (err instanceof RateLimited) headers["Retry-After"] = String(err.retryAfterSeconds);
+    return c.json(body, statusOf(err), headers);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 413 ? "payload-too-large" : status === 415 ? "unsupported-media-type" : "bad-request";
+    return c.json({ error: { code, message: err.message || "Bad request." } } satisfies ErrorBody, status);
+  }
+  console.error("unexpected error", err);
+  return c.json({ error: { code: "internal", message: "Something went wrong on our side." } } satisfies ErrorBody, 500);
+}
+
+export function notFound(c: Context): Response {
+  return c.json({ error: { code: "not-found", message: "No such endpoint." } } satisfies ErrorBody, 404);
+}

@@ -1,0 +1,57 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+import { api } from "./api";
+import type { ApiEnv } from "./api/context";
+import { apiError } from "./api/errors";
+import { createServices, type Services } from "./services";
+import type { Env } from "./env";
+import { DomainError } from "./services/errors";
+
+/** What every Remix loader and action receives as `context`. */
+export type LoadContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  services: Services;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends LoadContext {}
+}
+
+/**
+ * The Hono root: /api (JSON), /images (R2), then everything else to Remix.
+ * `build` is the Remix server build: the compiled one in production, Vite's virtual module in dev.
+ */
+export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mode = "production") {
+  const handleRemix = createRequestHandler(build as ServerBuild, mode);
+  const app = new Hono<ApiEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("services", createServices(c.env));
+    await next();
+  });
+
+  app.route("/api", api);
+
+  app.get("/images/:key", async (c) => {
+    try {
+      const object = await c.var.services.images.read(c.req.param("key"));
+      const headers = new Headers();
+      object.writeHttpMetadata(headers);
+      headers.set("ETag", object.httpEtag);
+      headers.set("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.req.header("If-None-Match") === object.httpEtag) return new Response(null, { status: 304, headers });
+      return new Response(object.body, { headers });
+    } catch (err) {
+      if (err instanceof DomainError) return apiError(err, c);
+      throw err;
+    }
+  });
+
+  app.all("*", (c) => {
+    const context: LoadContext = { env: c.env, ctx: c.executionCtx as ExecutionContext, services: c.var.services };
+    return handleRemix(c.req.raw, context);
+  });
+
+  return app;
+}

@@ -1,0 +1,15 @@
+/** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  ASSETS?: Fetcher;
+  /** Signs session JWTs (HS256). At least 32 characters. */
+  SESSION_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Comma-separated emails that become admins when they sign up. */
+  ADMIN_EMAILS?: string;
+  /** The site owner's name, shown in the footer's copyright line. */
+  OWNER_NAME?: string;
+  SITE_NAME?: string;
+}

@@ -1,0 +1,18 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { Unavailable } from "./errors";
+
+export function createHealthService(db: Db) {
+  return {
+    /** Proves D1 answers a real query; throws Unavailable otherwise. */
+    async check(): Promise<{ status: "ok" }> {
+      try {
+        await db.run(sql`select count(*) from ${sql.identifier("users")}`);
+      } catch (cause) {
+        console.error("health check failed", cause);
+        throw new Unavailable("The database is not reachable.", "database-unavailable");
+      }
+      return { status: "ok" };
+    },
+  };
+}
