@@ -33,6 +33,8 @@ export default defineConfig({
     }),
   ],
   ssr: {
+    // One self-contained server bundle: wrangler and the workers test pool load it as it is.
+    noExternal: true,
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],

@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { api } from "./api";
 import type { ApiEnv } from "./api/context";
-import { apiError } from "./api/errors";
+import { apiError, notFound } from "./api/errors";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
 import { DomainError } from "./services/errors";
@@ -32,6 +32,8 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   });
 
   app.route("/api", api);
+  // A mounted sub-app's notFound is not consulted by the root: unknown /api paths stop here as JSON.
+  app.all("/api/*", notFound);
 
   app.get("/images/:key", async (c) => {
     try {

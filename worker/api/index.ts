@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { blogsApi } from "./blogs";
 import type { ApiEnv } from "./context";
-import { apiError, notFound } from "./errors";
+import { apiError } from "./errors";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -9,4 +9,3 @@ export const api = new Hono<ApiEnv>()
   .route("/", blogsApi);
 
 api.onError(apiError);
-api.notFound(notFound);

@@ -1,0 +1,49 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Blog } from "../../worker/services/blogs";
+import { clearContent, makeBlog, makeUser } from "../support/factories";
+import { call, json } from "../support/http";
+
+describe("blogs API (read side)", () => {
+  let ids: string[] = [];
+
+  beforeAll(async () => {
+    await clearContent();
+    const author = await makeUser({ name: "Grace" });
+    ids = [];
+    for (let day = 1; day <= 7; day++) {
+      const blog = await makeBlog(author, { title: `Post ${day}`, dateTime: new Date(Date.UTC(2026, 1, day)).toISOString() });
+      ids.push(blog.id);
+    }
+  });
+
+  it("GET /api/latest-blogs lists the newest first with the contract's fields", async () => {
+    const res = await call("/api/latest-blogs");
+    expect(res.status).toBe(200);
+    const blogs = await json<Blog[]>(res);
+    expect(blogs.map((b) => b.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2"]);
+    expect(Object.keys(blogs[0]!).sort()).toEqual(
+      ["_id", "author_image", "author_name", "blog_details", "category", "date_time", "email", "image", "likes", "short_description", "title"].sort(),
+    );
+  });
+
+  it("GET /api/blogs answers the whole list without paging parameters", async () => {
+    const res = await call("/api/blogs");
+    expect((await json<Blog[]>(res)).length).toBe(7);
+    expect(res.headers.get("X-Total-Count")).toBeNull();
+  });
+
+  it("GET /api/blogs?page&limit answers one page and X-Total-Count", async () => {
+    const res = await call("/api/blogs?page=2&limit=3");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("7");
+    expect((await json<Blog[]>(res)).map((b) => b.title)).toEqual(["Post 4", "Post 3", "Post 2"]);
+  });
+
+  it("GET /api/blogs/{id} answers one blog, and a JSON 404 for an unknown id", async () => {
+    const ok = await call(`/api/blogs/${ids[0]}`);
+    expect((await json<Blog>(ok)).title).toBe("Post 1");
+    const missing = await call("/api/blogs/doesnotexist123");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not-found", message: "Blog not found." } });
+  });
+});

@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { clearContent, makeBlog, makeUser } from "../support/factories";
+import { call } from "../support/http";
+
+describe("server-rendered shell", () => {
+  beforeAll(async () => {
+    await clearContent();
+    const author = await makeUser({ name: "Linus" });
+    await makeBlog(author, { title: "Rendering at the edge" });
+  });
+
+  it("renders the home page with the top bar, footer and the latest blogs from D1", async () => {
+    const res = await call("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    for (const [href, label] of [["/", "Home"], ["/about", "About Us"], ["/allBlogs", "All Blogs"], ["/contact", "Contact"]]) {
+      expect(html).toMatch(new RegExp(`href="${href}"[^>]*>${label}<`));
+    }
+    expect(html).toMatch(/href="\/login"[^>]*>Sign in</);
+    expect(html).toContain("Rendering at the edge");
+    expect(html).toContain("By <!-- -->Linus");
+    expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}<!-- --> <!-- -->Test Owner`);
+    for (const label of ["About us", "Privacy", "Terms"]) expect(html).toContain(`>${label}</li>`);
+  });
+
+  it("answers an unknown page with the 404 page inside the layout", async () => {
+    const res = await call("/this/page/does-not-exist");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Page not found");
+    expect(html).toContain('href="/allBlogs"');
+  });
+});

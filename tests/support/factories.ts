@@ -1,0 +1,49 @@
+import { env } from "cloudflare:workers";
+import { createDb, schema } from "../../worker/db";
+import { newId } from "../../worker/services/ids";
+
+export const db = () => createDb(env.DB);
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function makeUser(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
+  const id = newId();
+  const row = {
+    id,
+    name: "Test Writer",
+    email: `writer-${unique()}@example.com`,
+    role: "user" as const,
+    ...overrides,
+  };
+  await db().insert(schema.users).values(row);
+  return row;
+}
+
+export async function makeBlog(
+  author: { id: string; name: string; email: string },
+  overrides: Partial<typeof schema.blogs.$inferInsert> = {},
+) {
+  const row = {
+    id: newId(),
+    authorId: author.id,
+    authorName: author.name,
+    email: author.email,
+    title: `A post ${unique()}`,
+    shortDescription: "A short description of the post.",
+    blogDetails: "The body of the post.\n\nA second paragraph.",
+    category: "Technology",
+    dateTime: new Date().toISOString(),
+    image: "/images/test-image-0001.png",
+    ...overrides,
+  };
+  await db().insert(schema.blogs).values(row);
+  return row;
+}
+
+export async function clearContent() {
+  await env.DB.batch([
+    env.DB.prepare("delete from blogs"),
+    env.DB.prepare("delete from users"),
+  ]);
+}
