@@ -5,13 +5,18 @@ import type { ApiEnv } from "./api/context";
 import { apiError, notFound } from "./api/errors";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
+import { readToken } from "./auth/cookie";
 import { DomainError } from "./services/errors";
+import type { Actor } from "./services/policy";
 
 /** What every Remix loader and action receives as `context`. */
 export type LoadContext = {
   env: Env;
   ctx: ExecutionContext;
   services: Services;
+  /** The signed-in user (null for visitors); loaders and actions still check for themselves. */
+  user: Actor | null;
+  sessionId: string | null;
 };
 
 declare module "@remix-run/cloudflare" {
@@ -27,7 +32,11 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   const app = new Hono<ApiEnv>();
 
   app.use("*", async (c, next) => {
-    c.set("services", createServices(c.env));
+    const services = createServices(c.env);
+    c.set("services", services);
+    const session = await services.sessions.resolve(readToken(c.req.raw));
+    c.set("user", session?.actor ?? null);
+    c.set("sessionId", session?.sessionId ?? null);
     await next();
   });
 
@@ -51,7 +60,13 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   });
 
   app.all("*", (c) => {
-    const context: LoadContext = { env: c.env, ctx: c.executionCtx as ExecutionContext, services: c.var.services };
+    const context: LoadContext = {
+      env: c.env,
+      ctx: c.executionCtx as ExecutionContext,
+      services: c.var.services,
+      user: c.var.user,
+      sessionId: c.var.sessionId,
+    };
     return handleRemix(c.req.raw, context);
   });
 

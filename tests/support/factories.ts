@@ -47,3 +47,14 @@ export async function clearContent() {
     env.DB.prepare("delete from users"),
   ]);
 }
+
+/** A real session for a user, through the same service the login calls use. */
+export async function sessionFor(user: { id: string; email: string }): Promise<string> {
+  const { createServices } = await import("../../worker/services");
+  return (await createServices(env).sessions.start(user)).token;
+}
+
+/** Headers that make a request as this user (REST clients send a Bearer token). */
+export async function asUser(user: { id: string; email: string }): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await sessionFor(user)}` };
+}

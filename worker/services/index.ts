@@ -3,14 +3,16 @@ import type { Env } from "../env";
 import { createBlogService } from "./blogs";
 import { createHealthService } from "./health";
 import { createImageService } from "./images";
+import { createSessionService } from "./sessions";
 
-/** Every service, wired to this request's bindings. */
+/** Every service, wired to this request's bindings. Register new services here. */
 export function createServices(env: Env) {
   const db = createDb(env.DB);
   return {
     blogs: createBlogService(db),
     health: createHealthService(db),
     images: createImageService(env),
+    sessions: createSessionService(db, env),
   };
 }
 

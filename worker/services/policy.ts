@@ -1,0 +1,28 @@
+import { Forbidden, Unauthorized } from "./errors";
+
+/** The signed-in person as every service receives them (never a password hash). */
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  photoURL: string | null;
+}
+
+export const isAdmin = (actor: Actor | null): actor is Actor => actor?.role === "admin";
+
+export function requireUser(actor: Actor | null): Actor {
+  if (!actor) throw new Unauthorized();
+  return actor;
+}
+
+export function requireAdmin(actor: Actor | null): Actor {
+  const user = requireUser(actor);
+  if (user.role !== "admin") throw new Forbidden("Only an admin can do that.");
+  return user;
+}
+
+/** Owners edit and delete their own blogs; admins any. */
+export function canEditBlog(actor: Actor | null, blog: { authorId: string }): boolean {
+  return !!actor && (actor.role === "admin" || actor.id === blog.authorId);
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { ValidationError, type FieldErrors } from "./errors";
+
+/** Limits a real platform needs where the spec is silent. */
+export const LIMITS = {
+  name: 80,
+  email: 254,
+  title: 150,
+  shortDescription: 300,
+  blogDetails: 50_000,
+  bio: 1_000,
+  designation: 100,
+  review: 1_000,
+  subject: 150,
+  message: 5_000,
+  comment: 2_000,
+  url: 2_048,
+} as const;
+
+/** Parses untrusted input with a zod schema; failures become a ValidationError with one message per field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
+    fields[key] ??= issue.message;
+  }
+  throw new ValidationError(fields);
+}
+
+const missingOr = (label: string, wrong: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} ${wrong}`;
+
+const trimmed = (max: number, label: string) =>
+  z
+    .string({ error: missingOr(label, "must be text.") })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+/** A required text field: trimmed, not empty, bounded. */
+export const requiredText = (label: string, max: number) =>
+  trimmed(max, label).min(1, { error: `${label} is required.` });
+
+/** An optional text field: missing, null or blank all mean "not given". */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), trimmed(max, label).optional());
+
+export const emailField = (label = "Email") =>
+  z
+    .string({ error: missingOr(label, "must be text.") })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(LIMITS.email, { error: `${label} is too long.` })
+    .pipe(z.email({ error: "Please enter a valid email" }))
+    .transform((v) => v.toLowerCase());
+
+/** http(s) URLs, or a path to one of our own stored images. */
+export function isAllowedUrl(value: string): boolean {
+  if (/^\/images\/[0-9a-z][0-9a-z_-]{7,80}\.(jpg|png|webp|gif|avif)$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export const urlField = (label: string) =>
+  z
+    .string({ error: missingOr(label, "must be a link.") })
+    .trim()
+    .max(LIMITS.url, { error: `${label} is too long.` })
+    .refine(isAllowedUrl, { error: `${label} must be an http(s) link or an uploaded image.` });
+
+export const optionalUrl = (label: string) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), urlField(label).optional());
+
+export const requiredUrl = (label: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlField(label));
+
+/** Ratings run 0 to 5 in half steps. */
+export const ratingField = z.coerce
+  .number({ error: "Rating must be a number." })
+  .min(0, { error: "Rating must be between 0 and 5." })
+  .max(5, { error: "Rating must be between 0 and 5." })
+  .refine((n) => Number.isInteger(n * 2), { error: "Rating must be in half steps." });
