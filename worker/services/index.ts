@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { createBlogService } from "./blogs";
 import { createHealthService } from "./health";
 import { createImageService } from "./images";
+import { createRateLimitService } from "./rate-limit";
 import { createSessionService } from "./sessions";
 
 /** Every service, wired to this request's bindings. Register new services here. */
@@ -12,6 +13,7 @@ export function createServices(env: Env) {
     blogs: createBlogService(db),
     health: createHealthService(db),
     images: createImageService(env),
+    rateLimit: createRateLimitService(db),
     sessions: createSessionService(db, env),
   };
 }

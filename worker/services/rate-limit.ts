@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { RateLimited } from "./errors";
+
+/**
+ * Fixed-window counters in D1. One atomic upsert per hit, so concurrent requests count exactly.
+ * Usage: `await services.rateLimit.hit(`login:${email}`, 10, 15 * 60)` throws RateLimited (429) past the limit.
+ */
+export function createRateLimitService(db: Db) {
+  return {
+    async hit(key: string, limit: number, windowSeconds: number): Promise<void> {
+      const now = Date.now();
+      const windowStart = now - (now % (windowSeconds * 1000));
+      const [row] = await db
+        .insert(schema.rateLimits)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({
+          target: schema.rateLimits.key,
+          set: {
+            count: sql`case when ${schema.rateLimits.windowStart} = ${windowStart} then ${schema.rateLimits.count} + 1 else 1 end`,
+            windowStart,
+          },
+        })
+        .returning({ count: schema.rateLimits.count });
+      if ((row?.count ?? 0) > limit) {
+        throw new RateLimited(Math.ceil((windowStart + windowSeconds * 1000 - now) / 1000));
+      }
+    },
+
+    async reset(key: string): Promise<void> {
+      await db.delete(schema.rateLimits).where(sql`${schema.rateLimits.key} = ${key}`);
+    },
+  };
+}
