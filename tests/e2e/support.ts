@@ -1,0 +1,19 @@
+import type { Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+export const SCREENSHOT_DIR = path.resolve("e2e-artifacts/screenshots");
+export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+
+/** Full-page screenshots at phone (375 px) and desktop (1280 px) widths, for people to look at. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: true });
+    void label;
+  }
+  if (original) await page.setViewportSize(original);
+}
