@@ -10,7 +10,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     tailwindcss(),
     // Dev only: run the same Hono root as production (so /api, /images and pages all answer),
@@ -34,7 +34,8 @@ export default defineConfig({
   ],
   ssr: {
     // One self-contained server bundle: wrangler and the workers test pool load it as it is.
-    noExternal: true,
+    // (In dev, Vite runs the server code in Node, where dependencies load as they are.)
+    noExternal: command === "build" ? true : undefined,
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
@@ -47,4 +48,4 @@ export default defineConfig({
   build: {
     minify: true,
   },
-});
+}));

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   Link,
   Links,
@@ -11,7 +11,9 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
+import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { TopBar } from "~/components/TopBar";
 import stylesheet from "~/tailwind.css?url";
 
@@ -20,20 +22,27 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { env } = context;
-  return {
-    siteName: env.SITE_NAME || "Edge Blog",
-    ownerName: env.OWNER_NAME || "Edge Blog",
-    year: new Date().getUTCFullYear(),
-  };
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { env, user } = context;
+  const flash = readFlash(request);
+  return data(
+    {
+      siteName: env.SITE_NAME || "Edge Blog",
+      ownerName: env.OWNER_NAME || "Edge Blog",
+      year: new Date().getUTCFullYear(),
+      // Only what the top bar needs; never more of the account than the person's own public fields.
+      user: user ? { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL: user.photoURL } : null,
+      flash,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Edge Blog" }];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const siteName = data?.siteName ?? "Edge Blog";
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "Edge Blog";
   return (
     <html lang="en">
       <head>
@@ -51,9 +60,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TopBar siteName={siteName} />
         <main id="main" className="flex-1 pt-16">
+          <FlashMessage flash={root?.flash ?? null} />
           {children}
         </main>
-        <Footer siteName={siteName} ownerName={data?.ownerName ?? siteName} year={data?.year ?? new Date().getUTCFullYear()} />
+        <Footer siteName={siteName} ownerName={root?.ownerName ?? siteName} year={root?.year ?? new Date().getUTCFullYear()} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,0 +1,42 @@
+/**
+ * SweetAlert2 dialogs and toasts with the spec's defaults (OK / No / Cancel, 1.5 s toasts).
+ * SweetAlert2 touches `document`, so it is imported on demand in the browser only.
+ */
+import { DIALOG_DEFAULTS, MSG, TOAST_MS } from "./messages";
+
+type Icon = "success" | "error" | "warning" | "info" | "question";
+
+async function swal() {
+  const { default: Swal } = await import("sweetalert2");
+  return Swal.mixin({ ...DIALOG_DEFAULTS, buttonsStyling: true, confirmButtonColor: "#3b55e6" });
+}
+
+/** A success message that closes itself after 1.5 s. */
+export async function toast(title: string, text?: string, icon: Icon = "success") {
+  const Swal = await swal();
+  await Swal.fire({ title, text, icon, timer: TOAST_MS, showConfirmButton: false });
+}
+
+export async function alertDialog(title: string, text?: string, icon: Icon = "info", confirmButtonText?: string) {
+  const Swal = await swal();
+  await Swal.fire({ title, text, icon, ...(confirmButtonText ? { confirmButtonText } : {}) });
+}
+
+/** Resolves true when the person confirms. */
+export async function confirmDialog(options: { title: string; text: string; confirmButtonText: string; icon?: Icon }) {
+  const Swal = await swal();
+  const result = await Swal.fire({
+    title: options.title,
+    text: options.text,
+    icon: options.icon ?? "warning",
+    showCancelButton: true,
+    confirmButtonText: options.confirmButtonText,
+    cancelButtonColor: "#6b7280",
+  });
+  return result.isConfirmed;
+}
+
+/** The spec's delete confirmation: "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!". */
+export function confirmDelete() {
+  return confirmDialog({ title: MSG.delete.confirmTitle, text: MSG.delete.confirmText, confirmButtonText: MSG.delete.confirmButton });
+}

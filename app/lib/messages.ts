@@ -1,0 +1,84 @@
+/**
+ * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
+ * Dialogs and toasts read from here; tests assert against here.
+ */
+export const BRAND = "Edge Blog";
+
+export const DIALOG_DEFAULTS = { confirmButtonText: "OK", denyButtonText: "No", cancelButtonText: "Cancel" } as const;
+
+/** Success toasts last 1.5 seconds (spec section 9). */
+export const TOAST_MS = 1500;
+
+export const MSG = {
+  login: {
+    errorTitle: "Error",
+    tryAgain: "Try again",
+    successTitle: "Login successful",
+    successText: `Welcome to ${BRAND}!`,
+  },
+  register: {
+    successTitle: "Registration Successful!",
+    successText: "You can now login with your new account.",
+    googleTitle: "Register Successful!",
+    googleText: "You can now use Google Login.",
+  },
+  google: { successTitle: "Success", successText: "You have successfully signed up!" },
+  signOut: {
+    confirmTitle: "Are you sure?",
+    confirmText: "You will be logged out!",
+    confirmButton: "Yes, Logout",
+    successTitle: "Logged Out!",
+    successText: "You have been signed out successfully.",
+    errorTitle: "Error!",
+  },
+  newsletter: { empty: "Please enter a valid email", success: "Thank you for subscribing! 🎉" },
+  contact: {
+    loginTitle: "Please Login First",
+    loginText: "You need to be logged in to send a message.",
+    successTitle: "Message Sent!",
+    successText: "Thank you for reaching out! We will get back to you shortly.",
+    errorTitle: "Error!",
+    errorText: "Failed to send message. Please try again later.",
+  },
+  blog: {
+    posted: "Blog Posted Successfully!",
+    updated: "Blog Updated Successfully!",
+    noChanges: "No Changes Made!",
+    errorTitle: "Error!",
+    imageUploadFailed: "Image upload failed",
+  },
+  save: { success: "Blog Saved Successfully", needLogin: "You must be logged in to save this blog" },
+  copyLink: "Link copied to clipboard!",
+  delete: {
+    confirmTitle: "Are you sure?",
+    confirmText: "You won't be able to revert this!",
+    confirmButton: "Yes, delete it!",
+    doneTitle: "Deleted!",
+    doneText: "Your file has been deleted.",
+    userDeleted: "User deleted successfully!",
+    madeAdmin: "User made admin successfully!",
+  },
+  profile: {
+    created: "Profile Created Successfully!",
+    createFailed: "Failed to create profile. Please try again!",
+    allRequired: "All fields are required!",
+    updated: "Profile updated successfully!",
+    noBio: "No bio added yet",
+    noDesignation: "No designation added yet",
+    noBlogs: "You haven't written any blogs yet.",
+  },
+  feedback: {
+    submitted: "Feedback Submit Successfully!",
+    updated: "Feedback Updated Successfully!",
+    updateFailed: "Error Updating Feedback",
+  },
+  author: {
+    addedTitle: "Author Added",
+    addedText: "Author added successfully!",
+    updated: "Author Updated Successfully",
+    imageErrorTitle: "Error Uploading Image",
+    imageErrorText: "Please try again later.",
+    updateFailed: "Error Updating Author",
+    noChanges: "No Changes Made!",
+  },
+} as const;
