@@ -17,3 +17,15 @@ export async function screenshots(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** The seeded demo accounts (scripts/seed.mjs). */
+export const ACCOUNTS = {
+  admin: { email: "admin@edgeblog.test", password: "Admin#Demo2026" },
+  writer: { email: "writer@edgeblog.test", password: "Writer#Demo2026" },
+} as const;
+
+/** Signs the page's browser context in through the real login call (the session cookie lands in the context). */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  const res = await page.request.post("/api/auth/login", { data: who });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}

@@ -1,0 +1,45 @@
+import { Link, useLocation } from "@remix-run/react";
+
+/**
+ * Prev, numbered and Next links that keep the other query parameters; the page lives in the URL
+ * (?page=2), so it can be shared and works without JavaScript. Prev is disabled on page 1, Next on the last.
+ */
+export function Pagination({ page, pages, label = "Pagination" }: { page: number; pages: number; label?: string }) {
+  const location = useLocation();
+  const href = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    if (n === 1) params.delete("page");
+    else params.set("page", String(n));
+    const qs = params.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  };
+  const base = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+  const idle = "border-gray-300 bg-white text-gray-800 hover:bg-gray-50";
+  const disabled = "cursor-not-allowed border-gray-200 bg-gray-50 text-gray-400";
+  const edge = (to: number, text: string, off: boolean) =>
+    off ? (
+      <span role="link" aria-disabled="true" className={`${base} ${disabled}`}>
+        {text}
+      </span>
+    ) : (
+      <Link to={href(to)} className={`${base} ${idle}`} preventScrollReset={false}>
+        {text}
+      </Link>
+    );
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
+      {edge(page - 1, "Prev", page <= 1)}
+      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+        <Link
+          key={n}
+          to={href(n)}
+          aria-current={n === page ? "page" : undefined}
+          className={`${base} ${n === page ? "border-brand-600 bg-brand-600 text-white" : idle}`}
+        >
+          {n}
+        </Link>
+      ))}
+      {edge(page + 1, "Next", page >= pages)}
+    </nav>
+  );
+}

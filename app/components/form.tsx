@@ -1,0 +1,87 @@
+import { useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useId } from "react";
+
+const control =
+  "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-ink shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-gray-100 disabled:text-gray-500 aria-[invalid=true]:border-red-500";
+
+function Wrapper({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Common = { label: string; error?: string; hint?: ReactNode };
+
+export function Field({ label, error, hint, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Wrapper id={fieldId} label={label} error={error} hint={hint}>
+      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={control} {...props} />
+    </Wrapper>
+  );
+}
+
+export function TextArea({ label, error, hint, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Wrapper id={fieldId} label={label} error={error} hint={hint}>
+      <textarea id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={`${control} min-h-28`} {...props} />
+    </Wrapper>
+  );
+}
+
+export function Select({ label, error, hint, id, children, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Wrapper id={fieldId} label={label} error={error} hint={hint}>
+      <select id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={control} {...props}>
+        {children}
+      </select>
+    </Wrapper>
+  );
+}
+
+/** Shows progress while its form submits and cannot be pressed twice. */
+export function SubmitButton({ children, pendingText, className = "", name, value }: { children: ReactNode; pendingText?: string; className?: string; name?: string; value?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 ${className}`}
+    >
+      {pending ? (
+        <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+      ) : null}
+      {pending ? (pendingText ?? "Saving…") : children}
+    </button>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  NotFound,
+  RateLimited,
+  Unauthorized,
+  ValidationError,
+  statusOf,
+} from "../../worker/services/errors";
+import { loginUrl } from "./guards.server";
+
+/** What a page action answers when the service refuses: errors beside fields, values kept. */
+export interface FormFailure {
+  ok: false;
+  formError?: string;
+  code?: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/** Text fields of a submitted form (files and passwords are never echoed back). */
+export function formValues(form: FormData, omit: string[] = ["password"]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !omit.includes(key)) values[key] = value;
+  }
+  return values;
+}
+
+/**
+ * The Remix side of the error mapping (the REST side is worker/api/errors.ts): validation, conflicts
+ * and rate limits come back to the form; no session goes to /login; forbidden and missing records
+ * go to the error boundary (403 / 404 pages).
+ */
+export async function handleForm<T>(request: Request, form: FormData, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (err) {
+    const values = formValues(form);
+    if (err instanceof ValidationError) {
+      return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: err.fields, values }, { status: 400 });
+    }
+    if (err instanceof Unauthorized) throw redirect(loginUrl(request));
+    if (err instanceof Forbidden) throw new Response(err.message, { status: 403 });
+    if (err instanceof NotFound) throw new Response(err.message, { status: 404 });
+    if (err instanceof Conflict || err instanceof RateLimited || err instanceof DomainError) {
+      return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: {}, values }, { status: statusOf(err) });
+    }
+    throw err;
+  }
+}
+
+/** Loaders: a missing record or forbidden access becomes the 404 / 403 page. */
+export async function loadOr404<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof NotFound) throw new Response(err.message, { status: 404 });
+    if (err instanceof Forbidden) throw new Response(err.message, { status: 403 });
+    throw err;
+  }
+}
+
+export const isFormFailure = (value: unknown): value is FormFailure =>
+  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;

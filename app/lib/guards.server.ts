@@ -1,0 +1,29 @@
+import { redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Actor } from "../../worker/services/policy";
+
+/** Where a visitor goes to sign in, carrying the page they wanted so they come back to it. */
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Every loader and action that needs a session calls this itself (a layout does not protect children). */
+export function requireUser(context: AppLoadContext, request: Request): Actor {
+  if (!context.user) throw redirect(loginUrl(request));
+  return context.user;
+}
+
+/** Admin pages: visitors go to /login; signed-in non-admins get the 403 page. */
+export function requireAdmin(context: AppLoadContext, request: Request): Actor {
+  const user = requireUser(context, request);
+  if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+/** A same-site path to return to after sign-in; anything else (other hosts, //evil) falls back to "/". */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

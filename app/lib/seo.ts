@@ -1,0 +1,34 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { BRAND } from "./messages";
+
+/**
+ * A page's <title>, description, canonical link, Open Graph and Twitter card tags.
+ * `origin` comes from the request (loaders return it), so canonical URLs are absolute.
+ */
+export function seo(options: {
+  title: string;
+  description: string;
+  origin: string;
+  path: string;
+  image?: string | null;
+  type?: "website" | "article";
+}): MetaDescriptor[] {
+  const title = options.title.includes(BRAND) ? options.title : `${options.title} | ${BRAND}`;
+  const url = new URL(options.path, options.origin).toString();
+  const image = options.image ? new URL(options.image, options.origin).toString() : undefined;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: options.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: BRAND },
+    { property: "og:type", content: options.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: options.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: options.description },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  return tags;
+}
