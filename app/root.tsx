@@ -20,6 +20,7 @@ import stylesheet from "~/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Edge Blog", href: "/rss.xml" },
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -6,6 +6,7 @@ import { apiError, notFound } from "./api/errors";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
 import { readToken } from "./auth/cookie";
+import { authRoutes } from "./auth/routes";
 import { DomainError } from "./services/errors";
 import type { Actor } from "./services/policy";
 
@@ -46,18 +47,25 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 
   app.get("/images/:key", async (c) => {
     try {
-      const object = await c.var.services.images.read(c.req.param("key"));
+      const { object, expiresAt } = await c.var.services.images.read(c.req.param("key"));
       const headers = new Headers();
       object.writeHttpMetadata(headers);
       headers.set("ETag", object.httpEtag);
-      headers.set("Cache-Control", "public, max-age=31536000, immutable");
-      if (c.req.header("If-None-Match") === object.httpEtag) return new Response(null, { status: 304, headers });
+      // Keys are never reused, so a lasting image is immutable; an expiring one is cached no longer than it lives.
+      const maxAge = expiresAt === null ? null : Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+      headers.set("Cache-Control", maxAge === null ? "public, max-age=31536000, immutable" : `public, max-age=${maxAge}`);
+      if (c.req.header("If-None-Match") === object.httpEtag) {
+        await object.body.cancel();
+        return new Response(null, { status: 304, headers });
+      }
       return new Response(object.body, { headers });
     } catch (err) {
       if (err instanceof DomainError) return apiError(err, c);
       throw err;
     }
   });
+
+  app.route("/auth", authRoutes);
 
   app.all("*", (c) => {
     const context: LoadContext = {

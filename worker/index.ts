@@ -10,7 +10,10 @@ const app = createApp(build as unknown as ServerBuild);
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, _env, _ctx) {
+  async scheduled(_controller, env, ctx) {
     // Sweeps (expired images, stale sessions) are registered here as they are built.
+    const { createServices } = await import("./services");
+    const services = createServices(env);
+    ctx.waitUntil(services.images.sweepExpired(Date.now()));
   },
 } satisfies ExportedHandler<Env>;

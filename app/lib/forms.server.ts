@@ -20,6 +20,15 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
+/** The submitted form. A body that is not a form (or is cut off) is a 400 page, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The request body is not a form.", { status: 400 });
+  }
+}
+
 /** Text fields of a submitted form (files and passwords are never echoed back). */
 export function formValues(form: FormData, omit: string[] = ["password"]): Record<string, string> {
   const values: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { safeRedirectPath } from "../../worker/auth/redirect";
 import type { Actor } from "../../worker/services/policy";
 
 /** Where a visitor goes to sign in, carrying the page they wanted so they come back to it. */
@@ -22,8 +23,10 @@ export function requireAdmin(context: AppLoadContext, request: Request): Actor {
   return user;
 }
 
-/** A same-site path to return to after sign-in; anything else (other hosts, //evil) falls back to "/". */
+/**
+ * A same-site path to return to after sign-in; anything else (other hosts, //evil, "/\t/evil", which
+ * browsers read as //evil) falls back to "/". The same rule as the Google flow's, so there is one.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  return safeRedirectPath(value, fallback);
 }

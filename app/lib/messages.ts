@@ -81,4 +81,26 @@ export const MSG = {
     updateFailed: "Error Updating Author",
     noChanges: "No Changes Made!",
   },
+  /** Admin screens beyond the spec's catalogue (its own texts above are used wherever it has one). */
+  admin: {
+    makeAdminConfirmText: "This user will be able to manage every blog, user, review and author.",
+    makeAdminConfirmButton: "Yes, make admin",
+    removeAdminConfirmText: "This user will lose access to the admin dashboard.",
+    removeAdminConfirmButton: "Yes, remove admin",
+    adminRemoved: "Admin rights removed.",
+    actionFailedTitle: "Error!",
+  },
+  /** Google sign-in problems: the spec only logs them; the product says what happened instead. */
+  googleErrors: {
+    title: "Google sign-in failed",
+    notConfigured: "Google sign-in is not available on this site yet. Please sign in with your email and password.",
+    popupClosed: "The Google sign-in window was closed before you finished. Please try again.",
+    popupBlocked: "Your browser blocked the Google sign-in window, so Google sign-in continues in this tab.",
+    network: "We could not reach Google. Please check your connection and try again.",
+    generic: "Google sign-in did not work. Please try again.",
+  },
+  accounts: {
+    facebookUnavailable: "Facebook sign-in is not available",
+    signInFailed: "Sign-in failed",
+  },
 } as const;

@@ -1,28 +1,204 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AuthorCard } from "~/components/AuthorCard";
 import { BlogCard } from "~/components/BlogCard";
+import { CategoryIcon } from "~/components/CategoryIcon";
+import { NewsletterForm } from "~/components/NewsletterForm";
+import { Testimonials } from "~/components/Testimonials";
+import { TypedHeadline } from "~/components/TypedHeadline";
+import { CATEGORIES } from "~/lib/categories";
+import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "~/lib/content";
+import { handleForm } from "~/lib/forms.server";
+import { BRAND } from "~/lib/messages";
+import { seo } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Edge Blog: share ideas, express innovation, learn more" },
-  { name: "description", content: "Read and write stories on technology, travel, health, finance, AI and more." },
-];
+const DESCRIPTION =
+  "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { latest: await context.services.blogs.latest() };
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: BRAND }];
+  return [
+    ...seo({ title: `${BRAND}: share ideas, express innovation, learn more`, description: DESCRIPTION, origin: data.origin, path: "/" }),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: BRAND,
+        url: `${data.origin}/`,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: `${data.origin}/allBlogs?q={search_term_string}`,
+          "query-input": "required name=search_term_string",
+        },
+      },
+    },
+  ];
+};
+
+/** Latest blogs, authors and reviews come from one batched D1 round trip (services.home). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { latest, authors, reviews } = await context.services.home.load();
+  return { latest, authors, reviews, origin: new URL(request.url).origin };
 }
 
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "newsletter") throw new Response("Unknown action", { status: 400 });
+  return handleForm(request, form, async () => {
+    await context.services.newsletter.subscribe(form.get("email"));
+    return { ok: true as const };
+  });
+}
+
+function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="max-w-2xl">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+        {title}
+      </h2>
+      {children ? <p className="mt-3 text-lg text-gray-600">{children}</p> : null}
+    </div>
+  );
+}
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
+
 export default function Home() {
-  const { latest } = useLoaderData<typeof loader>();
+  const { latest, authors, reviews } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-start justify-center gap-6 px-4 py-16 sm:px-6 lg:h-[500px] lg:px-8">
-          <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">
-            A place to <span className="text-brand-600">share ideas</span>
-          </h1>
-          <p className="max-w-2xl text-lg text-gray-600">
-            Share your stories, thoughts and knowledge with readers around the world, and discover writing that makes
-            you think.
+      <Hero />
+
+      <section aria-labelledby="latest-heading" className={`${container} py-16 sm:py-20`}>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <SectionHeading id="latest-heading" eyebrow="Fresh from our writers" title="Latest Blogs" />
+          <Link to="/allBlogs" className="text-sm font-semibold text-brand-700 hover:underline">
+            View all blogs <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        {latest.length > 0 ? (
+          <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {latest.map((blog) => (
+              <BlogCard key={blog._id} blog={blog} />
+            ))}
+          </div>
+        ) : (
+          <p className="mt-10 rounded-2xl border border-dashed border-gray-300 p-10 text-center text-gray-600">
+            No blogs have been published yet. <Link to="/dashboard/writeBlogs" className="font-semibold text-brand-700 underline">Write the first one</Link>.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="featured-heading" className="bg-gray-50 py-16 sm:py-20">
+        <div className={container}>
+          <SectionHeading id="featured-heading" eyebrow="Editors' picks" title="Featured Blogs">
+            Six stories our editors keep coming back to.
+          </SectionHeading>
+          <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured">
+            {FEATURED_BLOGS.map((f) => (
+              <article key={f.id} className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+                <img src={f.image} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/9] w-full object-cover" />
+                <div className="flex flex-1 flex-col gap-2 p-5">
+                  <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{f.category}</span>
+                  <h3 className="text-lg font-semibold leading-snug text-ink">{f.title}</h3>
+                  <p className="text-sm text-gray-600">{f.description}</p>
+                  <div className="mt-auto flex items-center justify-between gap-3 pt-3 text-sm">
+                    <span className="font-medium text-gray-800">By {f.author}</span>
+                    <Link to={`/allBlogs?category=${encodeURIComponent(f.category)}`} className="font-semibold text-brand-700 hover:underline">
+                      More {f.category} <span aria-hidden="true">→</span>
+                    </Link>
+                  </div>
+                </div>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className={`${container} py-16 sm:py-20`}>
+        <SectionHeading id="categories-heading" eyebrow="Explore" title="Most Popular Categories">
+          Pick a topic and read what our community is writing about it.
+        </SectionHeading>
+        <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="categories">
+          {CATEGORIES.map((name) => (
+            <li key={name}>
+              <Link
+                to={`/allBlogs?category=${encodeURIComponent(name)}`}
+                className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-gray-200 bg-white px-4 py-6 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+              >
+                <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 transition group-hover:bg-brand-600 group-hover:text-white">
+                  <CategoryIcon name={name} />
+                </span>
+                <span className="font-semibold text-ink">{name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <ReadingGuide />
+
+      <section aria-labelledby="authors-heading" className={`${container} py-16 sm:py-20`}>
+        <SectionHeading id="authors-heading" eyebrow="The people behind the posts" title="Meet Our Authors">
+          Writers, researchers and makers who share what they know.
+        </SectionHeading>
+        {authors.length > 0 ? (
+          <ul className="mt-10 flex flex-wrap justify-center gap-6" data-testid="authors">
+            {authors.map((a) => (
+              <li key={a._id} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
+                <AuthorCard author={a} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-10 text-gray-600">Our authors will be introduced here soon.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="bg-gray-50 py-16 sm:py-20">
+        <div className={container}>
+          <SectionHeading id="reviews-heading" eyebrow="Testimonials" title="What Our Users Say">
+            Readers and writers on what it is like to use {BRAND}.
+          </SectionHeading>
+          <div className="mt-10">
+            {reviews.length > 0 ? <Testimonials reviews={reviews} /> : <p className="text-gray-600">No reviews yet.</p>}
+          </div>
+        </div>
+      </section>
+
+      <section id="newsletter" aria-labelledby="newsletter-heading" className={`${container} py-16 sm:py-20`}>
+        <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12 sm:py-16">
+          <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
+          <div aria-hidden="true" className="pointer-events-none absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-white/5" />
+          <div className="relative">
+            <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Subscribe to Our Newsletter
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-lg text-white/90">
+              The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam, unsubscribe anytime.
+            </p>
+            <div className="mt-8">
+              <NewsletterForm />
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-label="Welcome" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+      <div aria-hidden="true" className="pointer-events-none absolute -left-32 -top-32 h-96 w-96 rounded-full bg-brand-100/60 blur-3xl" />
+      <div className={`${container} relative grid items-center gap-10 py-14 sm:py-20 lg:h-[500px] lg:grid-cols-2 lg:py-0`}>
+        <div className="flex flex-col items-start gap-6">
+          <TypedHeadline />
+          <p className="max-w-xl text-lg text-gray-600">
+            Share your stories, thoughts and knowledge with readers around the world. Write about what you love, discover
+            writing that makes you think, and grow with a community of curious people.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link
@@ -39,18 +215,88 @@ export default function Home() {
             </Link>
           </div>
         </div>
-      </section>
+        <div aria-hidden="true" className="relative hidden h-[380px] lg:block">
+          <div className="absolute right-4 top-2 w-72 rotate-6 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200">
+            <img src="/featured/slow-travel.jpg" alt="" width={288} height={162} className="aspect-[16/9] w-full object-cover" />
+            <div className="space-y-2 p-4">
+              <div className="h-2.5 w-16 rounded-full bg-brand-100" />
+              <div className="h-3 w-48 rounded-full bg-gray-200" />
+              <div className="h-3 w-36 rounded-full bg-gray-100" />
+            </div>
+          </div>
+          <div className="absolute bottom-2 left-6 w-80 -rotate-3 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200">
+            <img src="/featured/remote-teams.jpg" alt="" width={320} height={180} className="aspect-[16/9] w-full object-cover" />
+            <div className="space-y-2 p-4">
+              <div className="h-2.5 w-20 rounded-full bg-brand-100" />
+              <div className="h-3 w-56 rounded-full bg-gray-200" />
+              <div className="h-3 w-40 rounded-full bg-gray-100" />
+            </div>
+          </div>
+          <div className="absolute right-10 bottom-16 flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink shadow-lg ring-1 ring-gray-200">
+            <span className="h-2.5 w-2.5 rounded-full bg-green-500" /> New post published
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
 
-      <section aria-labelledby="latest-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="latest-heading" className="text-3xl font-bold tracking-tight">
-          Latest Blogs
-        </h2>
-        <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {latest.map((blog, i) => (
-            <BlogCard key={blog._id} blog={blog} eager={i < 3} />
+function ReadingGuide() {
+  return (
+    <section aria-labelledby="reading-heading" className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20">
+      <div className={container}>
+        <SectionHeading id="reading-heading" eyebrow="Reading guide" title="Everyday Reading Habit">
+          Twenty minutes a day is enough to read more than a dozen books a year. Here is how to make it stick.
+        </SectionHeading>
+
+        <div className="mt-10 grid gap-10 lg:grid-cols-2">
+          <div>
+            <h3 className="text-xl font-semibold text-ink">Daily reading tips</h3>
+            <ol className="mt-5 space-y-5">
+              {READING_TIPS.map((tip, i) => (
+                <li key={tip.title} className="flex gap-4">
+                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <div>
+                    <p className="font-semibold text-ink">{tip.title}</p>
+                    <p className="mt-1 text-sm leading-relaxed text-gray-600">{tip.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div>
+            <h3 className="text-xl font-semibold text-ink">Benefits of reading</h3>
+            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+              {READING_BENEFITS.map((b) => (
+                <li key={b.title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+                  <p className="font-semibold text-ink">{b.title}</p>
+                  <p className="mt-1 text-sm leading-relaxed text-gray-600">{b.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <h3 className="mt-14 text-xl font-semibold text-ink">Recommended books</h3>
+        <div className="mt-5 grid gap-6 md:grid-cols-3">
+          {BOOK_LISTS.map((list) => (
+            <div key={list.group} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+              <h4 className="text-lg font-semibold text-ink">{list.group}</h4>
+              <p className="mt-1 text-sm text-gray-600">{list.intro}</p>
+              <ul className="mt-4 divide-y divide-gray-100">
+                {list.books.map((book) => (
+                  <li key={book.title} className="flex items-baseline justify-between gap-3 py-2.5">
+                    <cite className="font-medium not-italic text-ink">{book.title}</cite>
+                    <span className="shrink-0 text-right text-sm text-gray-600">{book.author}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ))}
         </div>
-      </section>
-    </>
+      </div>
+    </section>
   );
 }

@@ -1,11 +1,27 @@
 import { Hono } from "hono";
+import { authorsApi } from "./authors";
 import { blogsApi } from "./blogs";
+import { contactApi } from "./contact";
+import { imagesApi } from "./images";
+import { reviewsApi } from "./reviews";
 import type { ApiEnv } from "./context";
 import { apiError } from "./errors";
+import { profilesApi } from "./profiles";
+import { savedBlogsApi } from "./saved-blogs";
+import { authApi } from "./auth";
+import { usersApi } from "./users";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
   .get("/health", async (c) => c.json(await c.var.services.health.check()))
-  .route("/", blogsApi);
+  .route("/auth", authApi)
+  .route("/", usersApi)
+  .route("/", blogsApi)
+  .route("/", savedBlogsApi)
+  .route("/", profilesApi)
+  .route("/", reviewsApi)
+  .route("/", authorsApi)
+  .route("/", contactApi)
+  .route("/", imagesApi);
 
 api.onError(apiError);

@@ -1,8 +1,12 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { CATEGORIES, isCategory } from "../../app/lib/categories";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
+import { Forbidden, NotFound } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
+import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
 
 type BlogRow = typeof schema.blogs.$inferSelect;
 
@@ -58,9 +62,144 @@ export function normalizePage(page: unknown, limit: unknown, defaultLimit: numbe
   };
 }
 
-export function createBlogService(db: Db) {
-  const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)] as const;
+/** What the all-blogs page filters by; both parts optional. */
+export interface BlogFilters {
+  q?: unknown;
+  category?: unknown;
+  page?: unknown;
+  limit?: unknown;
+}
 
+export const MAX_SEARCH_WORDS = 8;
+const MAX_SEARCH_CHARS = 200;
+
+/** The distinct words of a search box, lower-cased; overlong input is cut rather than refused (it is a search box). */
+export function searchWords(q: unknown): string[] {
+  if (typeof q !== "string") return [];
+  const words = q.slice(0, MAX_SEARCH_CHARS).toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** A LIKE pattern matching `word` literally anywhere: %, _ and the escape character itself lose their meaning. */
+export function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)] as const;
+
+/**
+ * The page of blogs and its total as two un-sent queries, so a loader can batch them with other reads
+ * into one D1 round trip. Every word must appear (AND) in the title, short description or details
+ * (OR); LIKE is case-insensitive for ASCII. An unknown category matches nothing: a stale or mistyped
+ * shared link shows "no blogs" instead of an error page, and the value only ever reaches D1 as a bound parameter.
+ */
+export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
+  const { page, limit } = normalizePage(filters.page, filters.limit, defaultLimit);
+  const conditions: SQL[] = [];
+  for (const word of searchWords(filters.q)) {
+    const pattern = containsPattern(word);
+    const matches = [schema.blogs.title, schema.blogs.shortDescription, schema.blogs.blogDetails].map(
+      (column) => sql`${column} like ${pattern} escape '\\'`,
+    );
+    conditions.push(or(...matches)!);
+  }
+  const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
+  if (hasCategory) conditions.push(isCategory(filters.category) ? eq(schema.blogs.category, filters.category) : sql`0`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  return {
+    page,
+    limit,
+    queries: [
+      db
+        .select()
+        .from(schema.blogs)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ total: count() }).from(schema.blogs).where(where),
+    ] as const,
+  };
+}
+
+export function toBlogPage(rows: BlogRow[], totals: { total: number }[], page: number, limit: number): Page<Blog> {
+  const total = totals[0]?.total ?? 0;
+  return { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+const categoryField = z.enum(CATEGORIES, {
+  error: (issue) => (issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`),
+});
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
+
+/**
+ * A date and time as ISO 8601 in UTC, or null. A datetime-local input sends no zone
+ * (2026-11-21T10:30): the server cannot know the writer's zone, so it is read as UTC.
+ * Parsed by hand because Date.parse accepts impossible dates (Feb 30) and zone-less forms vary by engine.
+ */
+export function normalizeDateTime(value: string): string | null {
+  const m = DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const ms = Number(`${m[7] ?? ""}000`.slice(0, 3));
+  if (year < 1900 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  // Day 0 of the next month is the last day of this one, leap years included.
+  if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  let offsetMinutes = 0;
+  const zone = m[8]?.toUpperCase();
+  if (zone && zone !== "Z") {
+    const [oh, om] = zone.slice(1).split(":").map(Number) as [number, number];
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (oh * 60 + om);
+  }
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000);
+  // toISOString switches to an expanded-year form past 9999, which would not sort with the rest.
+  return date.getUTCFullYear() <= 9999 ? date.toISOString() : null;
+}
+
+const dateTimeField = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Date and time is required." : "Date and time must be text.") })
+  .trim()
+  .min(1, { error: "Date and time is required." })
+  .max(40, { error: "Date and time must be a date and time like 2026-11-21T10:30." })
+  .transform((value, ctx) => {
+    const iso = normalizeDateTime(value);
+    if (!iso) {
+      ctx.addIssue({ code: "custom", message: "Date and time must be a date and time like 2026-11-21T10:30." });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/**
+ * What a writer sends. Author name, email, picture and likes are not here on purpose: they come
+ * from the session (and new blogs start at 0 likes), so whatever the form says about them is dropped.
+ */
+export const newBlogInput = z.object({
+  title: requiredText("Title", LIMITS.title),
+  short_description: requiredText("Short description", LIMITS.shortDescription),
+  blog_details: requiredText("Blog details", LIMITS.blogDetails),
+  category: z.preprocess(blankToUndefined, categoryField),
+  date_time: dateTimeField,
+  image: requiredUrl("Image"),
+});
+
+/** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
+export const blogChangesInput = z.object({
+  title: optionalText("Title", LIMITS.title),
+  short_description: optionalText("Short description", LIMITS.shortDescription),
+  blog_details: optionalText("Blog details", LIMITS.blogDetails),
+  category: z.preprocess(blankToUndefined, categoryField.optional()),
+  date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
+  image: optionalUrl("Image"),
+});
+
+const byEmailInput = z.object({ email: emailField() });
+
+export function createBlogService(db: Db) {
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db.select().from(schema.blogs).orderBy(...newestFirst).limit(limit);
@@ -72,29 +211,138 @@ export function createBlogService(db: Db) {
       return rows.map(toBlog);
     },
 
-    /** One page of blogs and the total, in a single D1 round trip. */
+    /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
     async page(input: { page?: unknown; limit?: unknown }, defaultLimit = 4): Promise<Page<Blog>> {
+      return search({ page: input.page, limit: input.limit }, defaultLimit);
+    },
+
+    search,
+
+    async byId(id: string): Promise<Blog> {
+      return toBlog(await findRow(id));
+    },
+
+    /** An author's blogs, newest first (public: the profile page lists them). */
+    async byAuthorEmail(input: { email?: unknown }): Promise<Blog[]> {
+      const { email } = parse(byEmailInput, input);
+      const rows = await db.select().from(schema.blogs).where(eq(schema.blogs.email, email)).orderBy(...newestFirst);
+      return rows.map(toBlog);
+    },
+
+    /** The signed-in person's own blogs, newest first (the dashboard's Manage Blogs table). */
+    async own(actor: Actor | null): Promise<Blog[]> {
+      const user = requireUser(actor);
+      const rows = await db.select().from(schema.blogs).where(eq(schema.blogs.authorId, user.id)).orderBy(...newestFirst);
+      return rows.map(toBlog);
+    },
+
+    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs). */
+    async ownPage(actor: Actor | null, input: { page?: unknown; limit?: unknown }, defaultLimit = 3): Promise<Page<Blog>> {
+      const user = requireUser(actor);
       const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
+      const mine = eq(schema.blogs.authorId, user.id);
       const [rows, totals] = await db.batch([
         db
           .select()
           .from(schema.blogs)
+          .where(mine)
           .orderBy(...newestFirst)
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ total: count() }).from(schema.blogs),
+        db.select({ total: count() }).from(schema.blogs).where(mine),
       ]);
       const total = totals[0]?.total ?? 0;
       return { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },
 
-    async byId(id: string): Promise<Blog> {
-      if (!isIdShaped(id)) throw new NotFound("Blog not found.");
-      const row = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, id) });
-      if (!row) throw new NotFound("Blog not found.");
+    /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
+    async editable(actor: Actor | null, id: string): Promise<Blog> {
+      const user = requireUser(actor);
+      const row = await findRow(id);
+      if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can edit this blog.");
       return toBlog(row);
     },
+
+    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const data = parse(newBlogInput, input);
+      const id = newId();
+      await db.insert(schema.blogs).values({
+        id,
+        authorId: user.id,
+        title: data.title,
+        shortDescription: data.short_description,
+        blogDetails: data.blog_details,
+        category: data.category,
+        authorName: user.name,
+        email: user.email.toLowerCase(),
+        authorImage: user.photoURL,
+        dateTime: data.date_time,
+        image: data.image,
+        likes: 0,
+      });
+      return { insertedId: id };
+    },
+
+    /** The own-blog edit (PUT /blog/{id}): the author or an admin. */
+    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      const user = requireUser(actor);
+      const row = await findRow(id);
+      if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can edit this blog.");
+      return applyChanges(row, input);
+    },
+
+    /** The admin edit (PUT /blogs/{id}). */
+    async adminUpdate(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      return applyChanges(await findRow(id), input);
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      const row = await findRow(id);
+      if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can delete this blog.");
+      const deleted = await db.delete(schema.blogs).where(eq(schema.blogs.id, row.id)).returning({ id: schema.blogs.id });
+      return { deletedCount: deleted.length };
+    },
   };
+
+  /** Search and category filter with pagination: the page and the total in a single D1 round trip. */
+  async function search(filters: BlogFilters, defaultLimit = 4): Promise<Page<Blog>> {
+    const { page, limit, queries } = blogSearchQueries(db, filters, defaultLimit);
+    const [rows, totals] = await db.batch(queries);
+    return toBlogPage(rows, totals, page, limit);
+  }
+
+  async function findRow(id: string): Promise<BlogRow> {
+    if (!isIdShaped(id)) throw new NotFound("Blog not found.");
+    const row = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, id) });
+    if (!row) throw new NotFound("Blog not found.");
+    return row;
+  }
+
+  /** Writes only the fields that differ, so "no change" is answered without touching D1. */
+  async function applyChanges(row: BlogRow, input: unknown): Promise<{ modifiedCount: number }> {
+    const data = parse(blogChangesInput, input);
+    const wanted: Partial<BlogRow> = {
+      title: data.title,
+      shortDescription: data.short_description,
+      blogDetails: data.blog_details,
+      category: data.category,
+      dateTime: data.date_time,
+      image: data.image,
+    };
+    const changes: Partial<BlogRow> = {};
+    for (const [key, value] of Object.entries(wanted) as [keyof BlogRow, string | undefined][]) {
+      if (value !== undefined && value !== row[key]) Object.assign(changes, { [key]: value });
+    }
+    if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+    await db
+      .update(schema.blogs)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(schema.blogs.id, row.id));
+    return { modifiedCount: 1 };
+  }
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;

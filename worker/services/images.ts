@@ -1,19 +1,189 @@
+import { and, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
 import type { Env } from "../env";
-import { NotFound } from "./errors";
+import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationError } from "./errors";
+import { newId } from "./ids";
+import { requireUser, type Actor } from "./policy";
+import { createRateLimitService } from "./rate-limit";
+import { parse } from "./validation";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MIN_EXPIRATION_SECONDS = 60;
+// The replaced host's own ceiling (180 days).
+export const MAX_EXPIRATION_SECONDS = 15_552_000;
+export const UPLOADS_PER_WINDOW = 30;
+export const UPLOAD_WINDOW_SECONDS = 10 * 60;
+// D1 binds at most 100 parameters per statement: a slice of keys plus the statement's own parameters.
+const SWEEP_SLICE = 90;
+const SWEEP_MAX_SLICES = 50;
 
 /** Keys we hand out: random, lower-case, with one of the image extensions we accept. */
 export function isImageKey(key: string): boolean {
   return /^[0-9a-z][0-9a-z_-]{7,80}\.(jpg|png|webp|gif|avif)$/.test(key);
 }
 
-export function createImageService(env: Env) {
+/** The R2 key behind one of our own `/images/<key>` URLs, or null for anything else. */
+export function imageKeyOf(url: string): string | null {
+  const key = url.startsWith("/images/") ? url.slice("/images/".length) : "";
+  return isImageKey(key) ? key : null;
+}
+
+type ImageType = { contentType: string; extension: string };
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The image type from the file's own first bytes. The name and the part's Content-Type are the
+ * sender's claims, so they are never consulted; SVG (script-capable) is deliberately not here.
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { contentType: "image/jpeg", extension: "jpg" };
+  }
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return { contentType: "image/png", extension: "png" };
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
+    return { contentType: "image/webp", extension: "webp" };
+  }
+  if (bytes.length >= 6 && ["GIF87a", "GIF89a"].includes(ascii(bytes, 0, 6))) return { contentType: "image/gif", extension: "gif" };
+  // AVIF is an ISO-BMFF file: a leading `ftyp` box whose major or compatible brands name avif/avis.
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
+    const boxSize = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
+    const end = Math.min(boxSize, bytes.length, 256);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(bytes, at, at + 4));
+    if (brands.includes("avif") || brands.includes("avis")) return { contentType: "image/avif", extension: "avif" };
+  }
+  return null;
+}
+
+/**
+ * The bytes and type of an image file, or the error an upload of it would get. Registration checks
+ * the photo with this before creating the account, so a refused photo never leaves a half-made account.
+ */
+export async function inspectImage(file: unknown): Promise<{ bytes: Uint8Array; type: ImageType }> {
+  // Browsers send an empty, nameless file part when no file was chosen.
+  if (!(file instanceof Blob) || file.size === 0) throw new ValidationError({ image: "Choose an image file to upload." });
+  if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  const type = sniffImageType(bytes);
+  if (!type) throw new UnsupportedMediaType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
+  return { bytes, type };
+}
+
+/** What an upload form carries, as the adapter found it (FormData values are File, string or null). */
+export interface UploadInput {
+  image: unknown;
+  expiration: unknown;
+}
+
+const expirationSchema = z.object({
+  expiration: z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
+    z
+      .union([z.string().regex(/^\d{1,9}$/), z.number()], {
+        error: `Expiration must be a whole number of seconds between ${MIN_EXPIRATION_SECONDS} and ${MAX_EXPIRATION_SECONDS}.`,
+      })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int({ error: "Expiration must be a whole number of seconds." })
+          .min(MIN_EXPIRATION_SECONDS, { error: `Expiration must be at least ${MIN_EXPIRATION_SECONDS} seconds.` })
+          .max(MAX_EXPIRATION_SECONDS, { error: `Expiration must be at most ${MAX_EXPIRATION_SECONDS} seconds.` }),
+      )
+      .optional(),
+  ),
+});
+
+/**
+ * Clears the expiry of an upload that its owner has attached to a record meant to last (a review's
+ * photo). Only the owner's own images, and never one that has already expired. Null for URLs that
+ * are not ours. Returned as a query so the caller can batch it with its own insert.
+ */
+export function keepImageQuery(db: Db, url: string, ownerId: string, now = Date.now()) {
+  const key = imageKeyOf(url);
+  if (!key) return null;
+  const t = schema.images;
+  return db
+    .update(t)
+    .set({ expiresAt: null })
+    .where(and(eq(t.key, key), eq(t.ownerId, ownerId), isNotNull(t.expiresAt), gt(t.expiresAt, now)));
+}
+
+export function createImageService(db: Db, env: Env) {
+  const rateLimit = createRateLimitService(db);
+
   return {
-    /** Reads one stored image; an unknown or malformed key is simply not found. */
-    async read(key: string): Promise<R2ObjectBody> {
+    /**
+     * Reads one stored image; an unknown or malformed key, or an expired one not yet swept, is simply
+     * not found. Objects without a row (put there by the seed script) never expire.
+     */
+    async read(key: string, now = Date.now()): Promise<{ object: R2ObjectBody; expiresAt: number | null }> {
       if (!isImageKey(key)) throw new NotFound("Image not found.");
-      const object = await env.IMAGES.get(key);
-      if (!object) throw new NotFound("Image not found.");
-      return object;
+      const [row, object] = await Promise.all([
+        db.query.images.findFirst({ columns: { expiresAt: true }, where: eq(schema.images.key, key) }),
+        env.IMAGES.get(key),
+      ]);
+      const expiresAt = row?.expiresAt ?? null;
+      if (object && expiresAt !== null && expiresAt <= now) await object.body.cancel();
+      if (!object || (expiresAt !== null && expiresAt <= now)) throw new NotFound("Image not found.");
+      return { object, expiresAt };
+    },
+
+    /**
+     * Stores an uploaded image in R2 and records it in D1. `read` is only called once the person is
+     * known and within their rate, so anonymous or flooding requests never get their bodies read.
+     */
+    async upload(actor: Actor | null, read: () => Promise<UploadInput>, now = Date.now()): Promise<{ url: string; key: string }> {
+      const user = requireUser(actor);
+      await rateLimit.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS);
+      const input = await read();
+      const { expiration } = parse(expirationSchema, { expiration: input.expiration });
+      const { bytes, type } = await inspectImage(input.image);
+
+      const key = `${newId(24)}.${type.extension}`;
+      await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: type.contentType } });
+      try {
+        await db.insert(schema.images).values({
+          key,
+          ownerId: user.id,
+          contentType: type.contentType,
+          size: bytes.byteLength,
+          expiresAt: expiration === undefined ? null : now + expiration * 1000,
+        });
+      } catch (err) {
+        // An object without its row would never expire: take it back out.
+        await env.IMAGES.delete(key);
+        throw err;
+      }
+      return { url: `/images/${key}`, key };
+    },
+
+    /** Deletes expired images from R2 and then their rows; answers how many went. */
+    async sweepExpired(now = Date.now()): Promise<number> {
+      const t = schema.images;
+      let swept = 0;
+      for (let slice = 0; slice < SWEEP_MAX_SLICES; slice++) {
+        const rows = await db
+          .select({ key: t.key })
+          .from(t)
+          .where(and(isNotNull(t.expiresAt), lte(t.expiresAt, now)))
+          .limit(SWEEP_SLICE);
+        if (rows.length === 0) break;
+        const keys = rows.map((r) => r.key);
+        // R2 first: a row left behind is retried next time, an object left behind would be forgotten.
+        await env.IMAGES.delete(keys);
+        await db.delete(t).where(and(inArray(t.key, keys), isNotNull(t.expiresAt), lte(t.expiresAt, now)));
+        swept += keys.length;
+        if (rows.length < SWEEP_SLICE) break;
+      }
+      return swept;
     },
   };
 }
+
+export type ImageService = ReturnType<typeof createImageService>;

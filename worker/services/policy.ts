@@ -26,3 +26,8 @@ export function requireAdmin(actor: Actor | null): Actor {
 export function canEditBlog(actor: Actor | null, blog: { authorId: string }): boolean {
   return !!actor && (actor.role === "admin" || actor.id === blog.authorId);
 }
+
+/** A comment can be removed by the person who wrote it or by an admin. */
+export function canRemoveComment(actor: Actor | null, comment: { userId: string }): boolean {
+  return !!actor && (actor.role === "admin" || actor.id === comment.userId);
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T, index: number) => ReactNode;
+  /** Row actions (Edit, Delete): on phones they sit side by side at the foot of the row's card, without a label. */
+  action?: boolean;
+  /** Extra classes for the cells of this column (widths, wrapping). */
+  className?: string;
+}
+
+/**
+ * A table on wide screens and a stack of cards on phones, from one set of markup: every cell carries
+ * its column name, shown beside the value when the rows are cards. The explicit roles keep the table
+ * semantics that browsers drop once table elements are restyled as blocks.
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+}) {
+  if (rows.length === 0) {
+    return <div className="rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600">{empty}</div>;
+  }
+  return (
+    <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:border-gray-200 sm:bg-white sm:shadow-sm">
+      <table role="table" className="block w-full text-left text-sm sm:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group sm:bg-gray-50">
+          <tr role="row">
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                role="columnheader"
+                scope="col"
+                className="px-4 py-3 text-xs font-semibold tracking-wide text-gray-600 uppercase"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="flex flex-col gap-3 sm:table-row-group sm:divide-y sm:divide-gray-100">
+          {rows.map((row, index) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="flex flex-wrap items-center gap-x-2 gap-y-2 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:table-row sm:rounded-none sm:border-0 sm:p-0 sm:shadow-none sm:hover:bg-gray-50/60"
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  role="cell"
+                  data-label={column.header}
+                  className={
+                    column.action
+                      ? `pt-1 sm:px-4 sm:py-3 ${column.className ?? ""}`
+                      : `flex w-full items-start justify-between gap-4 text-gray-800 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-gray-500 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:w-auto sm:px-4 sm:py-3 sm:align-middle sm:before:content-none ${column.className ?? ""}`
+                  }
+                >
+                  {column.cell(row, index)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+

@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from "react";
+
+/**
+ * An image file input with a live preview of the chosen file (a local object URL, nothing is sent
+ * until the form is). `current` shows the stored image on edit forms until a new file is chosen.
+ */
+export function ImageField({
+  name = "image",
+  label,
+  required = false,
+  error,
+  current,
+  hint,
+}: {
+  name?: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  current?: string | null;
+  hint?: string;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const urlRef = useRef<string | null>(null);
+
+  useEffect(
+    () => () => {
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    },
+    [],
+  );
+
+  const shown = preview ?? current ?? null;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex aspect-[16/9] w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-gray-300 bg-gray-50 sm:w-48">
+          {shown ? (
+            <img src={shown} alt={preview ? "Preview of the chosen image" : "Current image"} width={192} height={108} className="h-full w-full object-cover" />
+          ) : (
+            <span className="px-3 text-center text-xs text-gray-500">No image chosen yet</span>
+          )}
+        </div>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+            const file = e.currentTarget.files?.[0];
+            urlRef.current = file ? URL.createObjectURL(file) : null;
+            setPreview(urlRef.current);
+          }}
+          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+        />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { FeedItem, SitemapPost } from "../../worker/services/feeds";
+import { BRAND } from "./messages";
+
+/** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
+export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
+export const ROBOTS_DISALLOW = ["/dashboard", "/api", "/Profile", "/editProfile"] as const;
+
+// Characters XML 1.0 cannot carry at all, even escaped (control characters other than tab and newlines, lone surrogates).
+const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for an XML element or attribute value. */
+export function xmlEscape(value: string): string {
+  return value
+    .replace(INVALID_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+const postUrl = (origin: string, id: string) => `${origin}/blogs/${encodeURIComponent(id)}`;
+
+/** RFC 822 dates, as RSS 2.0 requires; a date D1 holds that does not parse is left out rather than invented. */
+function rfc822(iso: string): string | null {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : new Date(time).toUTCString();
+}
+
+export function renderRss(origin: string, items: FeedItem[]): string {
+  const newest = items[0] ? rfc822(items[0].published) : null;
+  const entries = items.map((item) => {
+    const url = postUrl(origin, item.id);
+    const date = rfc822(item.published);
+    return [
+      "    <item>",
+      `      <title>${xmlEscape(item.title)}</title>`,
+      `      <link>${xmlEscape(url)}</link>`,
+      `      <guid isPermaLink="true">${xmlEscape(url)}</guid>`,
+      `      <description>${xmlEscape(item.description)}</description>`,
+      `      <category>${xmlEscape(item.category)}</category>`,
+      `      <dc:creator>${xmlEscape(item.author)}</dc:creator>`,
+      date ? `      <pubDate>${date}</pubDate>` : null,
+      "    </item>",
+    ]
+      .filter((line) => line !== null)
+      .join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "  <channel>",
+    `    <title>${xmlEscape(BRAND)}</title>`,
+    `    <link>${xmlEscape(`${origin}/`)}</link>`,
+    `    <description>${xmlEscape(`The latest posts on ${BRAND}: share ideas, express innovation, learn more earn more.`)}</description>`,
+    "    <language>en</language>",
+    `    <atom:link href="${xmlEscape(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    newest ? `    <lastBuildDate>${newest}</lastBuildDate>` : null,
+    ...entries,
+    "  </channel>",
+    "</rss>",
+    "",
+  ]
+    .filter((line) => line !== null)
+    .join("\n");
+}
+
+export function renderSitemap(origin: string, posts: SitemapPost[]): string {
+  const urls = [
+    ...SITEMAP_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),
+    ...posts.map((p) => `  <url><loc>${xmlEscape(postUrl(origin, p.id))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`),
+  ];
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}
+
+export function renderRobots(origin: string): string {
+  return ["User-agent: *", "Allow: /", ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+}
+
+/** Feeds change when posts do; an hour of caching keeps crawlers from hitting D1 on every fetch. */
+export const FEED_CACHE = "public, max-age=3600";

@@ -1,0 +1,108 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
+import { dashboardMeta } from "~/lib/dashboard";
+import { confirmDelete } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+
+export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
+
+/** One D1 query: the person's own posts, newest first. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  return { blogs: await context.services.blogs.own(user) };
+}
+
+/** Deletes one of the person's own posts (the service checks ownership; others get the 403 page). */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "delete") throw new Response("Unknown action.", { status: 400 });
+  return handleForm(request, form, async () => {
+    const id = String(form.get("id") ?? "");
+    await context.services.blogs.remove(user, id);
+    return redirectWithFlash("/dashboard/manageBlogs", { kind: "alert", title: MSG.delete.doneTitle, text: MSG.delete.doneText, icon: "success" });
+  });
+}
+
+const cell = "px-3 py-2 align-top sm:table-cell sm:py-3";
+// Below 640 px each row becomes a card whose cells carry their column name, so nothing scrolls sideways.
+const stacked = "max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-gray-500 max-sm:before:content-[attr(data-label)]";
+
+export default function ManageBlogs() {
+  const { blogs } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DashboardHeader
+        title="Manage Blogs"
+        description="Your posts. Edit one to change its text or image, or delete it for good."
+        actions={
+          <>
+            <Link to="/dashboard/myBlog" className={buttonSecondary}>
+              My Blogs
+            </Link>
+            <Link to="/dashboard/writeBlogs" className={buttonPrimary}>
+              Write a blog
+            </Link>
+          </>
+        }
+      />
+      {blogs.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-gray-300 px-6 py-12 text-center">
+          <p className="text-gray-700">{MSG.profile.noBlogs}</p>
+          <Link to="/dashboard/writeBlogs" className={`${buttonPrimary} mt-4`}>
+            Write your first post
+          </Link>
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-gray-200">
+          <table className="w-full text-left text-sm max-sm:block">
+            <caption className="sr-only">Your blogs</caption>
+            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-600 max-sm:sr-only">
+              <tr>
+                <th scope="col" className="px-3 py-3">#</th>
+                <th scope="col" className="px-3 py-3">Name</th>
+                <th scope="col" className="px-3 py-3">Email</th>
+                <th scope="col" className="px-3 py-3">Title</th>
+                <th scope="col" className="px-3 py-3">Edit</th>
+                <th scope="col" className="px-3 py-3">Delete</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100 max-sm:block">
+              {blogs.map((blog, i) => (
+                <tr key={blog._id} className="hover:bg-gray-50/60 max-sm:block max-sm:px-4 max-sm:py-3">
+                  <td data-label="#" className={`${cell} ${stacked} tabular-nums text-gray-500`}>{i + 1}</td>
+                  <td data-label="Name" className={`${cell} ${stacked} whitespace-nowrap text-gray-800`}>{blog.author_name}</td>
+                  <td data-label="Email" className={`${cell} ${stacked} break-all text-gray-600`}>{blog.email}</td>
+                  <td data-label="Title" className={`${cell} ${stacked} font-medium text-ink`}>
+                    <Link to={`/blogs/${blog._id}`} className="hover:text-brand-700 hover:underline">
+                      {blog.title}
+                    </Link>
+                  </td>
+                  <td className={`${cell} max-sm:inline-block max-sm:px-0 max-sm:pt-2`}>
+                    <Link
+                      to={`/dashboard/updateBlog/${blog._id}`}
+                      aria-label={`Edit ${blog.title}`}
+                      className="inline-flex min-h-9 items-center rounded-full border border-brand-600 px-3.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    >
+                      Edit
+                    </Link>
+                  </td>
+                  <td className={`${cell} max-sm:inline-block max-sm:pl-2 max-sm:pr-0 max-sm:pt-2`}>
+                    <ConfirmForm fields={{ intent: "delete", id: blog._id }} confirm={confirmDelete} tone="danger" label={`Delete ${blog.title}`} pendingText="Deleting…">
+                      Delete
+                    </ConfirmForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

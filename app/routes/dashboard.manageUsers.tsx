@@ -1,0 +1,170 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { DashboardHeader } from "~/components/DashboardHeader";
+import { DataTable } from "~/components/DataTable";
+import { FormError } from "~/components/form";
+import { dashboardMeta } from "~/lib/dashboard";
+import { confirmDelete, confirmDialog } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, type FormFailure } from "~/lib/forms.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { failureOf, useFailureAlert } from "~/lib/use-failure-alert";
+import { Forbidden } from "../../worker/services/errors";
+import type { PublicUser } from "../../worker/services/users";
+
+export const meta: MetaFunction = () => dashboardMeta("Manage Users");
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const admin = requireAdmin(context, request);
+  return { users: await context.services.users.list(admin), me: admin.id };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const back = new URL(request.url);
+  const here = `${back.pathname}${back.search}`;
+  const users = context.services.users;
+  return handleForm(request, form, async () => {
+    if (intent === "make-admin") {
+      await users.makeAdmin(admin, id);
+      return redirectWithFlash(here, { kind: "toast", title: MSG.delete.madeAdmin });
+    }
+    if (intent === "remove-admin") {
+      await users.revokeAdmin(admin, id);
+      return redirectWithFlash(here, { kind: "toast", title: MSG.admin.adminRemoved });
+    }
+    if (intent === "delete") {
+      try {
+        await users.remove(admin, id);
+      } catch (err) {
+        // The service's own refusal (an admin deleting themselves) is shown on the page, not as a 403 page.
+        if (err instanceof Forbidden && err.code === "cannot-delete-self") {
+          return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: {}, values: {} }, { status: 403 });
+        }
+        throw err;
+      }
+      return redirectWithFlash(here, { kind: "toast", title: MSG.delete.userDeleted });
+    }
+    return data<FormFailure>({ ok: false, formError: "Unknown action.", fields: {}, values: {} }, { status: 400 });
+  });
+}
+
+function Avatar({ user }: { user: PublicUser }) {
+  if (user.photoURL) {
+    return <img src={user.photoURL} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+      {user.name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export default function ManageUsers() {
+  const { users, me } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = failureOf(result);
+  useFailureAlert(result, MSG.admin.actionFailedTitle);
+  const admins = users.filter((u) => u.role === "admin").length;
+
+  return (
+    <section aria-labelledby="page-title">
+      <DashboardHeader
+        title="Manage Users"
+        description={`${users.length} ${users.length === 1 ? "account" : "accounts"}, ${admins} ${admins === 1 ? "admin" : "admins"}`}
+      />
+      <div className="mb-4">
+        <FormError message={failure?.formError} />
+      </div>
+      <DataTable
+        caption="Users"
+        rows={users}
+        rowKey={(u) => u._id}
+        empty="No users yet."
+        columns={[
+          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12" },
+          {
+            header: "Name",
+            cell: (u) => (
+              <span className="flex min-w-0 items-center gap-3">
+                <Avatar user={u} />
+                <span className="font-medium text-ink">
+                  {u.name}
+                  {u._id === me ? <span className="ml-1.5 text-xs font-normal text-gray-500">(you)</span> : null}
+                </span>
+              </span>
+            ),
+          },
+          { header: "Email", cell: (u) => <span className="break-all text-gray-700">{u.email}</span> },
+          {
+            header: "Make Admin",
+            action: true,
+            cell: (u) =>
+              u.role === "admin" ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    disabled
+                    className="inline-flex min-h-9 items-center rounded-full border border-green-200 bg-green-50 px-3.5 py-1.5 text-sm font-semibold text-green-800"
+                  >
+                    Admin
+                  </button>
+                  <ConfirmForm
+                    fields={{ intent: "remove-admin", id: u._id }}
+                    disabled={u._id === me || admins <= 1}
+                    title={u._id === me ? "You cannot remove your own admin rights." : admins <= 1 ? "The last admin cannot be removed." : undefined}
+                    confirm={() =>
+                      confirmDialog({
+                        title: MSG.delete.confirmTitle,
+                        text: MSG.admin.removeAdminConfirmText,
+                        confirmButtonText: MSG.admin.removeAdminConfirmButton,
+                      })
+                    }
+                    pendingText="Removing…"
+                  >
+                    Remove admin<span className="sr-only"> from {u.name}</span>
+                  </ConfirmForm>
+                </span>
+              ) : (
+                <ConfirmForm
+                  fields={{ intent: "make-admin", id: u._id }}
+                  tone="primary"
+                  confirm={() =>
+                    confirmDialog({
+                      title: MSG.delete.confirmTitle,
+                      text: MSG.admin.makeAdminConfirmText,
+                      confirmButtonText: MSG.admin.makeAdminConfirmButton,
+                    })
+                  }
+                  pendingText="Saving…"
+                >
+                  Make Admin<span className="sr-only">: {u.name}</span>
+                </ConfirmForm>
+              ),
+          },
+          {
+            header: "Delete",
+            action: true,
+            cell: (u) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: u._id }}
+                tone="danger"
+                disabled={u._id === me}
+                title={u._id === me ? "You cannot delete your own account." : undefined}
+                confirm={confirmDelete}
+                pendingText="Deleting…"
+              >
+                Delete<span className="sr-only"> {u.name}</span>
+              </ConfirmForm>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

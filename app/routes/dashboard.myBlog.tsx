@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BlogCard } from "~/components/BlogCard";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
+import { Pagination } from "~/components/Pagination";
+import { dashboardMeta } from "~/lib/dashboard";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+
+/** My Blogs: 3 a page (spec section 9). */
+export const MY_BLOGS_PER_PAGE = 3;
+
+export const meta: MetaFunction = () => dashboardMeta("My Blogs");
+
+/** One D1 round trip: the page of the person's own posts and their total (a batch). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  const page = new URL(request.url).searchParams.get("page");
+  return context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE);
+}
+
+export default function MyBlogs() {
+  const { items, total, page, pages } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DashboardHeader
+        title="My Blogs"
+        description={total === 1 ? "You have published 1 post." : `You have published ${total} posts.`}
+        actions={
+          <>
+            <Link to="/dashboard/manageBlogs" className={buttonSecondary}>
+              Manage Blogs
+            </Link>
+            <Link to="/dashboard/writeBlogs" className={buttonPrimary}>
+              Write a blog
+            </Link>
+          </>
+        }
+      />
+      {items.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-gray-300 px-6 py-12 text-center">
+          <p className="text-gray-700">{total === 0 ? MSG.profile.noBlogs : "There are no posts on this page."}</p>
+          <Link to={total === 0 ? "/dashboard/writeBlogs" : "/dashboard/myBlog"} className={`${buttonPrimary} mt-4`}>
+            {total === 0 ? "Write your first post" : "Back to the first page"}
+          </Link>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((blog, i) => (
+            <BlogCard key={blog._id} blog={blog} eager={i === 0} />
+          ))}
+        </div>
+      )}
+      {pages > 1 ? (
+        <div className="mt-8">
+          <Pagination page={page} pages={pages} label="My Blogs pages" />
+        </div>
+      ) : null}
+    </>
+  );
+}

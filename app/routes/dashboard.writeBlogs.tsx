@@ -1,0 +1,153 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { newBlogInput } from "../../worker/services/blogs";
+import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
+import { DateTimeField } from "~/components/DateTimeField";
+import { Field, FormError, Select, SubmitButton, TextArea } from "~/components/form";
+import { ImageField } from "~/components/ImageField";
+import { CATEGORIES } from "~/lib/categories";
+import { dashboardMeta, failureText, refusal } from "~/lib/dashboard";
+import { withZone } from "~/lib/datetime";
+import { clearDraft, useFormDraft } from "~/lib/drafts";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+
+export const meta: MetaFunction = () => dashboardMeta("Write Blogs");
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  return { writer: { id: user.id, name: user.name, email: user.email } };
+}
+
+/**
+ * Fields are checked with the service's own schema before the image goes to R2 (no orphans), then
+ * the image is uploaded and the blog created. Writer name and email are not read from the form: the
+ * service takes them from the session, so nobody can post as someone else.
+ */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    const file = form.get("image");
+    const input = {
+      title: form.get("title"),
+      category: form.get("category"),
+      short_description: form.get("short_description"),
+      blog_details: form.get("blog_details"),
+      date_time: withZone(form.get("date_time"), form.get("tz")),
+    };
+    checkBeforeUpload(newBlogInput, input, file);
+    const image = await uploadImage(context, user, file, { required: true });
+    await context.services.blogs.create(user, { ...input, image });
+    return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: MSG.blog.posted, icon: "success" });
+  });
+}
+
+const DRAFT_FIELDS = ["title", "category", "short_description", "blog_details"] as const;
+
+export default function WriteBlogs() {
+  const { writer } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = refusal(result);
+  const values = failure?.values ?? {};
+  const errors = failure?.fields ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const draftKey = `draft:writeBlogs:${writer.id}`;
+  const draft = useFormDraft(form, draftKey, DRAFT_FIELDS, !failure);
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  useEffect(() => {
+    // The spec: a refused post is a browser alert with the message (the fields show it too).
+    if (failure) window.alert(failureText(failure, "The blog could not be posted."));
+  }, [failure]);
+
+  // The action redirects only when the post was created: that is when the draft has done its job.
+  const redirecting =
+    navigation.state === "loading" && navigation.formAction === location.pathname && navigation.location.pathname !== location.pathname;
+  useEffect(() => {
+    if (redirecting) clearDraft(draftKey);
+  }, [redirecting, draftKey]);
+
+  return (
+    <>
+      <DashboardHeader
+        title="Write Blogs"
+        description="Share a story with readers. Every field is required; your text is kept as a draft on this device while you type."
+        actions={
+          <Link to="/dashboard/myBlog" className={buttonSecondary}>
+            My Blogs
+          </Link>
+        }
+      />
+      <Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-describedby={failure ? "form-error" : undefined}>
+        {failure ? (
+          <div id="form-error">
+            <FormError message={failure.formError ?? "The blog could not be posted."} />
+          </div>
+        ) : null}
+        {draft.status === "restored" ? (
+          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700">
+            <span>We restored the draft you were writing.</span>
+            <button type="button" onClick={draft.discard} className="font-semibold underline underline-offset-2 hover:no-underline">
+              Discard draft
+            </button>
+          </div>
+        ) : null}
+
+        <Field label="Title" name="title" required maxLength={150} defaultValue={values.title} error={errors.title} placeholder="A clear, specific title" />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Select label="Category" name="category" required defaultValue={values.category ?? ""} error={errors.category}>
+            <option value="" disabled>
+              Choose a category
+            </option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+          <DateTimeField
+            label="Date and time"
+            required
+            error={errors.date_time}
+            submitted={failure ? { value: values.date_time ?? "", tz: values.tz ?? "" } : null}
+          />
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Writer name" name="author_name" value={writer.name} readOnly required hint="From your account" />
+          <Field label="Writer email" name="email" type="email" value={writer.email} readOnly required hint="From your account" />
+        </div>
+
+        <ImageField label="Cover image" required error={errors.image} hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB." />
+
+        <TextArea
+          label="Short description"
+          name="short_description"
+          required
+          maxLength={300}
+          rows={3}
+          defaultValue={values.short_description}
+          error={errors.short_description}
+          placeholder="One or two sentences that make people want to read on"
+        />
+        <TextArea label="Details" name="blog_details" required rows={12} defaultValue={values.blog_details} error={errors.blog_details} />
+
+        <div className="flex flex-col-reverse items-stretch gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
+          {draft.status === "saved" ? (
+            <p className="text-xs text-gray-500 sm:mr-auto" aria-live="polite">
+              Draft saved on this device
+            </p>
+          ) : null}
+          <SubmitButton pendingText="Posting…">Post Blog</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

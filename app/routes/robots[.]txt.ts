@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FEED_CACHE, renderRobots } from "~/lib/feeds.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return new Response(renderRobots(new URL(request.url).origin), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": FEED_CACHE },
+  });
+}

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import { readJson } from "./body";
+import type { ApiEnv } from "./context";
+
+/** Authors: the public /authors list and the admin's /author and /addAuthor calls. */
+export const authorsApi = new Hono<ApiEnv>()
+  .get("/authors", async (c) => c.json(await c.var.services.authors.list()))
+  .get("/author", async (c) => c.json(await c.var.services.authors.adminList(c.var.user)))
+  .get("/author/:id", async (c) => c.json(await c.var.services.authors.byId(c.var.user, c.req.param("id"))))
+  .post("/addAuthor", async (c) => c.json(await c.var.services.authors.create(c.var.user, await readJson(c)), 201))
+  .put("/author/:id", async (c) =>
+    c.json(await c.var.services.authors.update(c.var.user, c.req.param("id"), await readJson(c))),
+  )
+  .delete("/author/:id", async (c) => c.json(await c.var.services.authors.remove(c.var.user, c.req.param("id"))));

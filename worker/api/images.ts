@@ -1,0 +1,61 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "../services/errors";
+import { MAX_IMAGE_BYTES, type UploadInput } from "../services/images";
+import type { ApiEnv } from "./context";
+
+// Room for the multipart boundaries, part headers and the expiration field around a 5 MB file.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+
+const tooLarge = () => new PayloadTooLarge("The image is larger than 5 MB.");
+
+/** Reads a body stream but stops as soon as it passes `limit`, so a lying or absent Content-Length cannot exhaust memory. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The upload form of a request: 415 unless multipart, 413 past the size limit, 400 for a broken form. */
+async function readUploadForm(c: Context<ApiEnv>): Promise<UploadInput> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(type)) throw new UnsupportedMediaType("Send the image as multipart/form-data.");
+  const declared = Number(c.req.header("Content-Length") ?? "0");
+  if (declared > MAX_FORM_BYTES) throw tooLarge();
+  const bytes = await readCapped(c.req.raw.body, MAX_FORM_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    throw new ValidationError({ body: "The form data could not be read." }, "The form data could not be read.", "invalid-form");
+  }
+  return { image: form.get("image"), expiration: form.get("expiration") };
+}
+
+/**
+ * Image uploads, in place of the third-party host the spec's pages used: same field name and the
+ * same answer shape (`{success, data: {url}}`, status 200 like that host).
+ */
+export const imagesApi = new Hono<ApiEnv>().post("/images", async (c) => {
+  const { url } = await c.var.services.images.upload(c.var.user, () => readUploadForm(c));
+  return c.json({ success: true, data: { url } }, 200);
+});

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import { readJson } from "./body";
+import type { ApiEnv } from "./context";
+
+/** The spec's /jwt and /users calls. */
+export const usersApi = new Hono<ApiEnv>()
+  .post("/jwt", async (c) => c.json(await c.var.services.users.issueToken(c.var.user, await readJson(c))))
+  .post("/users", async (c) => c.json(await c.var.services.users.recordUser(c.var.user, await readJson(c))))
+  .get("/users", async (c) => c.json(await c.var.services.users.list(c.var.user)))
+  // The /users/admin/... routes come first so that "admin" is never read as a user id.
+  .get("/users/admin/:email", async (c) => c.json(await c.var.services.users.isAdminByEmail(c.var.user, c.req.param("email"))))
+  .put("/users/admin/:id", async (c) => c.json(await c.var.services.users.makeAdmin(c.var.user, c.req.param("id"))))
+  .delete("/users/admin/:id", async (c) => c.json(await c.var.services.users.revokeAdmin(c.var.user, c.req.param("id"))))
+  .delete("/users/:id", async (c) => c.json(await c.var.services.users.remove(c.var.user, c.req.param("id"))));

@@ -1,0 +1,123 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { NotFound } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { requireAdmin, type Actor } from "./policy";
+import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
+
+type AuthorRow = typeof schema.authors.$inferSelect;
+
+/** An author as the REST contract and the home page's "Meet Our Authors" see it (the picture is `img`). */
+export interface Author {
+  _id: string;
+  name: string;
+  bio: string;
+  img: string;
+  twitter: string | null;
+  linkedin: string | null;
+  github: string | null;
+}
+
+export function toAuthor(row: AuthorRow): Author {
+  return { _id: row.id, name: row.name, bio: row.bio, img: row.img, twitter: row.twitter, linkedin: row.linkedin, github: row.github };
+}
+
+/** Profile links point at other sites, so unlike pictures they cannot be one of our /images/ paths. */
+const socialLink = (label: string) =>
+  optionalUrl(label).refine((v) => v === undefined || /^https?:\/\//i.test(v), { error: `${label} must be an http(s) link.` });
+
+/** Add author: name, bio and image required; the three social links optional (spec section 5). The form sends `image`. */
+const newAuthorInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  bio: requiredText("Bio", LIMITS.bio),
+  image: requiredUrl("Image"),
+  twitter: socialLink("Twitter"),
+  linkedin: socialLink("LinkedIn"),
+  github: socialLink("GitHub"),
+});
+
+/** Update author: nothing required, an empty field keeps the stored value. The form sends `img`. */
+const authorChangesInput = z.object({
+  name: optionalText("Name", LIMITS.name),
+  bio: optionalText("Bio", LIMITS.bio),
+  img: optionalUrl("Image"),
+  twitter: socialLink("Twitter"),
+  linkedin: socialLink("LinkedIn"),
+  github: socialLink("GitHub"),
+});
+
+export function createAuthorService(db: Db) {
+  // In the order they were added, so the home page grid stays stable as authors join.
+  const listRows = () => db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
+
+  return {
+    /** Public: the home page's author cards. */
+    async list(): Promise<Author[]> {
+      return (await listRows()).map(toAuthor);
+    },
+
+    /** The admin's Manage Authors table. */
+    async adminList(actor: Actor | null): Promise<Author[]> {
+      requireAdmin(actor);
+      return (await listRows()).map(toAuthor);
+    },
+
+    /** The admin's edit preload. */
+    async byId(actor: Actor | null, id: string): Promise<Author> {
+      requireAdmin(actor);
+      return toAuthor(await findRow(id));
+    },
+
+    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      requireAdmin(actor);
+      const data = parse(newAuthorInput, input);
+      const id = newId();
+      await db.insert(schema.authors).values({
+        id,
+        name: data.name,
+        bio: data.bio,
+        img: data.image,
+        twitter: data.twitter ?? null,
+        linkedin: data.linkedin ?? null,
+        github: data.github ?? null,
+      });
+      return { insertedId: id };
+    },
+
+    /** Writes only the fields that were given and differ, so "no change" is answered without touching D1. */
+    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      const row = await findRow(id);
+      const data = parse(authorChangesInput, input);
+      const changes: Partial<AuthorRow> = {};
+      for (const field of ["name", "bio", "img", "twitter", "linkedin", "github"] as const) {
+        const value = data[field];
+        if (value !== undefined && value !== row[field]) changes[field] = value;
+      }
+      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      await db
+        .update(schema.authors)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(schema.authors.id, row.id));
+      return { modifiedCount: 1 };
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      requireAdmin(actor);
+      const row = await findRow(id);
+      const deleted = await db.delete(schema.authors).where(eq(schema.authors.id, row.id)).returning({ id: schema.authors.id });
+      return { deletedCount: deleted.length };
+    },
+  };
+
+  async function findRow(id: string): Promise<AuthorRow> {
+    if (!isIdShaped(id)) throw new NotFound("Author not found.");
+    const row = await db.query.authors.findFirst({ where: eq(schema.authors.id, id) });
+    if (!row) throw new NotFound("Author not found.");
+    return row;
+  }
+}
+
+export type AuthorService = ReturnType<typeof createAuthorService>;

@@ -1,0 +1,111 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { Forbidden, NotFound } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { canRemoveComment, requireUser, type Actor } from "./policy";
+import { createRateLimitService } from "./rate-limit";
+import { LIMITS, parse, requiredText } from "./validation";
+
+/** A post shows its newest comments; older ones beyond this are kept but not listed. */
+export const COMMENTS_SHOWN = 100;
+export const COMMENTS_PER_WINDOW = 20;
+export const COMMENT_WINDOW_SECONDS = 10 * 60;
+
+/** A comment as the blog page lists it. */
+export interface Comment {
+  _id: string;
+  blog_id: string;
+  body: string;
+  /** ISO 8601. */
+  created_at: string;
+  author: { _id: string; name: string; photoURL: string | null };
+}
+
+const commentInput = z.object({ body: requiredText("Comment", LIMITS.comment) });
+
+/** A blog's comments with their authors, newest first, as an un-sent query a page loader can batch. */
+export function commentsQuery(db: Db, blogId: string) {
+  return db
+    .select({
+      id: schema.comments.id,
+      blogId: schema.comments.blogId,
+      body: schema.comments.body,
+      createdAt: schema.comments.createdAt,
+      userId: schema.users.id,
+      userName: schema.users.name,
+      userPhoto: schema.users.photoUrl,
+    })
+    .from(schema.comments)
+    .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
+    .where(eq(schema.comments.blogId, blogId))
+    // Two comments in the same millisecond still list in the order they were written.
+    .orderBy(desc(schema.comments.createdAt), desc(sql`${schema.comments}.rowid`))
+    .limit(COMMENTS_SHOWN);
+}
+
+type CommentRow = Awaited<ReturnType<typeof commentsQuery>>[number];
+
+export function toComment(row: CommentRow): Comment {
+  return {
+    _id: row.id,
+    blog_id: row.blogId,
+    body: row.body,
+    created_at: new Date(row.createdAt).toISOString(),
+    author: { _id: row.userId, name: row.userName, photoURL: row.userPhoto },
+  };
+}
+
+export function createCommentService(db: Db) {
+  const rateLimit = createRateLimitService(db);
+
+  return {
+    async list(blogId: string): Promise<Comment[]> {
+      if (!isIdShaped(blogId)) return [];
+      return (await commentsQuery(db, blogId)).map(toComment);
+    },
+
+    async create(actor: Actor | null, blogId: string, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const { body } = parse(commentInput, input);
+      if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
+      await rateLimit.hit(`comment:${user.id}`, COMMENTS_PER_WINDOW, COMMENT_WINDOW_SECONDS);
+      const id = newId();
+      // Insert-select from blogs: an unknown blog inserts nothing instead of failing the foreign key.
+      const inserted = await db
+        .insert(schema.comments)
+        .select(
+          db
+            .select({
+              id: sql<string>`${id}`.as("id"),
+              blogId: schema.blogs.id,
+              userId: sql<string>`${user.id}`.as("user_id"),
+              body: sql<string>`${body}`.as("body"),
+              createdAt: sql<number>`${Date.now()}`.as("created_at"),
+            })
+            .from(schema.blogs)
+            .where(eq(schema.blogs.id, blogId)),
+        )
+        .returning({ id: schema.comments.id });
+      if (!inserted.length) throw new NotFound("Blog not found.");
+      return { insertedId: id };
+    },
+
+    /** Its author or an admin. */
+    async remove(actor: Actor | null, commentId: string): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.");
+      const row = await db.query.comments.findFirst({
+        where: eq(schema.comments.id, commentId),
+        columns: { id: true, userId: true },
+      });
+      if (!row) throw new NotFound("Comment not found.");
+      if (!canRemoveComment(user, row)) throw new Forbidden("Only its author or an admin can delete this comment.");
+      const deleted = await db.delete(schema.comments).where(eq(schema.comments.id, row.id)).returning({ id: schema.comments.id });
+      return { deletedCount: deleted.length };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

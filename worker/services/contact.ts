@@ -1,0 +1,78 @@
+import { desc } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { newId } from "./ids";
+import { requireAdmin, requireUser, type Actor } from "./policy";
+import { createRateLimitService } from "./rate-limit";
+import { emailField, LIMITS, optionalText, parse, requiredText } from "./validation";
+
+export const MESSAGES_PER_WINDOW = 5;
+export const MESSAGE_WINDOW_SECONDS = 10 * 60;
+
+type ContactRow = typeof schema.contactMessages.$inferSelect;
+
+/** A contact message as the admin inbox sees it. */
+export interface ContactMessage {
+  _id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** ISO 8601, when it was sent. */
+  created_at: string;
+}
+
+export function toContactMessage(row: ContactRow): ContactMessage {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Contact form: name, email and message required; subject optional (spec section 5). */
+const contactInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  email: emailField(),
+  subject: optionalText("Subject", LIMITS.subject),
+  message: requiredText("Message", LIMITS.message),
+});
+
+export function createContactService(db: Db) {
+  const rateLimit = createRateLimitService(db);
+
+  return {
+    /** Sending needs a sign-in (spec section 6); the count per person keeps the inbox from being flooded. */
+    async send(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const data = parse(contactInput, input);
+      await rateLimit.hit(`contact:${user.id}`, MESSAGES_PER_WINDOW, MESSAGE_WINDOW_SECONDS);
+      const id = newId();
+      await db.insert(schema.contactMessages).values({
+        id,
+        userId: user.id,
+        name: data.name,
+        email: data.email,
+        subject: data.subject ?? "",
+        message: data.message,
+      });
+      return { insertedId: id };
+    },
+
+    /** The admin inbox, newest first. */
+    async inbox(actor: Actor | null): Promise<ContactMessage[]> {
+      requireAdmin(actor);
+      const rows = await db
+        .select()
+        .from(schema.contactMessages)
+        .orderBy(desc(schema.contactMessages.createdAt), desc(schema.contactMessages.id));
+      return rows.map(toContactMessage);
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,113 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db";
+import { schema } from "../db";
+import type { Env } from "../env";
+import { Conflict, Forbidden } from "./errors";
+import { newId } from "./ids";
+import { roleForNewAccount } from "./roles";
+import { LIMITS } from "./validation";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** Who Google says the person is: the ID token's claims, already checked by worker/auth/google.ts. */
+export interface GoogleIdentity {
+  /** Google's stable subject id; emails can change, this does not. */
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+export interface GoogleSignIn {
+  user: UserRow;
+  isNewUser: boolean;
+}
+
+function displayName(identity: GoogleIdentity, email: string): string {
+  const name = identity.name?.trim() || email.split("@")[0] || "Google user";
+  return name.slice(0, LIMITS.name);
+}
+
+/** Only an https picture we can show as-is; anything else is simply not stored. */
+function photo(picture: string | null): string | null {
+  if (!picture || picture.length > LIMITS.url) return null;
+  try {
+    return new URL(picture).protocol === "https:" ? picture : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createGoogleAccountService(db: Db, env: Env) {
+  const bySub = (sub: string) => db.select().from(schema.users).where(eq(schema.users.googleSub, sub)).get();
+  const byEmail = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
+
+  async function signIn(identity: GoogleIdentity, retried = false): Promise<GoogleSignIn> {
+    const email = identity.email.trim().toLowerCase();
+
+    const known = await bySub(identity.sub);
+    if (known) return { user: known, isNewUser: false };
+
+    const existing = await byEmail(email);
+    if (existing) {
+      // Linking on an unverified email would let anyone who types a victim's address into a Google
+      // account take over the victim's account here.
+      if (!identity.emailVerified) {
+        throw new Conflict(
+          "An account with this email already exists, and Google has not verified that this email is yours. Sign in with your password instead.",
+          "account-exists-unverified",
+        );
+      }
+      if (existing.googleSub) {
+        throw new Conflict(
+          "This account is already linked to a different Google account. Sign in with that Google account or with your password.",
+          "account-linked-to-other-google",
+        );
+      }
+      const linked = await db
+        .update(schema.users)
+        .set({ googleSub: identity.sub, photoUrl: existing.photoUrl ?? photo(identity.picture), updatedAt: Date.now() })
+        // isNull: two concurrent callbacks must not both link (the second would overwrite the first).
+        .where(and(eq(schema.users.id, existing.id), isNull(schema.users.googleSub)))
+        .returning();
+      if (linked[0]) return { user: linked[0], isNewUser: false };
+      if (!retried) return signIn(identity, true);
+      throw new Conflict("This account changed while you were signing in. Please try again.", "conflict");
+    }
+
+    // A new account on an unverified email would squat that address (and could claim ADMIN_EMAILS).
+    if (!identity.emailVerified) {
+      throw new Forbidden(
+        "Your Google account's email address is not verified. Verify it with Google first, or register with email and password.",
+        "email-not-verified",
+      );
+    }
+    const created = await db
+      .insert(schema.users)
+      .values({
+        id: newId(),
+        name: displayName(identity, email),
+        email,
+        googleSub: identity.sub,
+        photoUrl: photo(identity.picture),
+        role: roleForNewAccount(env, email),
+      })
+      // Another request may have created or linked this person a moment ago: look again instead of failing.
+      .onConflictDoNothing()
+      .returning();
+    if (created[0]) return { user: created[0], isNewUser: true };
+    if (!retried) return signIn(identity, true);
+    throw new Conflict("This account changed while you were signing in. Please try again.", "conflict");
+  }
+
+  return {
+    /**
+     * The account a Google identity signs in to: the one already linked to this Google subject, else
+     * the account with the same (Google-verified) email, now linked and keeping its role, else a new one.
+     */
+    signIn: (identity: GoogleIdentity) => signIn(identity),
+  };
+}
+
+export type GoogleAccountService = ReturnType<typeof createGoogleAccountService>;

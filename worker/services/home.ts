@@ -1,0 +1,36 @@
+import { asc, desc } from "drizzle-orm";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { toAuthor, type Author } from "./authors";
+import { LATEST_BLOGS, toBlog, type Blog } from "./blogs";
+import { toReview, type Review } from "./reviews";
+
+export interface HomeData {
+  latest: Blog[];
+  authors: Author[];
+  reviews: Review[];
+}
+
+export function createHomeService(db: Db) {
+  return {
+    /**
+     * Everything the home page shows from D1, in one round trip: a batch is sent to D1 as a single
+     * request, where three separate service calls would be three. The orders are the ones
+     * blogs.latest(), authors.list() and reviews.list() use, so the page shows the same lists.
+     */
+    async load(): Promise<HomeData> {
+      const [blogRows, authorRows, reviewRows] = await db.batch([
+        db
+          .select()
+          .from(schema.blogs)
+          .orderBy(desc(schema.blogs.dateTime), desc(schema.blogs.createdAt))
+          .limit(LATEST_BLOGS),
+        db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
+        db.select().from(schema.reviews).orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),
+      ]);
+      return { latest: blogRows.map(toBlog), authors: authorRows.map(toAuthor), reviews: reviewRows.map(toReview) };
+    },
+  };
+}
+
+export type HomeService = ReturnType<typeof createHomeService>;

@@ -1,0 +1,70 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { NotFound } from "./errors";
+import { isIdShaped } from "./ids";
+import { requireUser, type Actor } from "./policy";
+
+/** Whether this user likes this blog, as an un-sent query a page loader can batch. */
+export function likedQuery(db: Db, blogId: string, userId: string) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(schema.blogLikes)
+    .where(and(eq(schema.blogLikes.blogId, blogId), eq(schema.blogLikes.userId, userId)))
+    .limit(1);
+}
+
+/**
+ * blogs.likes is recomputed from blog_likes inside the same batch (one D1 transaction) as the change,
+ * never incremented: concurrent likes can then never lose or double a count.
+ */
+function recount(db: Db, blogId: string) {
+  return db
+    .update(schema.blogs)
+    .set({ likes: sql`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId})` })
+    .where(eq(schema.blogs.id, blogId))
+    .returning({ likes: schema.blogs.likes });
+}
+
+export function createLikeService(db: Db) {
+  return {
+    /**
+     * A signed-in user's like, stored once per user and blog; pressing again takes it back.
+     * One round trip to like; unliking needs a second (the first tells us the like was already there).
+     */
+    async toggle(actor: Actor | null, blogId: string): Promise<{ liked: boolean; likes: number }> {
+      const user = requireUser(actor);
+      if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
+      // Insert-select from blogs, so an unknown blog inserts nothing instead of failing the foreign key.
+      const [inserted, counted] = await db.batch([
+        db
+          .insert(schema.blogLikes)
+          .select(
+            db
+              .select({ blogId: schema.blogs.id, userId: sql<string>`${user.id}`.as("user_id"), createdAt: sql<number>`${Date.now()}`.as("created_at") })
+              .from(schema.blogs)
+              .where(eq(schema.blogs.id, blogId)),
+          )
+          .onConflictDoNothing()
+          .returning({ blogId: schema.blogLikes.blogId }),
+        recount(db, blogId),
+      ]);
+      if (!counted[0]) throw new NotFound("Blog not found.");
+      if (inserted.length) return { liked: true, likes: counted[0].likes };
+
+      const [, recounted] = await db.batch([
+        db.delete(schema.blogLikes).where(and(eq(schema.blogLikes.blogId, blogId), eq(schema.blogLikes.userId, user.id))),
+        recount(db, blogId),
+      ]);
+      if (!recounted[0]) throw new NotFound("Blog not found.");
+      return { liked: false, likes: recounted[0].likes };
+    },
+
+    async isLiked(actor: Actor | null, blogId: string): Promise<boolean> {
+      if (!actor || !isIdShaped(blogId)) return false;
+      return (await likedQuery(db, blogId, actor.id)).length > 0;
+    },
+  };
+}
+
+export type LikeService = ReturnType<typeof createLikeService>;

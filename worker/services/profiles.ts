@@ -1,0 +1,110 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { toBlog, type Blog } from "./blogs";
+import { Conflict, Forbidden, NotFound } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { isAdmin, requireUser, type Actor } from "./policy";
+import { LIMITS, emailField, optionalText, parse, requiredText } from "./validation";
+
+type ProfileRow = typeof schema.profiles.$inferSelect;
+
+export interface Profile {
+  _id: string;
+  name: string;
+  email: string;
+  bio: string;
+  designation: string;
+}
+
+export function toProfile(row: ProfileRow): Profile {
+  return { _id: row.id, name: row.name, email: row.email, bio: row.bio, designation: row.designation };
+}
+
+/** The create-profile dialog: bio and designation required; name and email are locked to the account. */
+const createInput = z.object({
+  bio: requiredText("Bio", LIMITS.bio),
+  designation: requiredText("Designation", LIMITS.designation),
+});
+
+/** Edit profile (spec section 5): name and designation required, bio optional (empty keeps it). */
+const updateInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  designation: requiredText("Designation", LIMITS.designation),
+  bio: optionalText("Bio", LIMITS.bio),
+});
+
+const listInput = z.object({ email: emailField() });
+
+export function createProfileService(db: Db) {
+  return {
+    /** The /Profile page: the actor's own profile (or null) and blogs, newest first, in one D1 round trip. */
+    async overview(actor: Actor | null): Promise<{ profile: Profile | null; blogs: Blog[] }> {
+      const user = requireUser(actor);
+      const [profiles, blogs] = await db.batch([
+        db.select().from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1),
+        db
+          .select()
+          .from(schema.blogs)
+          .where(eq(schema.blogs.email, user.email.toLowerCase()))
+          .orderBy(desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)),
+      ]);
+      return { profile: profiles[0] ? toProfile(profiles[0]) : null, blogs: blogs.map(toBlog) };
+    },
+
+    /** The profiles of an email, as the spec's array: your own, or anyone's for an admin. */
+    async byEmail(actor: Actor | null, input: { email?: unknown }): Promise<Profile[]> {
+      const user = requireUser(actor);
+      const { email } = parse(listInput, input);
+      if (email !== user.email.toLowerCase() && !isAdmin(user)) throw new Forbidden("You can only see your own profile.");
+      const rows = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
+      return rows.map(toProfile);
+    },
+
+    /** Creates the actor's own profile; the name and email in the payload are ignored for the session's. */
+    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const data = parse(createInput, input);
+      const id = newId();
+      const inserted = await db
+        .insert(schema.profiles)
+        .values({ id, userId: user.id, name: user.name, email: user.email.toLowerCase(), bio: data.bio, designation: data.designation })
+        .onConflictDoNothing({ target: schema.profiles.userId })
+        .returning({ id: schema.profiles.id });
+      if (!inserted[0]) throw new Conflict("You already have a profile.", "profile-exists");
+      return { insertedId: id };
+    },
+
+    async byId(actor: Actor | null, id: string): Promise<Profile> {
+      const user = requireUser(actor);
+      return toProfile(await findOwned(user, id));
+    },
+
+    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      const user = requireUser(actor);
+      const row = await findOwned(user, id);
+      const data = parse(updateInput, input);
+      const changes: Partial<Pick<ProfileRow, "name" | "designation" | "bio">> = {};
+      if (data.name !== row.name) changes.name = data.name;
+      if (data.designation !== row.designation) changes.designation = data.designation;
+      if (data.bio !== undefined && data.bio !== row.bio) changes.bio = data.bio;
+      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      await db
+        .update(schema.profiles)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(schema.profiles.id, row.id));
+      return { modifiedCount: 1 };
+    },
+  };
+
+  async function findOwned(user: Actor, id: string): Promise<ProfileRow> {
+    if (!isIdShaped(id)) throw new NotFound("Profile not found.");
+    const row = await db.query.profiles.findFirst({ where: eq(schema.profiles.id, id) });
+    if (!row) throw new NotFound("Profile not found.");
+    if (row.userId !== user.id && !isAdmin(user)) throw new Forbidden("You can only see and edit your own profile.");
+    return row;
+  }
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,105 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { NotFound } from "./errors";
+import { newId, isIdShaped } from "./ids";
+import { keepImageQuery } from "./images";
+import { requireAdmin, requireUser, type Actor } from "./policy";
+import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "./validation";
+
+type ReviewRow = typeof schema.reviews.$inferSelect;
+
+/** A review (feedback) as the REST contract and the testimonials slider see it. */
+export interface Review {
+  _id: string;
+  name: string;
+  designation: string;
+  rating: number;
+  review: string;
+  image: string;
+}
+
+export function toReview(row: ReviewRow): Review {
+  return { _id: row.id, name: row.name, designation: row.designation, rating: row.rating, review: row.review, image: row.image };
+}
+
+/** The feedback form: name, designation, message and image required; the rating defaults to 0 (spec section 5). */
+export const newReviewInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  designation: requiredText("Designation", LIMITS.designation),
+  rating: z.preprocess((v) => (v === undefined || v === null || v === "" ? 0 : v), ratingField),
+  review: requiredText("Review", LIMITS.review),
+  image: requiredUrl("Image"),
+});
+
+/** Edit feedback: name, designation and message required; rating and image are not part of the edit. */
+const reviewChangesInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  designation: requiredText("Designation", LIMITS.designation),
+  review: requiredText("Review", LIMITS.review),
+});
+
+export function createReviewService(db: Db) {
+  return {
+    /** Public: the home page's testimonials, newest first. */
+    async list(): Promise<Review[]> {
+      const rows = await db.select().from(schema.reviews).orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id));
+      return rows.map(toReview);
+    },
+
+    /** The admin's edit preload. */
+    async byId(actor: Actor | null, id: string): Promise<Review> {
+      requireAdmin(actor);
+      return toReview(await findRow(id));
+    },
+
+    /**
+     * Any signed-in person sends feedback. An uploaded photo of their own stops expiring here: the
+     * feedback form asks the upload for a short expiry, but a testimonial must keep its photo
+     * (docs/decisions/003-feedback-image-expiry.md).
+     */
+    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const data = parse(newReviewInput, input);
+      const id = newId();
+      const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data });
+      const keep = keepImageQuery(db, data.image, user.id);
+      if (keep) await db.batch([insert, keep]);
+      else await insert;
+      return { insertedId: id };
+    },
+
+    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      const row = await findRow(id);
+      const data = parse(reviewChangesInput, input);
+      const changes: Partial<ReviewRow> = {};
+      for (const field of ["name", "designation", "review"] as const) {
+        if (data[field] !== row[field]) changes[field] = data[field];
+      }
+      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      await db
+        .update(schema.reviews)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(schema.reviews.id, row.id));
+      return { modifiedCount: 1 };
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      requireAdmin(actor);
+      const row = await findRow(id);
+      const deleted = await db.delete(schema.reviews).where(eq(schema.reviews.id, row.id)).returning({ id: schema.reviews.id });
+      return { deletedCount: deleted.length };
+    },
+  };
+
+  async function findRow(id: string): Promise<ReviewRow> {
+    if (!isIdShaped(id)) throw new NotFound("Review not found.");
+    const row = await db.query.reviews.findFirst({ where: eq(schema.reviews.id, id) });
+    if (!row) throw new NotFound("Review not found.");
+    return row;
+  }
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,0 +1,128 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { Forbidden, NotFound } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { isAdmin, requireUser, type Actor } from "./policy";
+import { emailField, parse, requiredText } from "./validation";
+
+/** One entry of a saved list, with just enough of the blog to draw its card. */
+export interface SavedBlog {
+  _id: string;
+  blogId: string;
+  email: string;
+  blog: {
+    _id: string;
+    title: string;
+    image: string;
+    category: string;
+    author_name: string;
+    short_description: string;
+  };
+}
+
+const saveInput = z.object({
+  blogId: requiredText("Blog", 64),
+  // The spec's client sends the signed-in user's email; when given it must be theirs.
+  email: emailField().optional(),
+});
+
+const listInput = z.object({ email: emailField() });
+
+/** The columns of a saved entry with its blog card (one shape for every saved list). */
+const savedEntry = {
+  _id: schema.savedBlogs.id,
+  blogId: schema.savedBlogs.blogId,
+  email: schema.savedBlogs.email,
+  blog: {
+    _id: schema.blogs.id,
+    title: schema.blogs.title,
+    image: schema.blogs.image,
+    category: schema.blogs.category,
+    author_name: schema.blogs.authorName,
+    short_description: schema.blogs.shortDescription,
+  },
+};
+
+/** A user's most recently saved blogs, as an un-sent query a page loader can batch. */
+export function recentlySavedQuery(db: Db, userId: string, limit: number) {
+  return db
+    .select(savedEntry)
+    .from(schema.savedBlogs)
+    .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+    .where(eq(schema.savedBlogs.userId, userId))
+    .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`))
+    .limit(limit);
+}
+
+/** Whether this user saved this blog, as an un-sent query a page loader can batch. */
+export function savedStateQuery(db: Db, userId: string, blogId: string) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(schema.savedBlogs)
+    .where(and(eq(schema.savedBlogs.userId, userId), eq(schema.savedBlogs.blogId, blogId)))
+    .limit(1);
+}
+
+export function createSavedBlogService(db: Db) {
+  return {
+    /**
+     * Saves a blog into the actor's own list. Saving again keeps the one entry and still succeeds,
+     * because the spec's client treats any 200 as "Blog Saved Successfully".
+     */
+    async save(
+      actor: Actor | null,
+      input: unknown,
+    ): Promise<{ success: true; insertedId: string } | { success: true; alreadySaved: true }> {
+      const user = requireUser(actor);
+      const data = parse(saveInput, input);
+      // A list belongs to one person: nobody, admins included, saves into someone else's.
+      if (data.email !== undefined && data.email !== user.email.toLowerCase()) {
+        throw new Forbidden("You can only save blogs to your own list.");
+      }
+      if (!isIdShaped(data.blogId)) throw new NotFound("Blog not found.");
+      const blog = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, data.blogId), columns: { id: true } });
+      if (!blog) throw new NotFound("Blog not found.");
+      const inserted = await db
+        .insert(schema.savedBlogs)
+        .values({ id: newId(), userId: user.id, blogId: blog.id, email: user.email.toLowerCase() })
+        .onConflictDoNothing({ target: [schema.savedBlogs.userId, schema.savedBlogs.blogId] })
+        .returning({ id: schema.savedBlogs.id });
+      const row = inserted[0];
+      return row ? { success: true, insertedId: row.id } : { success: true, alreadySaved: true };
+    },
+
+    /** A saved list, newest saved first: your own, or anyone's for an admin. */
+    async list(actor: Actor | null, input: { email?: unknown }): Promise<SavedBlog[]> {
+      const user = requireUser(actor);
+      const { email } = parse(listInput, input);
+      if (email !== user.email.toLowerCase() && !isAdmin(user)) {
+        throw new Forbidden("You can only see your own saved blogs.");
+      }
+      const rows = await db
+        .select({
+          _id: schema.savedBlogs.id,
+          blogId: schema.savedBlogs.blogId,
+          email: schema.savedBlogs.email,
+          blog: {
+            _id: schema.blogs.id,
+            title: schema.blogs.title,
+            image: schema.blogs.image,
+            category: schema.blogs.category,
+            author_name: schema.blogs.authorName,
+            short_description: schema.blogs.shortDescription,
+          },
+        })
+        .from(schema.savedBlogs)
+        .innerJoin(schema.users, eq(schema.users.id, schema.savedBlogs.userId))
+        .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+        .where(eq(schema.users.email, email))
+        // Two saves in the same millisecond still come back in the order they were made.
+        .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`));
+      return rows;
+    },
+  };
+}
+
+export type SavedBlogService = ReturnType<typeof createSavedBlogService>;

@@ -1,0 +1,264 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  hashPassword,
+  passwordPolicyError,
+  passwordProblem,
+  UNUSABLE_HASH,
+  verifyPassword,
+} from "../auth/passwords";
+import type { Db } from "../db";
+import { schema } from "../db";
+import type { Env } from "../env";
+import { Conflict, DomainError, Forbidden, NotFound, Unauthorized, ValidationError } from "./errors";
+import { isIdShaped, newId } from "./ids";
+import { createImageService, inspectImage } from "./images";
+import { requireAdmin, requireUser, type Actor } from "./policy";
+import { createRateLimitService } from "./rate-limit";
+import { roleForNewAccount } from "./roles";
+import { createSessionService, toActor } from "./sessions";
+import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** A user as the REST contract and the pages see it: never the password hash or Google subject. */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  photoURL: string | null;
+}
+
+export function toPublicUser(user: UserRow | Actor): PublicUser {
+  const photoURL = "photoUrl" in user ? user.photoUrl : user.photoURL;
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL };
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: number;
+  user: PublicUser;
+}
+
+/** Failed password checks per account: 10 in 15 minutes, then 429 until the window ends. */
+export const LOGIN_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
+export const loginKey = (email: string) => `login:${email}`;
+
+const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
+
+const registerSchema = z.object({
+  name: requiredText("Name", LIMITS.name),
+  email: emailField(),
+  photoURL: optionalUrl("Photo URL"),
+});
+
+// No policy here: a login only compares; the bound keeps a huge string from reaching PBKDF2.
+const passwordInput = z
+  .string({ error: "Password is required." })
+  .min(1, { error: "Password is required." })
+  .max(1024, { error: "Password is too long." });
+
+const loginSchema = z.object({ email: emailField(), password: passwordInput });
+
+const tokenSchema = z.object({ email: emailField(), password: passwordInput.optional() });
+
+const recordSchema = z.object({ name: requiredText("Name", LIMITS.name), email: emailField() });
+
+const emailOnly = z.object({ email: emailField() });
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export function createUserService(db: Db, env: Env) {
+  const sessions = createSessionService(db, env);
+  const rateLimit = createRateLimitService(db);
+  const images = createImageService(db, env);
+
+  const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
+
+  async function byId(id: string): Promise<UserRow> {
+    if (!isIdShaped(id)) throw new NotFound("User not found.");
+    const row = await db.query.users.findFirst({ where: eq(schema.users.id, id) });
+    if (!row) throw new NotFound("User not found.");
+    return row;
+  }
+
+  async function signIn(row: UserRow): Promise<SignedIn> {
+    const { token, expiresAt } = await sessions.start(row);
+    return { token, expiresAt, user: toPublicUser(row) };
+  }
+
+  /** Checks a password against an account, rate-limited per email; the same error whether or not the email exists. */
+  async function checkPassword(email: string, password: string): Promise<UserRow> {
+    await rateLimit.hit(loginKey(email), LOGIN_LIMIT.attempts, LOGIN_LIMIT.windowSeconds);
+    const row = await byEmail(email);
+    // Unknown emails and password-less (Google) accounts still pay for a PBKDF2 run: timing reveals nothing.
+    const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
+    if (!row || !row.passwordHash || !ok) throw INVALID_CREDENTIALS();
+    await rateLimit.reset(loginKey(email));
+    return row;
+  }
+
+  /** The photo is stored as the new account's own upload; if storing fails, the account simply has none. */
+  async function attachPhoto(row: UserRow, photo: Blob): Promise<UserRow> {
+    try {
+      const { url } = await images.upload(toActor(row), async () => ({ image: photo, expiration: undefined }));
+      await db.update(schema.users).set({ photoUrl: url, updatedAt: Date.now() }).where(eq(schema.users.id, row.id));
+      return { ...row, photoUrl: url };
+    } catch (err) {
+      console.error("register: the photo could not be stored", err);
+      return row;
+    }
+  }
+
+  return {
+    /**
+     * Creates an account (email and password) and signs it in. Creates nothing else: no profile.
+     * `photo` is the register page's file: checked with the other fields before anything is stored,
+     * then kept in R2 as the account's photo. An empty file (no photo chosen) is simply no photo.
+     */
+    async register(input: unknown, photo?: unknown): Promise<SignedIn> {
+      // Every field is checked at once, so a form can show all its messages together.
+      let fields: Record<string, string> = {};
+      let data: z.output<typeof registerSchema> | undefined;
+      try {
+        data = parse(registerSchema, input);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        fields = { ...err.fields };
+      }
+      const password = (input as { password?: unknown } | null)?.password;
+      const hasPhoto = photo instanceof Blob && photo.size > 0;
+      if (hasPhoto) {
+        try {
+          await inspectImage(photo);
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          fields.image = err instanceof ValidationError ? (err.fields.image ?? err.message) : err.message;
+        }
+      }
+      const problem = passwordProblem(password);
+      if (problem && Object.keys(fields).length === 0) throw passwordPolicyError(problem);
+      if (problem) fields.password = problem;
+      if (!data || problem || fields.image) throw new ValidationError(fields);
+
+      if (await byEmail(data.email)) throw new Conflict("An account with this email already exists.", "email-already-in-use");
+      const row = {
+        id: newId(),
+        name: data.name,
+        email: data.email,
+        photoUrl: data.photoURL ?? null,
+        passwordHash: await hashPassword(password as string),
+        role: roleForNewAccount(env, data.email),
+      };
+      try {
+        const [created] = await db.insert(schema.users).values(row).returning();
+        if (hasPhoto) return signIn(await attachPhoto(created!, photo));
+        return signIn(created!);
+      } catch (err) {
+        // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
+        if (isUniqueViolation(err)) throw new Conflict("An account with this email already exists.", "email-already-in-use");
+        throw err;
+      }
+    },
+
+    async login(input: unknown): Promise<SignedIn> {
+      const { email, password } = parse(loginSchema, input);
+      return signIn(await checkPassword(email, password));
+    },
+
+    me(actor: Actor | null): PublicUser {
+      return toPublicUser(requireUser(actor));
+    },
+
+    /**
+     * POST /jwt: a token only with proof. The password proves any account (rate-limited like a
+     * login); without it, only an existing session for that same email does.
+     */
+    async issueToken(actor: Actor | null, input: unknown): Promise<{ token: string }> {
+      const { email, password } = parse(tokenSchema, input);
+      if (password !== undefined) return { token: (await signIn(await checkPassword(email, password))).token };
+      if (!actor) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
+      if (actor.email !== email) throw new Forbidden("You can only get a token for your own account.");
+      return { token: (await sessions.start(actor)).token };
+    },
+
+    /**
+     * POST /users: the account already exists (register or Google created it), so this only
+     * confirms it. Never a second record; the spec's "already exists" answer has insertedId null.
+     */
+    async recordUser(actor: Actor | null, input: unknown): Promise<{ insertedId: null; message: string }> {
+      const user = requireUser(actor);
+      const { email } = parse(recordSchema, input);
+      if (email !== user.email) throw new Forbidden("You can only record your own account.");
+      return { insertedId: null, message: "User already exists." };
+    },
+
+    async list(actor: Actor | null): Promise<PublicUser[]> {
+      requireAdmin(actor);
+      const rows = await db.select().from(schema.users).orderBy(asc(schema.users.createdAt), asc(schema.users.id));
+      return rows.map(toPublicUser);
+    },
+
+    /**
+     * Deletes an account and, through the foreign keys, everything that is theirs: sessions,
+     * profile, saved entries, likes, comments and their blogs (docs/decisions/001-deleting-a-user.md).
+     * Admins cannot delete themselves here, which also keeps at least one admin.
+     */
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      const admin = requireAdmin(actor);
+      if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
+      const row = await byId(id);
+      const deleted = await db.delete(schema.users).where(eq(schema.users.id, row.id)).returning({ id: schema.users.id });
+      return { deletedCount: deleted.length };
+    },
+
+    async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      const row = await byId(id);
+      if (row.role === "admin") return { modifiedCount: 0 };
+      const changed = await db
+        .update(schema.users)
+        .set({ role: "admin", updatedAt: Date.now() })
+        .where(and(eq(schema.users.id, row.id), eq(schema.users.role, "user")))
+        .returning({ id: schema.users.id });
+      return { modifiedCount: changed.length };
+    },
+
+    /** Revokes admin rights, never the last admin's: the count is checked in the same statement, so two revokes cannot race to zero. */
+    async revokeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      const row = await byId(id);
+      if (row.role !== "admin") return { modifiedCount: 0 };
+      const changed = await db
+        .update(schema.users)
+        .set({ role: "user", updatedAt: Date.now() })
+        .where(
+          and(
+            eq(schema.users.id, row.id),
+            eq(schema.users.role, "admin"),
+            sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`,
+          ),
+        )
+        .returning({ id: schema.users.id });
+      if (changed.length === 0) {
+        throw new Conflict("This is the last admin: make someone else an admin first.", "last-admin");
+      }
+      return { modifiedCount: changed.length };
+    },
+
+    /** GET /users/admin/{email}: anyone may ask about themselves; only admins about others. */
+    async isAdminByEmail(actor: Actor | null, rawEmail: string): Promise<{ admin: boolean }> {
+      const user = requireUser(actor);
+      const { email } = parse(emailOnly, { email: rawEmail });
+      if (email !== user.email && user.role !== "admin") throw new Forbidden("You can only look up your own admin status.");
+      const row = await byEmail(email);
+      return { admin: row?.role === "admin" };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
