@@ -5,15 +5,14 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "./app";
 import type { Env } from "./env";
+import { createServices } from "./services";
 
 const app = createApp(build as unknown as ServerBuild);
 
 export default {
   fetch: app.fetch,
+  /** The cron trigger's sweeps: expired images leave R2 and D1. */
   async scheduled(_controller, env, ctx) {
-    // Sweeps (expired images, stale sessions) are registered here as they are built.
-    const { createServices } = await import("./services");
-    const services = createServices(env);
-    ctx.waitUntil(services.images.sweepExpired(Date.now()));
+    ctx.waitUntil(createServices(env).images.sweepExpired(Date.now()));
   },
 } satisfies ExportedHandler<Env>;
