@@ -11,8 +11,10 @@ const app = createApp(build as unknown as ServerBuild);
 
 export default {
   fetch: app.fetch,
-  /** The cron trigger's sweeps: expired images leave R2 and D1. */
+  /** The cron trigger's sweeps: expired images leave R2 and D1, expired sessions leave D1. */
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(createServices(env).images.sweepExpired(Date.now()));
+    const services = createServices(env);
+    const now = Date.now();
+    ctx.waitUntil(Promise.all([services.images.sweepExpired(now), services.sessions.sweepExpired(now)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { signSession, verifySession, SESSION_TTL_SECONDS } from "../auth/tokens";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -47,6 +47,12 @@ export function createSessionService(db: Db, env: Env) {
 
     async end(sessionId: string): Promise<void> {
       await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+    },
+
+    /** Removes sessions past their expiry (they no longer resolve anyway); answers how many went. */
+    async sweepExpired(now = Date.now()): Promise<number> {
+      const gone = await db.delete(schema.sessions).where(lte(schema.sessions.expiresAt, now)).returning({ id: schema.sessions.id });
+      return gone.length;
     },
 
     async endAllFor(userId: string): Promise<void> {
