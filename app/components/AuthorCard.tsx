@@ -33,7 +33,7 @@ export function AuthorCard({ author }: { author: AuthorCardData }) {
           height={400}
           loading="lazy"
           decoding="async"
-          className="aspect-[4/3] w-full object-cover transition duration-500 group-hover:scale-105"
+          className="aspect-[5/4] w-full object-cover object-top transition duration-500 group-hover:scale-105"
         />
         {links.length > 0 ? (
           <ul

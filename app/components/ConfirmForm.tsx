@@ -21,6 +21,7 @@ export function ConfirmForm({
   confirm,
   children,
   pendingText,
+  label,
   tone = "neutral",
   disabled = false,
   title,
@@ -31,6 +32,8 @@ export function ConfirmForm({
   /** The visible label; add an sr-only part (the row's name) so table rows' buttons are told apart. */
   children: ReactNode;
   pendingText?: string;
+  /** An accessible name for the button; it should start with the visible text. */
+  label?: string;
   tone?: keyof typeof tones;
   disabled?: boolean;
   title?: string;
@@ -61,6 +64,7 @@ export function ConfirmForm({
       <button
         type="submit"
         disabled={disabled || pending}
+        aria-label={label}
         aria-busy={pending || undefined}
         title={title}
         className={rowActionClass(tone)}

@@ -5,8 +5,18 @@ export interface Column<T> {
   cell: (row: T, index: number) => ReactNode;
   /** Row actions (Edit, Delete): on phones they sit side by side at the foot of the row's card, without a label. */
   action?: boolean;
+  /** On phones: "title" heads the row's card without a label; "hide" leaves the cell out (a row number). */
+  mobile?: "title" | "hide";
   /** Extra classes for the cells of this column (widths, wrapping). */
   className?: string;
+}
+
+function cellClass<T>(column: Column<T>): string {
+  const wide = "sm:table-cell sm:w-auto sm:px-4 sm:py-3 sm:align-middle";
+  if (column.action) return `pt-1 sm:px-4 sm:py-3 ${column.className ?? ""}`;
+  if (column.mobile === "hide") return `hidden ${wide} ${column.className ?? ""}`;
+  if (column.mobile === "title") return `order-first w-full text-base text-ink sm:order-none ${wide} sm:text-sm ${column.className ?? ""}`;
+  return `flex w-full flex-col items-start gap-0.5 text-gray-800 before:text-xs before:font-semibold before:tracking-wide before:text-gray-500 before:uppercase before:content-[attr(data-label)] ${wide} sm:before:content-none ${column.className ?? ""}`;
 }
 
 /**
@@ -53,18 +63,14 @@ export function DataTable<T>({
             <tr
               key={rowKey(row)}
               role="row"
-              className="flex flex-wrap items-center gap-x-2 gap-y-2 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:table-row sm:rounded-none sm:border-0 sm:p-0 sm:shadow-none sm:hover:bg-gray-50/60"
+              className="flex flex-wrap items-center gap-x-2 gap-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:table-row sm:rounded-none sm:border-0 sm:p-0 sm:shadow-none sm:hover:bg-gray-50/60"
             >
               {columns.map((column) => (
                 <td
                   key={column.header}
                   role="cell"
                   data-label={column.header}
-                  className={
-                    column.action
-                      ? `pt-1 sm:px-4 sm:py-3 ${column.className ?? ""}`
-                      : `flex w-full items-start justify-between gap-4 text-gray-800 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-gray-500 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:w-auto sm:px-4 sm:py-3 sm:align-middle sm:before:content-none ${column.className ?? ""}`
-                  }
+                  className={cellClass(column)}
                 >
                   {column.cell(row, index)}
                 </td>

@@ -11,6 +11,7 @@ export function ImageField({
   error,
   current,
   hint,
+  round = false,
 }: {
   name?: string;
   label: string;
@@ -18,6 +19,8 @@ export function ImageField({
   error?: string;
   current?: string | null;
   hint?: string;
+  /** A small round preview, for a person's photo rather than a cover image. */
+  round?: boolean;
 }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -38,12 +41,16 @@ export function ImageField({
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex aspect-[16/9] w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-gray-300 bg-gray-50 sm:w-48">
+      <div className={`flex gap-3 ${round ? "flex-row items-center" : "flex-col sm:flex-row sm:items-center"}`}>
+        <div
+          className={`flex shrink-0 items-center justify-center overflow-hidden border border-dashed border-gray-300 bg-gray-50 ${
+            round ? "h-20 w-20 rounded-full" : "aspect-[16/9] w-full rounded-xl sm:w-48"
+          }`}
+        >
           {shown ? (
             <img src={shown} alt={preview ? "Preview of the chosen image" : "Current image"} width={192} height={108} className="h-full w-full object-cover" />
           ) : (
-            <span className="px-3 text-center text-xs text-gray-500">No image chosen yet</span>
+            <span className="px-3 text-center text-xs text-gray-500">{round ? "No photo" : "No image chosen yet"}</span>
           )}
         </div>
         <input

@@ -53,7 +53,7 @@ export function NewsletterForm() {
           {busy ? "Subscribing…" : "Subscribe Now"}
         </button>
       </div>
-      <div id="newsletter-message" aria-live="polite" className="mt-3 min-h-[2.25rem] text-center sm:text-left">
+      <div id="newsletter-message" aria-live="polite" className="mt-3 min-h-[2.25rem] text-center">
         {error ? (
           <p role="alert" className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-medium text-red-700">
             {error}

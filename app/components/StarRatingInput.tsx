@@ -16,7 +16,8 @@ const HALF_STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 const starsText = (v: number) => `${v} ${v === 1 ? "star" : "stars"}`;
 
 function ratingCss(name: string): string {
-  const root = `[data-star-input="${name}"]`;
+  // `name` is a form field name chosen in code; anything outside [\w-] is dropped so it stays a plain selector.
+  const root = `[data-star-input="${name.replace(/[^\w-]/g, "")}"]`;
   const rules: string[] = [
     `${root} [data-half] svg{color:${EMPTY};transition:color .1s}`,
     `${root} [data-readout]{display:none}`,
@@ -53,7 +54,8 @@ export function StarRatingInput({
   const idOf = (v: number) => `${name}-star-${String(v).replace(".", "-")}`;
   return (
     <fieldset data-star-input={name} aria-describedby={error ? `${name}-star-error` : undefined} className="flex flex-col gap-1.5">
-      <style>{ratingCss(name)}</style>
+      {/* Set as HTML: React escapes the quotes of a <style> child's text on the server, which breaks the selectors. */}
+      <style dangerouslySetInnerHTML={{ __html: ratingCss(name) }} />
       <legend className="mb-1.5 text-sm font-medium text-gray-800">{label}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <input type="radio" id={idOf(0)} name={name} value="0" defaultChecked={checked === 0} className="sr-only" />

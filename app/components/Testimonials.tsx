@@ -1,6 +1,5 @@
 // Swiper is imported here only, and this component is used only by the home page, so only the
 // home route's chunk (and CSS) carries it.
-import { useRef } from "react";
 import { A11y, Navigation, Pagination } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
@@ -25,10 +24,6 @@ const arrowClass =
   "flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm transition hover:border-brand-500 hover:text-brand-700";
 
 export function Testimonials({ reviews }: { reviews: TestimonialData[] }) {
-  const prev = useRef<HTMLButtonElement>(null);
-  const next = useRef<HTMLButtonElement>(null);
-  const bullets = useRef<HTMLDivElement>(null);
-
   return (
     <div className="testimonials">
       <Swiper
@@ -39,17 +34,11 @@ export function Testimonials({ reviews }: { reviews: TestimonialData[] }) {
         // Looping needs more slides than are on screen at once.
         loop={reviews.length > 3}
         watchSlidesProgress
-        navigation={{ prevEl: null, nextEl: null }}
-        pagination={{ el: null, clickable: true }}
+        // The controls live outside the slider, in one bar below it. Swiper finds them by these class
+        // names when it initialises (refs would still be empty then: it mounts in its own layout effect).
+        navigation={{ prevEl: ".testimonials-prev", nextEl: ".testimonials-next" }}
+        pagination={{ el: ".testimonials-bullets", clickable: true }}
         a11y={{ prevSlideMessage: "Previous review", nextSlideMessage: "Next review", paginationBulletMessage: "Go to review {{index}}" }}
-        // The controls live outside the slider (so they can sit in one bar); they exist by the time Swiper initialises.
-        onBeforeInit={(swiper) => {
-          if (typeof swiper.params.navigation === "object") {
-            swiper.params.navigation.prevEl = prev.current;
-            swiper.params.navigation.nextEl = next.current;
-          }
-          if (typeof swiper.params.pagination === "object") swiper.params.pagination.el = bullets.current;
-        }}
       >
         {reviews.map((r) => (
           <SwiperSlide key={r._id} className="!h-auto">
@@ -84,13 +73,13 @@ export function Testimonials({ reviews }: { reviews: TestimonialData[] }) {
         ))}
       </Swiper>
       <div className="mt-8 flex items-center justify-center gap-4">
-        <button ref={prev} type="button" aria-label="Previous review" className={arrowClass}>
+        <button type="button" aria-label="Previous review" className={`testimonials-prev ${arrowClass}`}>
           <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
-        <div ref={bullets} className="testimonials-bullets flex flex-wrap items-center justify-center" />
-        <button ref={next} type="button" aria-label="Next review" className={arrowClass}>
+        <div className="testimonials-bullets flex flex-wrap items-center justify-center" />
+        <button type="button" aria-label="Next review" className={`testimonials-next ${arrowClass}`}>
           <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

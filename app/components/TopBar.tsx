@@ -1,6 +1,8 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/lib/site";
+import type { loader as rootLoader } from "~/root";
+import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon } from "./icons";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -11,6 +13,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ siteName }: { siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // The session is read on the server, so the first HTML already shows the right control: nothing flashes.
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
 
   // The mobile dropdown is a <details> so it opens without JavaScript; with it, it closes on navigation.
   useEffect(() => {
@@ -38,12 +42,16 @@ export function TopBar({ siteName }: { siteName: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Link
-            to="/login"
-            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            Sign in
-          </Link>
+          {user ? (
+            <AvatarMenu user={user} />
+          ) : (
+            <Link
+              to="/login"
+              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+            >
+              Sign in
+            </Link>
+          )}
 
           <details
             ref={menu}

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import { redirectWithFlash } from "./flash.server";
-import { handleForm, type FormFailure } from "./forms.server";
+import { handleForm, readForm, type FormFailure } from "./forms.server";
 import { MSG } from "./messages";
 
 /** The page a row action was posted from (with its ?page=), to land back on. */
@@ -14,7 +14,7 @@ export function samePage(request: Request): string {
  * non-admins), then the same page shows the spec's "Deleted!" dialog.
  */
 export async function deleteAction(request: Request, remove: (id: string) => Promise<unknown>) {
-  const form = await request.formData();
+  const form = await readForm(request);
   return handleForm(request, form, async () => {
     if (form.get("intent") !== "delete") {
       return data<FormFailure>({ ok: false, formError: "Unknown action.", fields: {}, values: {} }, { status: 400 });

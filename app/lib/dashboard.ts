@@ -13,6 +13,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/manageAllBlogs", label: "Manage Blogs" },
   { to: "/dashboard/manageReview", label: "Manage Review" },
   { to: "/dashboard/manageAuthors", label: "Manage Authors" },
+  // Beyond the spec's menu: contact messages and newsletter subscribers.
+  { to: "/dashboard/inbox", label: "Inbox" },
   { to: "/", label: "Home" },
 ];
 

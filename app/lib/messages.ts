@@ -101,6 +101,6 @@ export const MSG = {
   },
   accounts: {
     facebookUnavailable: "Facebook sign-in is not available",
-    signInFailed: "Sign-in failed",
+    signOutFailed: "We could not sign you out. Please try again.",
   },
 } as const;

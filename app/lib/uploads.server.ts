@@ -56,3 +56,6 @@ export async function uploadImage(
     throw new ValidationError(fields, text, "image-upload-failed");
   }
 }
+
+/** The spec's feedback upload expiry; reviews.create clears it once the review is saved (decision 003). */
+export const FEEDBACK_IMAGE_EXPIRATION_SECONDS = 600;

@@ -9,7 +9,7 @@ import { Testimonials } from "~/components/Testimonials";
 import { TypedHeadline } from "~/components/TypedHeadline";
 import { CATEGORIES } from "~/lib/categories";
 import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "~/lib/content";
-import { handleForm } from "~/lib/forms.server";
+import { handleForm, readForm } from "~/lib/forms.server";
 import { BRAND } from "~/lib/messages";
 import { seo } from "~/lib/seo";
 
@@ -43,7 +43,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "newsletter") throw new Response("Unknown action", { status: 400 });
   return handleForm(request, form, async () => {
     await context.services.newsletter.subscribe(form.get("email"));
@@ -176,7 +176,7 @@ export default function Home() {
             <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
               Subscribe to Our Newsletter
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-lg text-white/90">
+            <p className="mx-auto mt-3 max-w-xl text-base text-white/90 sm:text-lg">
               The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam, unsubscribe anytime.
             </p>
             <div className="mt-8">

@@ -5,6 +5,8 @@ import { ADMIN_MENU, dashboardMeta } from "~/lib/dashboard";
 import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 
+export const handle = { title: "Overview" };
+
 export const meta: MetaFunction = () => dashboardMeta("Overview");
 
 /** One D1 round trip: the person's three newest posts and their total (a batch). */

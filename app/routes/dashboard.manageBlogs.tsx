@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "~/components/ConfirmForm";
+import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
 import { dashboardMeta } from "~/lib/dashboard";
 import { confirmDelete } from "~/lib/dialogs";
@@ -8,6 +8,8 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { handleForm, readForm } from "~/lib/forms.server";
 import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
+
+export const handle = { title: "Manage Blogs" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
 
@@ -77,24 +79,20 @@ export default function ManageBlogs() {
                 <tr key={blog._id} className="hover:bg-gray-50/60 max-sm:block max-sm:px-4 max-sm:py-3">
                   <td data-label="#" className={`${cell} ${stacked} tabular-nums text-gray-500`}>{i + 1}</td>
                   <td data-label="Name" className={`${cell} ${stacked} whitespace-nowrap text-gray-800`}>{blog.author_name}</td>
-                  <td data-label="Email" className={`${cell} ${stacked} break-all text-gray-600`}>{blog.email}</td>
+                  <td data-label="Email" className={`${cell} ${stacked} text-gray-600 max-sm:break-all sm:whitespace-nowrap`}>{blog.email}</td>
                   <td data-label="Title" className={`${cell} ${stacked} font-medium text-ink`}>
                     <Link to={`/blogs/${blog._id}`} className="hover:text-brand-700 hover:underline">
                       {blog.title}
                     </Link>
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:px-0 max-sm:pt-2`}>
-                    <Link
-                      to={`/dashboard/updateBlog/${blog._id}`}
-                      aria-label={`Edit ${blog.title}`}
-                      className="inline-flex min-h-9 items-center rounded-full border border-brand-600 px-3.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                    >
-                      Edit
+                    <Link to={`/dashboard/updateBlog/${blog._id}`} className={rowActionClass("neutral")}>
+                      Edit<span className="sr-only"> {blog.title}</span>
                     </Link>
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:pl-2 max-sm:pr-0 max-sm:pt-2`}>
-                    <ConfirmForm fields={{ intent: "delete", id: blog._id }} confirm={confirmDelete} tone="danger" label={`Delete ${blog.title}`} pendingText="Deleting…">
-                      Delete
+                    <ConfirmForm fields={{ intent: "delete", id: blog._id }} confirm={confirmDelete} tone="danger" pendingText="Deleting…">
+                      Delete<span className="sr-only"> {blog.title}</span>
                     </ConfirmForm>
                   </td>
                 </tr>

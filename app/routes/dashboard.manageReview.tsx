@@ -24,7 +24,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function ManageReview() {
   const { reviews } = useLoaderData<typeof loader>();
   return (
-    <section>
+    <>
       <DashboardHeader title="Manage Review" description="Feedback from readers, shown in the home page's testimonials slider." />
       <DataTable
         caption="Reviews"
@@ -32,9 +32,10 @@ export default function ManageReview() {
         rowKey={(r) => r._id}
         empty="No feedback yet."
         columns={[
-          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12" },
+          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12", mobile: "hide" },
           {
             header: "Name",
+            mobile: "title",
             cell: (r) => (
               <span className="flex min-w-0 items-center gap-3">
                 <img src={r.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full object-cover" />
@@ -48,7 +49,7 @@ export default function ManageReview() {
           { header: "Rating", cell: (r) => <StarRating value={r.rating} size={16} /> },
           {
             header: "Review",
-            cell: (r) => <span className="line-clamp-2 text-right text-gray-700 sm:max-w-md sm:text-left">{r.review}</span>,
+            cell: (r) => <span className="line-clamp-2 text-gray-700 sm:max-w-md">{r.review}</span>,
           },
           {
             header: "Edit",
@@ -70,6 +71,6 @@ export default function ManageReview() {
           },
         ]}
       />
-    </section>
+    </>
   );
 }

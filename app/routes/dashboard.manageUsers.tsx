@@ -4,13 +4,14 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { DashboardHeader } from "~/components/DashboardHeader";
 import { DataTable } from "~/components/DataTable";
 import { FormError } from "~/components/form";
-import { dashboardMeta } from "~/lib/dashboard";
+import { samePage } from "~/lib/admin.server";
+import { dashboardMeta, refusal } from "~/lib/dashboard";
 import { confirmDelete, confirmDialog } from "~/lib/dialogs";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, type FormFailure } from "~/lib/forms.server";
+import { handleForm, readForm, type FormFailure } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
-import { failureOf, useFailureAlert } from "~/lib/use-failure-alert";
+import { useFailureAlert } from "~/lib/use-failure-alert";
 import { Forbidden } from "../../worker/services/errors";
 import type { PublicUser } from "../../worker/services/users";
 
@@ -23,11 +24,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
-  const back = new URL(request.url);
-  const here = `${back.pathname}${back.search}`;
+  const here = samePage(request);
   const users = context.services.users;
   return handleForm(request, form, async () => {
     if (intent === "make-admin") {
@@ -68,12 +68,12 @@ function Avatar({ user }: { user: PublicUser }) {
 export default function ManageUsers() {
   const { users, me } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failure = failureOf(result);
+  const failure = refusal(result);
   useFailureAlert(result, MSG.admin.actionFailedTitle);
   const admins = users.filter((u) => u.role === "admin").length;
 
   return (
-    <section aria-labelledby="page-title">
+    <>
       <DashboardHeader
         title="Manage Users"
         description={`${users.length} ${users.length === 1 ? "account" : "accounts"}, ${admins} ${admins === 1 ? "admin" : "admins"}`}
@@ -87,9 +87,10 @@ export default function ManageUsers() {
         rowKey={(u) => u._id}
         empty="No users yet."
         columns={[
-          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12" },
+          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12", mobile: "hide" },
           {
             header: "Name",
+            mobile: "title",
             cell: (u) => (
               <span className="flex min-w-0 items-center gap-3">
                 <Avatar user={u} />
@@ -100,7 +101,7 @@ export default function ManageUsers() {
               </span>
             ),
           },
-          { header: "Email", cell: (u) => <span className="break-all text-gray-700">{u.email}</span> },
+          { header: "Email", cell: (u) => <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{u.email}</span> },
           {
             header: "Make Admin",
             action: true,
@@ -165,6 +166,6 @@ export default function ManageUsers() {
           },
         ]}
       />
-    </section>
+    </>
   );
 }

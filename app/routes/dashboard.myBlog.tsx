@@ -8,7 +8,9 @@ import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 
 /** My Blogs: 3 a page (spec section 9). */
-export const MY_BLOGS_PER_PAGE = 3;
+const MY_BLOGS_PER_PAGE = 3;
+
+export const handle = { title: "My Blogs" };
 
 export const meta: MetaFunction = () => dashboardMeta("My Blogs");
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { dashboardMeta, menuFor, type DashboardLink } from "~/lib/dashboard";
 import { requireUser } from "~/lib/guards.server";
@@ -12,6 +12,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { user: { name: user.name, email: user.email, role: user.role, photoURL: user.photoURL } };
 }
 
+/** Child routes may export `handle = { title }` so the phone menu's button can name them. */
+export interface DashboardHandle {
+  title?: string;
+}
+
 const ICONS: Record<string, ReactNode> = {
   "Write Blogs": <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />,
   "Manage Blogs": <path d="M4 6h16M4 12h16M4 18h10" />,
@@ -20,6 +25,7 @@ const ICONS: Record<string, ReactNode> = {
   "Manage Users": <path d="M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />,
   "Manage Review": <path d="M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z" />,
   "Manage Authors": <path d="M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6" />,
+  Inbox: <path d="M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5" />,
   Home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
 };
 
@@ -74,7 +80,10 @@ export default function DashboardLayout() {
   const links = menuFor(user.role);
   const location = useLocation();
   const phoneMenu = useRef<HTMLDetailsElement>(null);
-  const current = links.find((l) => l.to === location.pathname)?.label ?? "Overview";
+  const matches = useMatches();
+  // The phone menu's button names the screen you are on: a menu item, or the page's own `handle.title`.
+  const titled = matches.map((m) => (m.handle as DashboardHandle | undefined)?.title).filter(Boolean).pop();
+  const current = links.find((l) => l.to === location.pathname)?.label ?? titled ?? "";
   const roleLabel = user.role === "admin" ? "Admin" : "Writer";
 
   // The phone menu is a <details> so it opens without JavaScript; with it, it closes after navigating.
@@ -83,7 +92,7 @@ export default function DashboardLayout() {
   }, [location.pathname]);
 
   return (
-    <div className="bg-gray-50/70">
+    <div className="min-h-[calc(100dvh-4rem)] bg-gray-50/70">
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
         <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
           <aside className="mb-6 md:mb-0">

@@ -16,6 +16,8 @@ import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
 
+export const handle = { title: "Write Blogs" };
+
 export const meta: MetaFunction = () => dashboardMeta("Write Blogs");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

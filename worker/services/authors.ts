@@ -29,7 +29,7 @@ const socialLink = (label: string) =>
   optionalUrl(label).refine((v) => v === undefined || /^https?:\/\//i.test(v), { error: `${label} must be an http(s) link.` });
 
 /** Add author: name, bio and image required; the three social links optional (spec section 5). The form sends `image`. */
-const newAuthorInput = z.object({
+export const newAuthorInput = z.object({
   name: requiredText("Name", LIMITS.name),
   bio: requiredText("Bio", LIMITS.bio),
   image: requiredUrl("Image"),
@@ -39,7 +39,7 @@ const newAuthorInput = z.object({
 });
 
 /** Update author: nothing required, an empty field keeps the stored value. The form sends `img`. */
-const authorChangesInput = z.object({
+export const authorChangesInput = z.object({
   name: optionalText("Name", LIMITS.name),
   bio: optionalText("Bio", LIMITS.bio),
   img: optionalUrl("Image"),

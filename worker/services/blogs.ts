@@ -80,9 +80,25 @@ export function searchWords(q: unknown): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
-/** A LIKE pattern matching `word` literally anywhere: %, _ and the escape character itself lose their meaning. */
+/** D1 refuses LIKE patterns longer than 50 bytes. */
+const MAX_LIKE_PATTERN_BYTES = 50;
+
+/**
+ * A LIKE pattern matching `word` literally anywhere: %, _ and the escape character itself lose their
+ * meaning. A word too long for D1's pattern limit is cut to its beginning, which still finds it.
+ */
 export function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const encoder = new TextEncoder();
+  let inner = "";
+  let bytes = 2;
+  for (const char of word) {
+    const piece = /[\\%_]/.test(char) ? `\\${char}` : char;
+    const size = encoder.encode(piece).length;
+    if (bytes + size > MAX_LIKE_PATTERN_BYTES) break;
+    inner += piece;
+    bytes += size;
+  }
+  return `%${inner}%`;
 }
 
 const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)] as const;

@@ -33,7 +33,8 @@ export function commentsQuery(db: Db, blogId: string) {
       blogId: schema.comments.blogId,
       body: schema.comments.body,
       createdAt: schema.comments.createdAt,
-      userId: schema.users.id,
+      // Not users.id: D1 batches return rows keyed by column name, so two "id" columns would collide.
+      userId: schema.comments.userId,
       userName: schema.users.name,
       userPhoto: schema.users.photoUrl,
     })

@@ -36,7 +36,8 @@ const savedEntry = {
   blogId: schema.savedBlogs.blogId,
   email: schema.savedBlogs.email,
   blog: {
-    _id: schema.blogs.id,
+    // Aliased: D1 batches return rows keyed by column name, so a second "id" (or "blog_id") would collide.
+    _id: sql<string>`${schema.blogs.id}`.as("saved_blog_ref"),
     title: schema.blogs.title,
     image: schema.blogs.image,
     category: schema.blogs.category,

@@ -32,9 +32,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 const missingOr = (label: string, wrong: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} ${wrong}`;
 
+// Browsers submit a textarea's line breaks as CRLF: stored text uses LF, so an unchanged form compares equal.
 const trimmed = (max: number, label: string) =>
   z
     .string({ error: missingOr(label, "must be text.") })
+    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` });
 

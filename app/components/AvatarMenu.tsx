@@ -1,0 +1,136 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { confirmDialog } from "~/lib/dialogs";
+import { MSG } from "~/lib/messages";
+import { Avatar } from "./Avatar";
+
+export interface MenuUser {
+  name: string;
+  email: string;
+  photoURL: string | null;
+}
+
+const MENU_ID = "account-menu";
+const itemClass =
+  "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-50 hover:text-brand-700 focus-visible:bg-gray-50";
+
+/**
+ * The signed-in person's avatar button and its menu (Profile, Sign Out). Before hydration (or
+ * without JavaScript) it is a <details> disclosure and Sign Out posts straight to /logout; once
+ * hydrated it is a button with aria-expanded that toggles on click and closes on Profile, Escape,
+ * a click outside or focus leaving it, and Sign Out asks for confirmation first.
+ */
+export function AvatarMenu({ user }: { user: MenuUser }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const submit = useSubmit();
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onPointerDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  async function confirmSignOut(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setOpen(false);
+    const confirmed = await confirmDialog({
+      title: MSG.signOut.confirmTitle,
+      text: MSG.signOut.confirmText,
+      confirmButtonText: MSG.signOut.confirmButton,
+      icon: "warning",
+    });
+    if (confirmed) submit(form);
+    else button.current?.focus();
+  }
+
+  const here = `${location.pathname}${location.search}`;
+  const items: ReactNode = (
+    <>
+      <div className="border-b border-gray-100 px-3 pb-2 pt-1">
+        <p className="truncate text-sm font-semibold text-ink">{user.name}</p>
+        <p className="truncate text-xs text-gray-500">{user.email}</p>
+      </div>
+      <ul className="mt-1 flex flex-col">
+        <li>
+          <Link to="/Profile" className={itemClass} onClick={() => setOpen(false)}>
+            Profile
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout" onSubmit={hydrated ? confirmSignOut : undefined}>
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className={itemClass}>
+              Sign Out
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </>
+  );
+
+  const panel = "absolute right-0 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg";
+  const avatar = <Avatar photoURL={user.photoURL} size={40} eager className="ring-brand-100" />;
+  const label = `Account menu for ${user.name}`;
+
+  if (!hydrated) {
+    return (
+      <details className="relative">
+        <summary
+          className="flex cursor-pointer list-none rounded-full [&::-webkit-details-marker]:hidden"
+          aria-label={label}
+        >
+          {avatar}
+        </summary>
+        <div className={panel}>{items}</div>
+      </details>
+    );
+  }
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(e) => {
+        // Tabbing out of the menu closes it, as a click outside does.
+        if (open && !root.current?.contains(e.relatedTarget as Node | null) && e.relatedTarget) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        onClick={() => setOpen((v) => !v)}
+        className="flex rounded-full"
+      >
+        {avatar}
+      </button>
+      <div ref={menu} id={MENU_ID} hidden={!open} className={panel}>
+        {items}
+      </div>
+    </div>
+  );
+}

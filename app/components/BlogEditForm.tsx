@@ -1,0 +1,80 @@
+import { Form } from "@remix-run/react";
+import { DateTimeField } from "~/components/DateTimeField";
+import { Field, Select, SubmitButton, TextArea } from "~/components/form";
+import { ImageField } from "~/components/ImageField";
+import { CATEGORIES } from "~/lib/categories";
+import { failureText, type RefusedForm } from "~/lib/dashboard";
+import { MSG } from "~/lib/messages";
+
+export interface EditableBlog {
+  title: string;
+  category: string;
+  short_description: string;
+  blog_details: string;
+  author_name: string;
+  email: string;
+  date_time: string;
+  image: string;
+}
+
+/**
+ * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
+ * optional (an empty one keeps its value), an optional new image. The author stays the post's own.
+ */
+export function BlogEditForm({ blog, failure, unchanged }: { blog: EditableBlog; failure: RefusedForm | null; unchanged: boolean }) {
+  const values = failure?.values ?? {};
+  const errors = failure?.fields ?? {};
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-label="Update blog">
+      {failure ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <strong className="font-semibold">{MSG.blog.errorTitle}</strong> {failureText(failure, "The blog could not be updated.")}
+        </div>
+      ) : null}
+      {unchanged ? (
+        <div role="status" className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm font-semibold text-gray-800">
+          {MSG.blog.noChanges}
+        </div>
+      ) : null}
+
+      <Field label="Title" name="title" maxLength={150} defaultValue={values.title ?? blog.title} error={errors.title} />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Select label="Category" name="category" defaultValue={values.category ?? blog.category} error={errors.category}>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+        <DateTimeField
+          label="Date and time"
+          instant={blog.date_time}
+          error={errors.date_time}
+          submitted={failure ? { value: values.date_time ?? "", tz: values.tz ?? "" } : null}
+        />
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Writer name" value={blog.author_name} readOnly hint="The post's author" />
+        <Field label="Writer email" type="email" value={blog.email} readOnly hint="The post's author" />
+      </div>
+
+      <ImageField label="Cover image" current={blog.image} error={errors.image} hint="Optional: choose a new file to replace the current image." />
+
+      <TextArea
+        label="Short description"
+        name="short_description"
+        maxLength={300}
+        rows={3}
+        defaultValue={values.short_description ?? blog.short_description}
+        error={errors.short_description}
+      />
+      <TextArea label="Details" name="blog_details" rows={12} defaultValue={values.blog_details ?? blog.blog_details} error={errors.blog_details} />
+
+      <div className="flex justify-end border-t border-gray-100 pt-5">
+        <SubmitButton pendingText="Updating…">Update Blog</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,29 @@
+/** A post's details as paragraphs: split on blank lines, single line breaks kept inside a paragraph. */
+export function paragraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export const WORDS_PER_MINUTE = 200;
+
+/** Estimated reading time in whole minutes (at least 1). */
+export function readingMinutes(text: string): number {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** A date as the site shows it (UTC, so server and browser render the same text). */
+export function formatDate(iso: string, withTime = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    ...(withTime ? { hour: "numeric", minute: "2-digit", timeZoneName: "short" } : {}),
+    timeZone: "UTC",
+  }).format(date);
+}

@@ -1,0 +1,227 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Conflict, DomainError, Unauthorized, ValidationError } from "../../worker/services/errors";
+import { Avatar } from "~/components/Avatar";
+import { BlogCard } from "~/components/BlogCard";
+import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
+import { alertDialog } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { failureOf } from "~/lib/use-failure-alert";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...seo({
+    title: data ? `${data.user.name}'s profile` : "Profile",
+    description: "Your Edge Blog profile and blog posts.",
+    origin: data?.origin ?? "https://example.invalid",
+    path: "/Profile",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  // Profile and blogs in one D1 batch (the session itself was resolved before Remix ran).
+  const { profile, blogs } = await context.services.profiles.overview(user);
+  const url = new URL(request.url);
+  return {
+    // Edit Profile changes the profile's name, so that is the name this page shows once there is one.
+    user: { name: profile?.name || user.name, email: user.email, photoURL: user.photoURL },
+    profile,
+    blogs: blogs.map(({ _id, title, author_name, category, short_description, image }) => ({
+      _id,
+      title,
+      author_name,
+      category,
+      short_description,
+      image,
+    })),
+    // Without JavaScript, "Create Profile" is a link to ?create, which shows the form in place.
+    createOpen: url.searchParams.has("create"),
+    origin: url.origin,
+  };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    try {
+      await context.services.profiles.create(user, { bio: form.get("bio"), designation: form.get("designation") });
+    } catch (err) {
+      // The spec's two texts: empty fields get "All fields are required!", anything else the failure text.
+      if (err instanceof ValidationError) {
+        const missing = Object.values(err.fields).some((m) => m.endsWith("is required."));
+        throw new ValidationError(err.fields, missing ? MSG.profile.allRequired : (Object.values(err.fields)[0] ?? err.message), err.code);
+      }
+      if (err instanceof DomainError && !(err instanceof Unauthorized)) throw new Conflict(MSG.profile.createFailed, err.code);
+      throw err;
+    }
+    return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.created, icon: "success" });
+  });
+}
+
+const primary =
+  "inline-flex items-center justify-center rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700";
+const secondary =
+  "inline-flex items-center justify-center rounded-full border border-gray-300 bg-white px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+
+export default function ProfilePage() {
+  const { user, profile, blogs, createOpen } = useLoaderData<typeof loader>();
+  const hasBio = Boolean(profile?.bio);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <section aria-labelledby="profile-heading" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+        <div className="h-28 bg-gradient-to-r from-brand-600 to-brand-500 sm:h-36" />
+        <div className="px-6 pb-8 sm:px-10">
+          <div className="-mt-14 sm:-mt-16">
+            <Avatar photoURL={user.photoURL} size={112} eager alt={`${user.name}'s photo`} className="ring-4 shadow-md" />
+          </div>
+          <div className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <h1 id="profile-heading" className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+                {user.name}
+              </h1>
+              <p className="break-all text-sm text-gray-600">{user.email}</p>
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Link to="/dashboard" className={secondary}>
+                Dashboard
+              </Link>
+              {hasBio && profile ? (
+                <Link to={`/editProfile/${profile._id}`} className={primary}>
+                  Edit Profile
+                </Link>
+              ) : (
+                <CreateProfile user={user} initiallyOpen={createOpen} />
+              )}
+            </div>
+          </div>
+
+          <dl className="mt-8 grid gap-6 sm:grid-cols-3">
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-semibold uppercase tracking-wider text-gray-500">Bio</dt>
+              <dd className={`mt-1 whitespace-pre-line ${profile?.bio ? "text-gray-800" : "italic text-gray-500"}`}>
+                {profile?.bio || MSG.profile.noBio}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-gray-500">Designation</dt>
+              <dd className={`mt-1 ${profile?.designation ? "text-gray-800" : "italic text-gray-500"}`}>
+                {profile?.designation || MSG.profile.noDesignation}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="posts-heading" className="mt-12">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="posts-heading" className="text-2xl font-bold tracking-tight">
+            Your Blog Posts
+          </h2>
+          {blogs.length > 0 ? <p className="text-sm text-gray-600">{blogs.length === 1 ? "1 post" : `${blogs.length} posts`}</p> : null}
+        </div>
+        {blogs.length === 0 ? (
+          <div className="mt-6 rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
+            <p className="text-gray-700">{MSG.profile.noBlogs}</p>
+            <Link to="/dashboard/writeBlogs" className={`${primary} mt-5`}>
+              Write your first blog
+            </Link>
+          </div>
+        ) : (
+          <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blogs.map((blog, i) => (
+              <BlogCard key={blog._id} blog={blog} eager={i < 3} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The create-profile dialog: a native <dialog> opened as a modal once hydrated. Without JavaScript
+ * the button is a link to ?create and the server renders the same dialog already open, in place;
+ * a refused submission comes back with the dialog open and the message inside it.
+ */
+function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: string }; initiallyOpen: boolean }) {
+  const result = useActionData<typeof action>();
+  const failure = failureOf(result);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const serverOpen = initiallyOpen || Boolean(failure);
+
+  useEffect(() => setHydrated(true), []);
+
+  const showModal = () => {
+    const d = dialog.current;
+    if (!d) return;
+    // A dialog the server rendered open is not modal; reopen it as one.
+    if (d.open && !d.matches(":modal")) d.close();
+    if (!d.open) d.showModal();
+  };
+
+  useEffect(() => {
+    if (serverOpen) showModal();
+    if (failure && failure.code !== "validation-failed") void alertDialog(MSG.profile.createFailed, undefined, "error");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, initiallyOpen]);
+
+  const open = (e: MouseEvent) => {
+    e.preventDefault();
+    showModal();
+  };
+  const close = (e: MouseEvent) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    dialog.current?.close();
+  };
+
+  return (
+    <>
+      <a href="/Profile?create#create-profile" onClick={open} className={primary} aria-haspopup="dialog">
+        Create Profile
+      </a>
+      <dialog
+        ref={dialog}
+        id="create-profile"
+        aria-labelledby="create-profile-title"
+        open={serverOpen || undefined}
+        className="fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-gray-200 bg-white p-0 shadow-2xl backdrop:bg-gray-900/50"
+      >
+        <Form method="post" noValidate className="flex flex-col gap-4 p-6 sm:p-8">
+          <input type="hidden" name="intent" value="create-profile" />
+          <h2 id="create-profile-title" className="text-xl font-bold tracking-tight">
+            Create Profile
+          </h2>
+          <p className="-mt-2 text-sm text-gray-600">Your name and email come from your account and are locked here.</p>
+          <FormError message={failure?.formError} />
+          <Field label="Name" name="name" value={user.name} readOnly />
+          <Field label="Email" name="email" type="email" value={user.email} readOnly />
+          <TextArea label="Bio" name="bio" required defaultValue={failure?.values.bio} maxLength={1000} rows={4} error={failure?.fields.bio} />
+          <Field
+            label="Designation"
+            name="designation"
+            required
+            defaultValue={failure?.values.designation}
+            maxLength={100}
+            error={failure?.fields.designation}
+          />
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to="/Profile" onClick={close} className={secondary}>
+              Cancel
+            </Link>
+            <SubmitButton pendingText="Creating…">Create Profile</SubmitButton>
+          </div>
+        </Form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,502 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Avatar } from "~/components/Avatar";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { FacebookIcon, LinkedInIcon, TwitterIcon } from "~/components/icons";
+import { formatDate, paragraphs, readingMinutes } from "~/lib/blog-text";
+import { alertDialog, confirmDelete, toast } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { refusal, type RefusedForm } from "~/lib/dashboard";
+import { handleForm, loadOr404 } from "~/lib/forms.server";
+import { BRAND, MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { shareTargets, sharedLink, type ShareTargetName } from "~/lib/share";
+import { LIMITS } from "../../worker/services/validation";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
+  if (!d) return [{ title: `Page not found | ${BRAND}` }];
+  const { blog, origin } = d;
+  const url = `${origin}/blogs/${blog._id}`;
+  const image = new URL(blog.image, origin).toString();
+  return [
+    ...seo({ title: blog.title, description: blog.short_description, origin, path: `/blogs/${blog._id}`, image: blog.image, type: "article" }),
+    { property: "article:published_time", content: blog.date_time },
+    { property: "article:section", content: blog.category },
+    {
+      // Remix escapes <, > and & in this JSON, so no text of the post can close the script element.
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: blog.title,
+        description: blog.short_description,
+        image: [image],
+        datePublished: blog.date_time,
+        author: { "@type": "Person", name: blog.author_name },
+        publisher: { "@type": "Organization", name: BRAND },
+        articleSection: blog.category,
+        wordCount: d.wordCount,
+        mainEntityOfPage: { "@type": "WebPage", "@id": url },
+        url,
+      },
+    },
+  ];
+};
+
+/**
+ * One D1 round trip: the blog, its comments, and the reader's like and save state (services.reading).
+ * A malformed or unknown id is the 404 page.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? ""));
+  const user = context.user;
+  return {
+    origin: new URL(request.url).origin,
+    ...post,
+    wordCount: post.blog.blog_details.split(/\s+/).filter(Boolean).length,
+    viewer: user ? { id: user.id, isAdmin: user.role === "admin" } : null,
+  };
+}
+
+type Intent = "like" | "comment" | "delete-comment" | "save";
+type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number };
+
+/**
+ * Like, comment, delete a comment and save. Each service checks the session itself; a visitor is sent
+ * to /login (and back here afterwards). With JavaScript these run through fetchers; without it they are
+ * plain form posts whose answer renders this page again.
+ */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const { services, user } = context;
+  const done = (extra: Partial<Done> = {}): Done => ({ ok: true, intent: intent as Intent, ...extra });
+  switch (intent) {
+    case "like":
+      return handleForm(request, form, async () => done(await services.likes.toggle(user, id)));
+    case "comment":
+      return handleForm(request, form, async () => {
+        await services.comments.create(user, id, { body: form.get("body") });
+        return done();
+      });
+    case "delete-comment":
+      return handleForm(request, form, async () => {
+        await services.comments.remove(user, String(form.get("commentId") ?? ""));
+        return done();
+      });
+    case "save":
+      if (!user) {
+        return redirectWithFlash(`/login?redirectTo=${encodeURIComponent(`/blogs/${id}`)}`, {
+          kind: "alert",
+          title: MSG.save.needLogin,
+          icon: "error",
+        });
+      }
+      return handleForm(request, form, async () => {
+        await services.savedBlogs.save(user, { blogId: id });
+        return done();
+      });
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+type ActionResult = Done | RefusedForm | undefined;
+
+/** Whether an action answer is the success of this intent. */
+const succeeded = (result: unknown, intent: Intent): boolean =>
+  typeof result === "object" && result !== null && (result as Done).ok === true && (result as Done).intent === intent;
+
+export default function BlogDetail() {
+  const { blog, comments, liked, saved, viewer, origin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult;
+  const minutes = readingMinutes(blog.blog_details);
+  const [commentOpen, setCommentOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const commentPanel = useId();
+  const sharePanel = useId();
+  const link = sharedLink(origin, blog._id);
+
+  // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
+  const notice = succeeded(actionData, "save") ? MSG.save.success : null;
+
+  useEffect(() => {
+    if (succeeded(actionData, "delete-comment")) void toast(MSG.delete.doneTitle, MSG.delete.doneText);
+  }, [actionData]);
+
+  return (
+    <article className="pb-16">
+      {/* Without JavaScript the toggled panels are simply open and their toggles hidden. */}
+      <noscript>
+        <style>{"[data-toggle]{display:none!important}[data-panel][hidden]{display:block!important}"}</style>
+      </noscript>
+
+      <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/allBlogs" className="font-medium text-gray-600 hover:text-brand-700">
+            <span aria-hidden="true">← </span>All Blogs
+          </Link>
+        </nav>
+        <Link
+          to={`/allBlogs?category=${encodeURIComponent(blog.category)}`}
+          className="mt-6 inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700 hover:bg-brand-100"
+        >
+          {blog.category}
+        </Link>
+        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">
+          {blog.title}
+        </h1>
+        <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">
+          {blog.short_description}
+        </p>
+        <div className="mt-6 flex items-center gap-3">
+          <Avatar photoURL={blog.author_image} size={48} eager />
+          <div className="text-sm">
+            <p className="font-semibold text-ink">
+              {blog.author_name}
+            </p>
+            <p className="text-gray-600">
+              <time dateTime={blog.date_time}>
+                {formatDate(blog.date_time, true)}
+              </time>
+              <span aria-hidden="true"> · </span>
+              <span>{minutes} min read</span>
+            </p>
+          </div>
+        </div>
+      </header>
+
+      <figure className="mx-auto mt-8 max-w-5xl px-0 sm:px-6">
+        <img
+          src={blog.image}
+          alt={blog.title}
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-[16/9] w-full bg-gray-100 object-cover sm:rounded-2xl"
+         
+        />
+      </figure>
+
+      <div className="mx-auto max-w-3xl px-4 sm:px-6">
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-y border-gray-200 py-3" role="group" aria-label="Post actions">
+          <LikeButton likes={blog.likes} liked={liked} signedIn={viewer !== null} />
+          <ToggleButton open={commentOpen} controls={commentPanel} onToggle={() => setCommentOpen((o) => !o)} icon={<CommentIcon />}>
+            Comment{comments.length ? <span className="text-gray-500"> {comments.length}</span> : null}
+          </ToggleButton>
+          <ToggleButton open={shareOpen} controls={sharePanel} onToggle={() => setShareOpen((o) => !o)} icon={<ShareIcon />}>
+            Share
+          </ToggleButton>
+          <SaveButton blogId={blog._id} saved={saved} signedIn={viewer !== null} />
+        </div>
+
+        {notice ? (
+          <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+            {notice}
+          </p>
+        ) : null}
+
+        <div id={commentPanel} data-panel="" hidden={!commentOpen} className="mt-4">
+          {viewer ? (
+            <CommentForm blogId={blog._id} failure={refusal(actionData) ?? undefined} onSent={() => setCommentOpen(false)} />
+          ) : (
+            <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
+              <p>
+                <Link to={`/login?redirectTo=${encodeURIComponent(`/blogs/${blog._id}`)}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  Sign in to join the conversation
+                </Link>{" "}
+                and share what you think about this post.
+              </p>
+            </div>
+          )}
+        </div>
+
+        <div id={sharePanel} data-panel="" hidden={!shareOpen} className="mt-4">
+          <SharePanel link={link} title={blog.title} />
+        </div>
+
+        <div className="mt-10 space-y-6 font-serif text-lg leading-8 text-gray-800">
+          {paragraphs(blog.blog_details).map((p, i) => (
+            <p key={i} className="whitespace-pre-line">
+              {p}
+            </p>
+          ))}
+        </div>
+
+        <section aria-labelledby="comments-heading" className="mt-14 border-t border-gray-200 pt-10">
+          <h2 id="comments-heading" className="text-2xl font-bold tracking-tight text-ink">
+            Comments <span className="text-gray-500">({comments.length})</span>
+          </h2>
+          {comments.length === 0 ? (
+            <p className="mt-4 text-gray-600">No comments yet. {viewer ? "Be the first to share your thoughts." : "Sign in to start the conversation."}</p>
+          ) : (
+            <ol className="mt-6 flex flex-col gap-6" aria-label="Comments, newest first">
+              {comments.map((c) => (
+                <li key={c._id} className="flex gap-3">
+                  <Avatar photoURL={c.author.photoURL} size={40} />
+                  <div className="min-w-0 flex-1 rounded-2xl bg-gray-50 px-4 py-3">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                      <p className="text-sm font-semibold text-ink">{c.author.name}</p>
+                      <time dateTime={c.created_at} className="text-xs text-gray-600">
+                        {formatDate(c.created_at, true)}
+                      </time>
+                    </div>
+                    <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">{c.body}</p>
+                    {viewer && (viewer.isAdmin || viewer.id === c.author._id) ? (
+                      <div className="mt-2">
+                        <ConfirmForm
+                          fields={{ intent: "delete-comment", commentId: c._id }}
+                          confirm={confirmDelete}
+                          tone="danger"
+                          pendingText="Deleting…"
+                          label={`Delete comment by ${c.author.name}`}
+                        >
+                          Delete
+                        </ConfirmForm>
+                      </div>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
+
+const actionButton =
+  "inline-flex min-h-10 items-center gap-2 rounded-full border border-gray-200 bg-white px-4 py-2 text-sm font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait";
+
+function ToggleButton({ open, controls, onToggle, icon, children }: { open: boolean; controls: string; onToggle: () => void; icon: ReactNode; children: ReactNode }) {
+  return (
+    <button type="button" data-toggle="" aria-expanded={open} aria-controls={controls} onClick={onToggle} className={`${actionButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A visitor's like is local only (+1 / -1, never saved), as the spec has it. A signed-in reader's like
+ * is stored, one per person, and the count shown is the stored one (optimistic while it is sent).
+ */
+function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const [localLiked, setLocalLiked] = useState(false);
+  const pending = fetcher.formData?.get("intent") === "like";
+  const shownLiked = signedIn ? (pending ? !liked : liked) : localLiked;
+  const shownCount = signedIn ? likes + (pending ? (liked ? -1 : 1) : 0) : likes + (localLiked ? 1 : 0);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    setLocalLiked((l) => !l);
+  };
+
+  return (
+    <fetcher.Form method="post" onSubmit={onSubmit} className="inline">
+      <input type="hidden" name="intent" value="like" />
+      <button
+        type="submit"
+        aria-pressed={shownLiked}
+        aria-label={`${shownLiked ? "Liked" : "Like"}, ${shownCount} ${shownCount === 1 ? "like" : "likes"}`}
+        className={`${actionButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
+      >
+        <HeartIcon filled={shownLiked} />
+        <span>{shownLiked ? "Liked" : "Like"}</span>
+        <span className="tabular-nums" data-testid="like-count">
+          {shownCount}
+        </span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
+function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const pending = fetcher.state !== "idle";
+  const shownSaved = saved || (pending && signedIn);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(MSG.save.success);
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
+      navigate(`/login?redirectTo=${encodeURIComponent(`/blogs/${blogId}`)}`),
+    );
+  };
+
+  return (
+    <fetcher.Form method="post" onSubmit={onSubmit} className="inline sm:ml-auto">
+      <input type="hidden" name="intent" value="save" />
+      <button type="submit" disabled={pending} className={`${actionButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+        <BookmarkIcon filled={shownSaved} />
+        {shownSaved ? "Saved" : "Save"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: RefusedForm; onSent: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const pending = fetcher.state !== "idle";
+  const failed = fetcher.data ? refusal(fetcher.data) : failure;
+  const error = failed ? (failed.fields.body ?? failed.formError) : undefined;
+  const errorId = `comment-error-${blogId}`;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && succeeded(fetcher.data, "comment")) {
+      form.current?.reset();
+      onSent();
+    }
+    // onSent is a fresh closure each render; only a new answer matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form ref={form} method="post" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" noValidate>
+      <input type="hidden" name="intent" value="comment" />
+      <label htmlFor={`comment-${blogId}`} className="text-sm font-semibold text-ink">
+        Your comment
+      </label>
+      <textarea
+        id={`comment-${blogId}`}
+        name="body"
+        rows={4}
+        maxLength={LIMITS.comment}
+        required
+        defaultValue={failure?.values.body}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        placeholder="What did you think?"
+        className="mt-2 block w-full rounded-lg border border-gray-300 px-3 py-2 text-[15px] text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="text-xs text-gray-600">Up to {LIMITS.comment.toLocaleString("en-US")} characters.</p>
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending || undefined}
+          className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+        >
+          {pending ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" /> : null}
+          {pending ? "Sending…" : "Send"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number }) => ReactNode> = {
+  Facebook: FacebookIcon,
+  Twitter: TwitterIcon,
+  LinkedIn: LinkedInIcon,
+  WhatsApp: WhatsAppIcon,
+};
+
+function SharePanel({ link, title }: { link: string; title: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
+      const area = document.createElement("textarea");
+      area.value = link;
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    window.alert(MSG.copyLink);
+  };
+
+  return (
+    <div className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="text-sm font-semibold text-ink">Share this post</p>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {shareTargets(link, title).map((t) => {
+          const Icon = SHARE_ICONS[t.name];
+          return (
+            <li key={t.name}>
+              <a href={t.href} target="_blank" rel="noopener noreferrer" className={actionButton}>
+                <Icon width={18} height={18} />
+                {t.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          );
+        })}
+        <li data-toggle="">
+          <button type="button" onClick={() => void copy()} className={actionButton}>
+            <LinkIcon />
+            Copy Link
+          </button>
+        </li>
+      </ul>
+      <p className="mt-3 break-all text-xs text-gray-600">
+        Link: <span data-testid="shared-link">{link}</span>
+      </p>
+    </div>
+  );
+}
+
+const stroke = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke} fill={filled ? "currentColor" : "none"}>
+      <path d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
+    </svg>
+  );
+}
+function CommentIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
+      <path d="M4 5h16v11H8l-4 4z" />
+    </svg>
+  );
+}
+function ShareIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
+      <path d="M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+    </svg>
+  );
+}
+function BookmarkIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke} fill={filled ? "currentColor" : "none"}>
+      <path d="M6 3h12v18l-6-4-6 4z" />
+    </svg>
+  );
+}
+function LinkIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
+      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+    </svg>
+  );
+}
+function WhatsAppIcon({ width = 18, height = 18 }: { width?: number; height?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={width} height={height} aria-hidden="true" fill="currentColor">
+      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.9c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.4.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.1-1.2l-.4-.2z" />
+    </svg>
+  );
+}

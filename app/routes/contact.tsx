@@ -1,0 +1,196 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "~/components/icons";
+import { READING_TIPS } from "~/lib/content";
+import { alertDialog } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { refusal } from "~/lib/dashboard";
+import { formValues, handleForm, type FormFailure } from "~/lib/forms.server";
+import { BRAND, MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { SOCIAL_LINKS } from "~/lib/site";
+import { LIMITS } from "../../worker/services/validation";
+
+const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;
+const LOGIN_PATH = `/login?redirectTo=${encodeURIComponent("/contact")}`;
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+  d ? seo({ title: "Contact", description: DESCRIPTION, origin: d.origin, path: "/contact" }) : [{ title: `Contact | ${BRAND}` }];
+
+/** No D1: the signed-in person's name and email (prefilled) come from the session. */
+export function loader({ context, request }: LoaderFunctionArgs) {
+  const user = context.user;
+  return { origin: new URL(request.url).origin, signedIn: user !== null, name: user?.name ?? "", email: user?.email ?? "" };
+}
+
+/** Sending needs a sign-in (spec 5): a visitor goes to /login and comes back here afterwards. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const user = context.user;
+  if (!user) {
+    return redirectWithFlash(LOGIN_PATH, { kind: "alert", title: MSG.contact.loginTitle, text: MSG.contact.loginText, icon: "info" });
+  }
+  try {
+    return await handleForm(request, form, async () => {
+      await context.services.contact.send(user, {
+        name: form.get("name"),
+        email: form.get("email"),
+        subject: form.get("subject"),
+        message: form.get("message"),
+      });
+      return { ok: true as const };
+    });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    // Anything unexpected is the spec's failure message, with what was typed kept.
+    console.error(err);
+    return data<FormFailure>({ ok: false, code: "send-failed", formError: MSG.contact.errorText, fields: {}, values: formValues(form) }, { status: 503 });
+  }
+}
+
+const SOCIAL_ICONS = { Facebook: FacebookIcon, Twitter: TwitterIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon };
+const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
+
+export default function Contact() {
+  const { signedIn, name, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const failure = refusal(result) ?? undefined;
+  const sent = result !== undefined && !failure;
+  // Validation refusals are shown beside the fields; anything else is the spec's failure message.
+  const sendFailed = failure && Object.keys(failure.fields).length === 0;
+  const values = failure?.values ?? {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (sent) {
+      form.current?.reset();
+      void alertDialog(MSG.contact.successTitle, MSG.contact.successText, "success");
+    } else if (sendFailed) {
+      void alertDialog(MSG.contact.errorTitle, MSG.contact.errorText, "error");
+    }
+    // A new action answer is what opens a dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    void alertDialog(MSG.contact.loginTitle, MSG.contact.loginText, "info").then(() => navigate(LOGIN_PATH));
+  };
+
+  return (
+    <>
+      <header className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className={`${container} py-12 sm:py-14`}>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">We read every message</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-lg text-gray-600">
+            A question about a post, an idea for the site or a problem with your account? Write to us and we will get
+            back to you shortly.
+          </p>
+        </div>
+      </header>
+
+      <div className={`${container} grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]`}>
+        <section aria-labelledby="contact-form-heading" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="contact-form-heading" className="text-xl font-bold text-ink">
+            Send us a message
+          </h2>
+          {signedIn ? null : (
+            <p className="mt-2 text-sm text-gray-600">
+              You need to be signed in to send a message.{" "}
+              <a href={LOGIN_PATH} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                Sign in
+              </a>
+            </p>
+          )}
+          {sent ? (
+            <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+              <strong className="font-semibold">{MSG.contact.successTitle}</strong> {MSG.contact.successText}
+            </div>
+          ) : null}
+          {sendFailed ? (
+            <div className="mt-4">
+              <FormError message={`${MSG.contact.errorTitle} ${failure?.code === "rate-limited" ? failure.formError : MSG.contact.errorText}`} />
+            </div>
+          ) : null}
+
+          <Form ref={form} method="post" onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2" noValidate>
+            <Field label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={values.name ?? name} error={failure?.fields.name} />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={LIMITS.email}
+              defaultValue={values.email ?? email}
+              error={failure?.fields.email}
+            />
+            <div className="sm:col-span-2">
+              <Field label="Subject (optional)" name="subject" maxLength={LIMITS.subject} defaultValue={values.subject ?? ""} error={failure?.fields.subject} />
+            </div>
+            <div className="sm:col-span-2">
+              <TextArea label="Message" name="message" rows={6} required maxLength={LIMITS.message} defaultValue={values.message ?? ""} error={failure?.fields.message} />
+            </div>
+            <div className="sm:col-span-2">
+              <SubmitButton pendingText="Sending…">Send Message</SubmitButton>
+            </div>
+          </Form>
+        </section>
+
+        <aside aria-label="More ways to connect" className="flex flex-col gap-6">
+          <section aria-labelledby="contact-social" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+            <h2 id="contact-social" className="text-base font-bold text-ink">
+              Follow us
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">New posts, reading lists and community picks every week.</p>
+            <ul className="mt-4 grid grid-cols-2 gap-2">
+              {SOCIAL_LINKS.map((s) => {
+                const Icon = SOCIAL_ICONS[s.name];
+                return (
+                  <li key={s.name}>
+                    <a
+                      href={s.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm font-medium text-gray-800 hover:border-brand-500 hover:text-brand-700"
+                    >
+                      <Icon width={18} height={18} />
+                      {s.name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section aria-labelledby="contact-tips" className="rounded-2xl border border-gray-200 bg-brand-50/60 p-6">
+            <h2 id="contact-tips" className="text-base font-bold text-ink">
+              Build an everyday reading habit
+            </h2>
+            <ol className="mt-4 flex flex-col gap-4">
+              {READING_TIPS.slice(0, 4).map((tip, i) => (
+                <li key={tip.title} className="flex gap-3">
+                  <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+                    {i + 1}
+                  </span>
+                  <div>
+                    <p className="text-sm font-semibold text-ink">{tip.title}</p>
+                    <p className="mt-0.5 text-sm text-gray-700">{tip.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

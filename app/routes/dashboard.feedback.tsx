@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { newReviewInput } from "../../worker/services/reviews";
+import { DashboardHeader } from "~/components/DashboardHeader";
+import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
+import { ImageField } from "~/components/ImageField";
+import { StarRatingInput } from "~/components/StarRatingInput";
+import { dashboardMeta, refusal } from "~/lib/dashboard";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { useFailureAlert } from "~/lib/use-failure-alert";
+import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+
+export const handle = { title: "Send Feedback" };
+
+export const meta: MetaFunction = () => dashboardMeta("Send Feedback");
+
+/** No D1 query: the name comes from the session. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  return { name: user.name };
+}
+
+/**
+ * Checked with the review service's own schema before the photo is uploaded (no orphans). The photo is
+ * uploaded with the spec's 600-second expiry, which reviews.create clears in the same batch as the
+ * insert, so the testimonial keeps its photo (docs/decisions/003-feedback-image-expiry.md).
+ */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    const file = form.get("image");
+    const input = { name: form.get("name"), designation: form.get("designation"), rating: form.get("rating"), review: form.get("review") };
+    checkBeforeUpload(newReviewInput, input, file);
+    const image = await uploadImage(context, user, file, { required: true, expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS });
+    await context.services.reviews.create(user, { ...input, image });
+    return redirectWithFlash("/dashboard", { kind: "toast", title: MSG.feedback.submitted, icon: "success" });
+  });
+}
+
+export default function SendFeedback() {
+  const { name } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = refusal(result);
+  const values = failure?.values ?? {};
+  const errors = failure?.fields ?? {};
+  // The spec only logs feedback errors; with JavaScript we show them in a dialog too.
+  useFailureAlert(result, "Error!");
+
+  return (
+    <>
+      <DashboardHeader
+        title="Send Feedback"
+        description="Tell other readers what you think of the platform. Your feedback may appear in What Our Users Say on the home page."
+      />
+      <Form method="post" encType="multipart/form-data" className="flex max-w-2xl flex-col gap-5">
+        {failure ? <FormError message={failure.formError ?? "Your feedback could not be sent."} /> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Name" name="name" required maxLength={80} defaultValue={values.name ?? name} error={errors.name} autoComplete="name" />
+          <Field
+            label="Designation"
+            name="designation"
+            required
+            maxLength={100}
+            defaultValue={values.designation}
+            error={errors.designation}
+            placeholder="e.g. Product Designer"
+            autoComplete="organization-title"
+          />
+        </div>
+        <StarRatingInput name="rating" defaultValue={Number(values.rating ?? 0)} size={24} error={errors.rating} />
+        <TextArea label="Message" name="review" required maxLength={1000} rows={5} defaultValue={values.review} error={errors.review} />
+        <ImageField label="Your photo" required error={errors.image} hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown beside your feedback." />
+        <div className="flex justify-end border-t border-gray-100 pt-5">
+          <SubmitButton pendingText="Sending…">Submit Feedback</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
+import { DashboardHeader } from "~/components/DashboardHeader";
+import { DataTable } from "~/components/DataTable";
+import { Pagination } from "~/components/Pagination";
+import { deleteAction } from "~/lib/admin.server";
+import { dashboardMeta } from "~/lib/dashboard";
+import { confirmDelete } from "~/lib/dialogs";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const meta: MetaFunction = () => dashboardMeta("Manage All Blogs");
+
+const BLOGS_PER_PAGE = 10;
+
+/** One D1 round trip: the page of blogs and the total, batched by the service. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  const blogs = await context.services.blogs.page({ page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE }, BLOGS_PER_PAGE);
+  // Deleting the last post of the last page lands past the end: show the new last page instead.
+  if (blogs.page > blogs.pages) throw redirect(blogs.pages > 1 ? `${url.pathname}?page=${blogs.pages}` : url.pathname);
+  return { blogs };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const admin = requireAdmin(context, request);
+  return deleteAction(request, (id) => context.services.blogs.remove(admin, id));
+}
+
+export default function ManageAllBlogs() {
+  const { blogs } = useLoaderData<typeof loader>();
+  const offset = (blogs.page - 1) * blogs.limit;
+  return (
+    <>
+      <DashboardHeader
+        title="Manage All Blogs"
+        description={`${blogs.total} ${blogs.total === 1 ? "post" : "posts"} by every writer, newest first.`}
+      />
+      <DataTable
+        caption="All blogs"
+        rows={blogs.items}
+        rowKey={(b) => b._id}
+        empty="No blogs yet."
+        columns={[
+          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{offset + i + 1}</span>, className: "sm:w-12", mobile: "hide" },
+          { header: "Name", cell: (b) => <span className="font-medium text-ink">{b.author_name}</span>, className: "sm:whitespace-nowrap" },
+          { header: "Email", cell: (b) => <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{b.email}</span> },
+          {
+            header: "Title",
+            mobile: "title",
+            cell: (b) => (
+              <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline">
+                {b.title}
+              </Link>
+            ),
+          },
+          {
+            header: "Edit",
+            action: true,
+            cell: (b) => (
+              <Link to={`/dashboard/updateAllBlogs/${b._id}`} className={rowActionClass()}>
+                Edit<span className="sr-only"> {b.title}</span>
+              </Link>
+            ),
+          },
+          {
+            header: "Delete",
+            action: true,
+            cell: (b) => (
+              <ConfirmForm fields={{ intent: "delete", id: b._id }} tone="danger" confirm={confirmDelete} pendingText="Deleting…">
+                Delete<span className="sr-only"> {b.title}</span>
+              </ConfirmForm>
+            ),
+          },
+        ]}
+      />
+      {blogs.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={blogs.page} pages={blogs.pages} label="Blog pages" />
+        </div>
+      ) : null}
+    </>
+  );
+}

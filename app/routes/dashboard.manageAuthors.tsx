@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
+import { DashboardHeader, buttonPrimary } from "~/components/DashboardHeader";
+import { DataTable } from "~/components/DataTable";
+import { deleteAction } from "~/lib/admin.server";
+import { dashboardMeta } from "~/lib/dashboard";
+import { confirmDelete } from "~/lib/dialogs";
+import { requireAdmin } from "~/lib/guards.server";
+
+export const meta: MetaFunction = () => dashboardMeta("Manage Authors");
+
+/** One D1 query: every author, in the order the home page shows them. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const admin = requireAdmin(context, request);
+  return { authors: await context.services.authors.adminList(admin) };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const admin = requireAdmin(context, request);
+  return deleteAction(request, (id) => context.services.authors.remove(admin, id));
+}
+
+export default function ManageAuthors() {
+  const { authors } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DashboardHeader
+        title="Manage Authors"
+        description="The people shown in Meet Our Authors on the home page, in this order."
+        actions={
+          <Link to="/dashboard/addAuthor" className={buttonPrimary}>
+            Add Author
+          </Link>
+        }
+      />
+      <DataTable
+        caption="Authors"
+        rows={authors}
+        rowKey={(a) => a._id}
+        empty="No authors yet. Add the first one."
+        columns={[
+          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12", mobile: "hide" },
+          {
+            header: "Name",
+            mobile: "title",
+            cell: (a) => (
+              <span className="flex items-center gap-3">
+                <img src={a.img} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+                <span className="font-medium text-ink">{a.name}</span>
+              </span>
+            ),
+            className: "sm:whitespace-nowrap",
+          },
+          { header: "Bio", cell: (a) => <span className="line-clamp-2 text-gray-700">{a.bio}</span> },
+          {
+            header: "Edit",
+            action: true,
+            cell: (a) => (
+              <Link to={`/dashboard/updateAuthor/${a._id}`} className={rowActionClass()}>
+                Edit<span className="sr-only"> {a.name}</span>
+              </Link>
+            ),
+          },
+          {
+            header: "Delete",
+            action: true,
+            cell: (a) => (
+              <ConfirmForm fields={{ intent: "delete", id: a._id }} tone="danger" confirm={confirmDelete} pendingText="Deleting…">
+                Delete<span className="sr-only"> {a.name}</span>
+              </ConfirmForm>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
+import { requireUser } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { failureOf } from "~/lib/use-failure-alert";
+
+export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
+  ...seo({
+    title: "Edit profile",
+    description: "Update your name, bio and designation.",
+    origin: data?.origin ?? "https://example.invalid",
+    path: `/editProfile/${params.id ?? ""}`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const user = requireUser(context, request);
+  // The service lets only the owner or an admin read it: anyone else gets the 403 page.
+  const profile = await loadOr404(() => context.services.profiles.byId(user, params.id ?? ""));
+  return { profile, origin: new URL(request.url).origin };
+}
+
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    await context.services.profiles.update(user, params.id ?? "", {
+      name: form.get("name"),
+      bio: form.get("bio"),
+      designation: form.get("designation"),
+    });
+    return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.updated, icon: "success" });
+  });
+}
+
+export default function EditProfile() {
+  const { profile } = useLoaderData<typeof loader>();
+  const failure = failureOf(useActionData<typeof action>());
+  const fields = failure?.fields ?? {};
+  const value = (name: "name" | "bio" | "designation") => failure?.values[name] ?? profile[name];
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-16">
+        <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+          <Link to="/Profile" className="font-medium text-brand-700 hover:underline">
+            Profile
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span>Edit</span>
+        </nav>
+        <section className="mt-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Edit Profile</h1>
+          <p className="mt-2 text-sm text-gray-600">
+            Signed in as <span className="font-medium text-gray-800">{profile.email}</span>. Name and designation are required.
+          </p>
+          <Form method="post" className="mt-6 flex flex-col gap-4">
+            <FormError message={failure && Object.keys(fields).length === 0 ? failure.formError : undefined} />
+            <Field label="Name" name="name" required maxLength={80} defaultValue={value("name")} error={fields.name} autoComplete="name" />
+            <TextArea label="Bio" name="bio" rows={5} maxLength={1000} defaultValue={value("bio")} error={fields.bio} hint="Optional." />
+            <Field
+              label="Designation"
+              name="designation"
+              required
+              maxLength={100}
+              defaultValue={value("designation")}
+              error={fields.designation}
+              autoComplete="organization-title"
+            />
+            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Link
+                to="/Profile"
+                className="inline-flex items-center justify-center rounded-full border border-gray-300 bg-white px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+              >
+                Cancel
+              </Link>
+              <SubmitButton pendingText="Saving…">Save changes</SubmitButton>
+            </div>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { sessionCookie } from "../../worker/auth/cookie";
+import { DomainError, ValidationError, statusOf } from "../../worker/services/errors";
+import { AuthLayout, ProviderButtons } from "~/components/AuthLayout";
+import { Field, FormError, SubmitButton } from "~/components/form";
+import { alertDialog } from "~/lib/dialogs";
+import { redirectWithFlash } from "~/lib/flash.server";
+import type { FormFailure } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
+import { safeRedirectTo } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { failureOf } from "~/lib/use-failure-alert";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...seo({
+    title: "Sign in",
+    description: "Sign in to Edge Blog to write, edit and save blog posts.",
+    origin: data?.origin ?? "https://example.invalid",
+    path: "/login",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  // Already signed in: nothing to do here, carry on to where they were going.
+  if (context.user) throw redirect(redirectTo);
+  return { redirectTo, origin: url.origin };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  try {
+    const { token } = await context.services.users.login({ email: form.get("email"), password: form.get("password") });
+    return redirectWithFlash(
+      redirectTo,
+      { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
+      [sessionCookie(token)],
+    );
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    // Wrong credentials are the expected failure here, not a reason to bounce to /login: the form
+    // answers with the reason and comes back empty (the spec clears it), the password never echoed.
+    const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
+    return data<FormFailure>({ ok: false, code: err.code, formError, fields: {}, values: {} }, { status: statusOf(err) });
+  }
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = failureOf(result);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!failure) return;
+    form.current?.reset();
+    void alertDialog(MSG.login.errorTitle, failure.formError, "error", MSG.login.tryAgain).then(() =>
+      form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus(),
+    );
+    // A new answer (a new object) is what opens the dialog again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const registerHref = redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back! Sign in to write, edit and save posts."
+      aside={{ heading: "Good to see you again.", text: "Pick up where you left off: your drafts, your saved posts and your readers are waiting." }}
+    >
+      <Form ref={form} method="post" className="flex flex-col gap-4" replace>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={failure?.formError} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton pendingText="Signing in…" className="mt-2 w-full">
+          Sign in
+        </SubmitButton>
+      </Form>
+      <ProviderButtons intent="login" redirectTo={redirectTo} />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        New to Edge Blog?{" "}
+        <Link to={registerHref} className="font-semibold text-brand-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

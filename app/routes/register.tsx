@@ -1,0 +1,110 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { sessionCookie } from "../../worker/auth/cookie";
+import { PASSWORD_REQUIREMENTS } from "../../worker/auth/passwords";
+import { Conflict, ValidationError } from "../../worker/services/errors";
+import { AuthLayout, ProviderButtons } from "~/components/AuthLayout";
+import { Field, FormError, SubmitButton } from "~/components/form";
+import { ImageField } from "~/components/ImageField";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { handleForm, readForm } from "~/lib/forms.server";
+import { safeRedirectTo } from "~/lib/guards.server";
+import { MSG } from "~/lib/messages";
+import { seo } from "~/lib/seo";
+import { failureOf } from "~/lib/use-failure-alert";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seo({
+    title: "Create your account",
+    description: "Join Edge Blog to write, edit and save blog posts.",
+    origin: data?.origin ?? "https://example.invalid",
+    path: "/register",
+  });
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (context.user) throw redirect(redirectTo);
+  return { redirectTo, origin: url.origin };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return handleForm(request, form, async () => {
+    try {
+      // The service checks every field and the photo before storing anything, so a refused
+      // registration leaves neither an account nor an orphan image behind.
+      const { token } = await context.services.users.register(
+        { name: form.get("name"), email: form.get("email"), password: form.get("password") },
+        form.get("image"),
+      );
+      return redirectWithFlash(
+        redirectTo,
+        { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
+        [sessionCookie(token)],
+      );
+    } catch (err) {
+      // A taken email belongs beside the email field, like any other field problem.
+      if (err instanceof Conflict && err.code === "email-already-in-use") throw new ValidationError({ email: err.message }, err.message, err.code);
+      throw err;
+    }
+  });
+}
+
+export default function Register() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const failure = failureOf(result);
+  const fields = failure?.fields ?? {};
+  const values = failure?.values ?? {};
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!failure || !form.current) return;
+    // The server never sends the password back; with JavaScript the typed one is cleared too.
+    const password = form.current.querySelector<HTMLInputElement>("input[name=password]");
+    if (password) password.value = "";
+    const first = Object.keys(failure.fields)[0];
+    if (first) form.current.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+
+  const loginHref = redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Join Edge Blog and start sharing your ideas."
+      aside={{ heading: "Your ideas deserve readers.", text: "Write about what you know, learn from others, and build an audience one post at a time." }}
+    >
+      <Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={failure && Object.keys(fields).length === 0 ? failure.formError : undefined} />
+        <Field label="Username" name="name" autoComplete="name" required maxLength={80} defaultValue={values.name} error={fields.name} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fields.password}
+          hint={fields.password ? undefined : PASSWORD_REQUIREMENTS}
+        />
+        <ImageField label="Profile image" name="image" round error={fields.image} hint="Optional. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB." />
+        <SubmitButton pendingText="Creating your account…" className="mt-2 w-full">
+          Register
+        </SubmitButton>
+      </Form>
+      <ProviderButtons intent="register" redirectTo={redirectTo} />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have an account?{" "}
+        <Link to={loginHref} className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

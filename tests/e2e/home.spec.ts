@@ -1,0 +1,225 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { VIEWPORTS, screenshots } from "./support";
+
+const PHRASES = ["share ideas", "express innovation", "learn more earn more"];
+const EMPTY = "Please enter a valid email";
+const THANKS = "Thank you for subscribing! 🎉";
+
+/** Scrolls through the page so lazy images load before a full-page screenshot. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Slides wholly inside the slider's box: what a person actually sees. */
+async function visibleSlideCount(page: Page) {
+  return page.evaluate(() => {
+    const box = document.querySelector(".testimonials .swiper")!.getBoundingClientRect();
+    return [...document.querySelectorAll(".testimonials .swiper-slide")].filter((slide) => {
+      const r = slide.getBoundingClientRect();
+      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+    }).length;
+  });
+}
+
+/** The active review's index, once the slide transition is over (Swiper ignores loop moves mid-transition). */
+async function activeIndex(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".testimonials .swiper") as (Element & { swiper?: { animating: boolean } }) | null;
+    return el?.swiper && !el.swiper.animating;
+  });
+  return Number(await page.locator(".testimonials .swiper-slide-active").getAttribute("data-swiper-slide-index"));
+}
+
+test.describe("home page", () => {
+  test("the headline types each phrase at 50 ms a character, pauses a second, and starts over", async ({ page }) => {
+    await page.goto("/");
+    const typed = page.getByTestId("typed-phrase");
+    await expect(typed).toHaveText(PHRASES[0]!);
+    // Record every change of the typed text with its time, in the page.
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="typed-phrase"]')!;
+      const log: [number, string][] = [[performance.now(), el.textContent ?? ""]];
+      (window as unknown as { typedLog: typeof log }).typedLog = log;
+      new MutationObserver(() => log.push([performance.now(), el.textContent ?? ""])).observe(el, { subtree: true, childList: true, characterData: true });
+    });
+    await expect(typed).toHaveText(PHRASES[1]!, { timeout: 5_000 });
+    await expect(typed).toHaveText(PHRASES[2]!, { timeout: 5_000 });
+    await expect(typed).toHaveText(PHRASES[0]!, { timeout: 6_000 });
+    const log = await page.evaluate(() => (window as unknown as { typedLog: [number, string][] }).typedLog);
+
+    const texts = log.map(([, t]) => t);
+    expect(texts).toContain("expr");
+    expect(texts).toContain("learn more e");
+    // One character at a time, about 50 ms apart (timers are never early; allow for a busy machine).
+    const steps = log.slice(1).map(([t, text], i) => ({ gap: t - log[i]![0], from: log[i]![1], text }));
+    for (const s of steps) expect(Math.abs(s.text.length - s.from.length)).toBe(1);
+    const typingGaps = steps.filter((s) => !PHRASES.includes(s.from)).map((s) => s.gap).sort((a, b) => a - b);
+    expect(typingGaps[Math.floor(typingGaps.length / 2)]).toBeGreaterThanOrEqual(45);
+    expect(typingGaps[Math.floor(typingGaps.length / 2)]).toBeLessThan(120);
+    // After each whole phrase it waits a second before erasing.
+    const pauses = steps.filter((s) => PHRASES.includes(s.from) && s.text.length < s.from.length).map((s) => s.gap);
+    expect(pauses.length).toBeGreaterThanOrEqual(2);
+    for (const gap of pauses) expect(gap).toBeGreaterThanOrEqual(990);
+  });
+
+  test("with reduced motion the three phrases stand still", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const still = page.getByTestId("static-phrases");
+    await expect(still).toBeVisible();
+    await expect(still).toHaveText("share ideas,express innovation,learn more earn more.");
+    await expect(page.getByTestId("typed-phrase")).toBeHidden();
+    const before = await page.getByTestId("typed-phrase").textContent();
+    await page.waitForTimeout(1_500);
+    expect(await page.getByTestId("typed-phrase").textContent()).toBe(before);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName("A place to share ideas, express innovation, learn more earn more");
+  });
+
+  for (const [width, slides] of [
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    test(`the testimonials slider shows ${slides} review(s) at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const region = page.getByRole("region", { name: "What Our Users Say" });
+      await region.scrollIntoViewIfNeeded();
+      await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+      await expect.poll(() => visibleSlideCount(page)).toBe(slides);
+      await expect(region.getByRole("img", { name: /^Rated \d(\.5)? out of 5$/ }).first()).toBeAttached();
+    });
+  }
+
+  test("the arrows and the bullets change the slide", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "What Our Users Say" });
+    await region.scrollIntoViewIfNeeded();
+    await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+    const bullets = region.getByRole("button", { name: /^Go to review \d+$/ });
+    const count = await bullets.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+
+    expect(await activeIndex(page)).toBe(0);
+    await region.getByRole("button", { name: "Next review" }).click();
+    await expect.poll(() => activeIndex(page)).toBe(1);
+    await region.getByRole("button", { name: "Previous review" }).click();
+    await expect.poll(() => activeIndex(page)).toBe(0);
+    // Looping: back from the first goes to the last.
+    await region.getByRole("button", { name: "Previous review" }).click();
+    await expect.poll(() => activeIndex(page)).toBe(count - 1);
+
+    await region.getByRole("button", { name: "Go to review 3" }).click();
+    await expect.poll(() => activeIndex(page)).toBe(2);
+    await expect(region.getByRole("button", { name: "Go to review 3" })).toHaveClass(/swiper-pagination-bullet-active/);
+    // The bullets work from the keyboard too.
+    await region.getByRole("button", { name: "Go to review 2" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => activeIndex(page)).toBe(1);
+  });
+
+  test("author social icons appear on hover and on keyboard focus, only for the links an author has", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/");
+    const authors = page.getByRole("region", { name: "Meet Our Authors" });
+    const amara = authors.getByRole("article").filter({ hasText: "Amara Osei" });
+    const icons = amara.getByTestId("author-links");
+    await amara.scrollIntoViewIfNeeded();
+    await expect(icons).toHaveCSS("opacity", "0");
+    await amara.hover();
+    await expect(icons).toHaveCSS("opacity", "1");
+    await page.mouse.move(0, 0);
+    await expect(icons).toHaveCSS("opacity", "0");
+    await expect(icons.getByRole("link")).toHaveCount(3);
+    for (const network of ["Twitter", "LinkedIn", "GitHub"]) await expect(icons.getByRole("link", { name: `Amara Osei on ${network}` })).toHaveCount(1);
+
+    await amara.getByRole("link", { name: "Amara Osei on Twitter" }).focus();
+    await expect(icons).toHaveCSS("opacity", "1");
+    await page.keyboard.press("Tab");
+    await expect(amara.getByRole("link", { name: "Amara Osei on LinkedIn" })).toBeFocused();
+    await expect(icons).toHaveCSS("opacity", "1");
+
+    const sofia = authors.getByRole("article").filter({ hasText: "Sofia Marin" });
+    await expect(sofia.getByRole("link")).toHaveCount(1);
+    await expect(sofia.getByRole("link", { name: "Sofia Marin on LinkedIn" })).toHaveAttribute("href", /linkedin\.com/);
+    const kenji = authors.getByRole("article").filter({ hasText: "Kenji Watanabe" });
+    await expect(kenji.getByRole("link")).toHaveCount(0);
+  });
+
+  test("the newsletter answers with the spec's messages, with JavaScript", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
+    const email = section.getByLabel("Email address");
+    await section.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(section.getByRole("alert")).toHaveText(EMPTY);
+    await email.fill(`e2e-js-${Date.now()}@example.com`);
+    await section.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(section.getByRole("status")).toHaveText(THANKS);
+    await expect(section.getByRole("alert")).toHaveCount(0);
+    await expect(email).toHaveValue("");
+    // Posted in the background: still the same page.
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  test("the newsletter works without JavaScript", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
+    const email = section.getByLabel("Email address");
+    await section.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(section.getByText(EMPTY)).toBeVisible();
+    await email.fill(`e2e-nojs-${Date.now()}@example.com`);
+    await section.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(section.getByText(THANKS)).toBeVisible();
+    await expect(section.getByText(EMPTY)).toHaveCount(0);
+    await expect(email).toHaveValue("");
+    // The page lands on the newsletter, not at the top.
+    expect(new URL(page.url()).hash).toBe("#newsletter");
+    await context.close();
+  });
+
+  test("a category tile opens All Blogs filtered by that category", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("region", { name: "Most Popular Categories" }).getByRole("link", { name: "Travel" }).click();
+    await expect(page).toHaveURL(/\/allBlogs\?category=Travel$/);
+  });
+
+  test("has no serious accessibility violations, and looks right at 375 and 1280 px", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/");
+    await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+    await expect(page.getByRole("region", { name: "Featured Blogs" }).getByRole("article")).toHaveCount(6);
+    await expect(page.getByRole("region", { name: "Most Popular Categories" }).getByRole("link")).toHaveCount(10);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expectNoSeriousA11yViolations(page);
+    await loadLazyImages(page);
+    await screenshots(page, "home");
+  });
+});
+
+test.describe("about page", () => {
+  test("shows the spec's sections, has no serious accessibility violations, and looks right", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page).toHaveTitle("About Us | Edge Blog");
+    for (const name of ["Our Mission", "Why Edge Blog?", "Our Features", "Meet the Author", "Our Values"]) {
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    }
+    const features = page.getByRole("region", { name: "Our Features" }).getByRole("heading", { level: 3 });
+    await expect(features).toHaveText(["Like", "Comment", "Share", "Read & Filter", "Write & Edit"]);
+    const values = page.getByRole("region", { name: "Our Values" }).getByRole("heading", { level: 3 });
+    await expect(values).toHaveText(["Quality Content", "Creativity", "Community"]);
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "about");
+  });
+});

@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../worker/db";
+import { MSG } from "../../app/lib/messages";
+import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { call } from "../support/http";
+
+const get = (path: string, cookie?: string) => call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+/** Posts a form the way a browser without JavaScript does. */
+function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new URLSearchParams(fields);
+  return call(path, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+const cookieOf = async (user: { id: string; email: string }) => `session=${await sessionFor(user)}`;
+const likesOf = async (id: string) => (await db().select().from(schema.blogs).where(eq(schema.blogs.id, id)))[0]?.likes;
+const commentsOf = (id: string) => db().select().from(schema.comments).where(eq(schema.comments.blogId, id));
+const savedOf = (id: string) => db().select().from(schema.savedBlogs).where(eq(schema.savedBlogs.blogId, id));
+const ldJson = (html: string) => html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+const loginFor = (id: string) => `/login?redirectTo=${encodeURIComponent(`/blogs/${id}`)}`;
+
+describe("/blogs/{id}", () => {
+  let author: Awaited<ReturnType<typeof makeUser>>;
+  let reader: Awaited<ReturnType<typeof makeUser>>;
+  let other: Awaited<ReturnType<typeof makeUser>>;
+  let blog: Awaited<ReturnType<typeof makeBlog>>;
+  const hostileTitle = `Tags </script><script>alert("t")</script> in a title`;
+
+  beforeAll(async () => {
+    author = await makeUser({ name: "Ada Author", photoUrl: "/images/ada-avatar-00001.jpg" });
+    reader = await makeUser({ name: "Rita Reader" });
+    other = await makeUser({ name: "Otto Other" });
+    blog = await makeBlog(author, {
+      title: hostileTitle,
+      shortDescription: "Why escaping matters.",
+      blogDetails: `First paragraph with <script>alert("x")</script> inside.\n\nSecond paragraph,\nwith a line break.\n\n\n<b>Third</b> one.`,
+      category: "Science",
+      dateTime: "2026-03-04T05:06:00.000Z",
+      authorImage: "/images/ada-avatar-00001.jpg",
+    });
+  });
+
+  it("renders the post with its paragraphs as escaped text, never raw HTML", async () => {
+    const res = await get(`/blogs/${blog.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<p class=\"whitespace-pre-line\">First paragraph with &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; inside.</p>");
+    expect(html).toContain("Second paragraph,\nwith a line break.</p>");
+    expect(html).toContain("&lt;b&gt;Third&lt;/b&gt; one.</p>");
+    expect(html).not.toContain('<script>alert("x")');
+    expect(html).not.toContain("<b>Third</b>");
+    expect(html).not.toContain('<script>alert("t")');
+    expect(html).toContain("Ada Author");
+    expect(html).toContain("Why escaping matters.");
+    expect(html).toContain('src="/images/ada-avatar-00001.jpg"');
+    expect(html).toContain('dateTime="2026-03-04T05:06:00.000Z"');
+    expect(html).toContain("March 4, 2026 at 5:06 AM UTC");
+    expect(html).toContain("1<!-- --> min read");
+    expect(html).toMatch(/href="\/allBlogs\?category=Science"/);
+  });
+
+  it("carries SEO tags with the blog's image and a safe JSON-LD BlogPosting", async () => {
+    const html = await (await get(`/blogs/${blog.id}`)).text();
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta property="og:image" content="https://blog.test/images/test-image-0001.png"/>');
+    expect(html).toContain(`<link rel="canonical" href="https://blog.test/blogs/${blog.id}"/>`);
+    const raw = ldJson(html);
+    expect(raw).toBeDefined();
+    // The title's </script> cannot end the element early: < is escaped inside the JSON.
+    expect(raw).not.toContain("<");
+    const ld = JSON.parse(raw!);
+    expect(ld).toMatchObject({
+      "@type": "BlogPosting",
+      headline: hostileTitle,
+      datePublished: "2026-03-04T05:06:00.000Z",
+      author: { "@type": "Person", name: "Ada Author" },
+      image: ["https://blog.test/images/test-image-0001.png"],
+      url: `https://blog.test/blogs/${blog.id}`,
+    });
+  });
+
+  it("answers 404 pages for unknown and malformed ids", async () => {
+    for (const id of ["zzzzzzzzzzzzzzzzzzzz", "not-an-id!", "%3Cscript%3E"]) {
+      const res = await get(`/blogs/${id}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Page not found");
+    }
+  });
+
+  it("redirects the shared link /blog/{id} permanently to /blogs/{id}", async () => {
+    const res = await get(`/blog/${blog.id}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(`/blogs/${blog.id}`);
+  });
+
+  it("shows visitors the share links built from origin + /blog/{id} and a sign-in invitation", async () => {
+    const html = await (await get(`/blogs/${blog.id}`)).text();
+    const shared = encodeURIComponent(`https://blog.test/blog/${blog.id}`);
+    expect(html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${shared}`);
+    expect(html).toContain(`https://twitter.com/intent/tweet?url=${shared}`);
+    expect(html).toContain(`https://www.linkedin.com/sharing/share-offsite/?url=${shared}`);
+    expect(html).toContain("https://api.whatsapp.com/send?text=");
+    expect(html).toContain(`href="${loginFor(blog.id).replace(/&/g, "&amp;")}"`);
+    expect(html).toContain("Sign in to join the conversation");
+    expect(html).not.toContain('name="body"');
+  });
+
+  it("sends a visitor's like, comment and save to /login and changes nothing", async () => {
+    for (const intent of ["like", "comment"]) {
+      const res = await postForm(`/blogs/${blog.id}`, { intent, body: "Hello" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(loginFor(blog.id));
+    }
+    const save = await postForm(`/blogs/${blog.id}`, { intent: "save" });
+    expect(save.status).toBe(302);
+    expect(save.headers.get("Location")).toBe(loginFor(blog.id));
+    // The spec's message rides along for the login page.
+    const flash = save.headers.getSetCookie().find((c) => c.startsWith("flash="));
+    expect(flash).toBeDefined();
+    const decoded = new TextDecoder().decode(Uint8Array.from(atob(flash!.split(";")[0]!.slice(6)), (c) => c.charCodeAt(0)));
+    expect(JSON.parse(decoded)).toMatchObject({ title: MSG.save.needLogin });
+    expect(await likesOf(blog.id)).toBe(0);
+    expect(await commentsOf(blog.id)).toHaveLength(0);
+    expect(await savedOf(blog.id)).toHaveLength(0);
+  });
+
+  it("stores a signed-in reader's like, shows it, and takes it back on the second press", async () => {
+    const cookie = await cookieOf(reader);
+    const res = await postForm(`/blogs/${blog.id}`, { intent: "like" }, cookie);
+    expect(res.status).toBe(200);
+    expect(await likesOf(blog.id)).toBe(1);
+    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    expect(html).toMatch(/aria-pressed="true"[^>]*aria-label="Liked, 1 like"/);
+    // Another reader sees the stored count but not as their own like.
+    const otherHtml = await (await get(`/blogs/${blog.id}`, await cookieOf(other))).text();
+    expect(otherHtml).toMatch(/aria-pressed="false"[^>]*aria-label="Like, 1 like"/);
+    await postForm(`/blogs/${blog.id}`, { intent: "like" }, cookie);
+    expect(await likesOf(blog.id)).toBe(0);
+  });
+
+  it("stores a signed-in reader's comment, lists it newest first, and refuses an empty one beside the field", async () => {
+    const cookie = await cookieOf(reader);
+    expect((await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "First <i>comment</i>" }, cookie)).status).toBe(200);
+    expect((await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "Second comment" }, await cookieOf(other))).status).toBe(200);
+    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    const second = html.indexOf("Second comment");
+    const first = html.indexOf("First &lt;i&gt;comment&lt;/i&gt;");
+    expect(second).toBeGreaterThan(0);
+    expect(first).toBeGreaterThan(second);
+    expect(html).toContain("Rita Reader");
+    // Rita may delete her own comment, not Otto's.
+    expect(html.match(/aria-label="Delete comment by Rita Reader"/g)).toHaveLength(1);
+    expect(html).not.toContain('aria-label="Delete comment by Otto Other"');
+
+    const empty = await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "   " }, cookie);
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Comment is required.");
+    const long = await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "y".repeat(3000) }, cookie);
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("Comment must be at most 2000 characters.");
+    expect(await commentsOf(blog.id)).toHaveLength(2);
+  });
+
+  it("lets only a comment's author (or an admin) delete it", async () => {
+    const [otto] = (await commentsOf(blog.id)).filter((c) => c.userId === other.id);
+    const refused = await postForm(`/blogs/${blog.id}`, { intent: "delete-comment", commentId: otto!.id }, await cookieOf(reader));
+    expect(refused.status).toBe(403);
+    expect(await commentsOf(blog.id)).toHaveLength(2);
+    const admin = await makeUser({ role: "admin" });
+    const ok = await postForm(`/blogs/${blog.id}`, { intent: "delete-comment", commentId: otto!.id }, await cookieOf(admin));
+    expect(ok.status).toBe(200);
+    expect(await commentsOf(blog.id)).toHaveLength(1);
+  });
+
+  it("saves the post for a signed-in reader once and shows it as saved", async () => {
+    const cookie = await cookieOf(reader);
+    const res = await postForm(`/blogs/${blog.id}`, { intent: "save" }, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(MSG.save.success);
+    await postForm(`/blogs/${blog.id}`, { intent: "save" }, cookie);
+    expect(await savedOf(blog.id)).toHaveLength(1);
+    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    expect(html).toMatch(/>Saved<\/button>/);
+  });
+
+  it("refuses an unknown intent and actions on unknown blogs without a 500", async () => {
+    const cookie = await cookieOf(reader);
+    expect((await postForm(`/blogs/${blog.id}`, { intent: "explode" }, cookie)).status).toBe(400);
+    expect((await postForm("/blogs/zzzzzzzzzzzzzzzzzzzz", { intent: "like" }, cookie)).status).toBe(404);
+    expect((await postForm("/blogs/zzzzzzzzzzzzzzzzzzzz", { intent: "comment", body: "hi" }, cookie)).status).toBe(404);
+  });
+});
+
+describe("/allBlogs and /contact", () => {
+  const tag = `pg${Date.now().toString(36)}`;
+  let writer: Awaited<ReturnType<typeof makeUser>>;
+
+  beforeAll(async () => {
+    writer = await makeUser({ name: "Pat Writer" });
+    for (let i = 1; i <= 5; i++) {
+      await makeBlog(writer, { title: `Listing ${i} ${tag}`, category: i === 5 ? "Travel" : "Finance", dateTime: `2020-01-0${i}T00:00:00.000Z` });
+    }
+  });
+
+  it("searches, filters by category and paginates through the URL", async () => {
+    const page1 = await (await get(`/allBlogs?q=${tag}`)).text();
+    expect(page1).toContain(`5<!-- --> <!-- -->blogs<!-- --> matching “<!-- -->${tag}`);
+    expect(page1.match(/<h3[^>]*>Listing \d pg/g)).toHaveLength(4);
+    expect(page1).toMatch(/<span role="link" aria-disabled="true"[^>]*>Prev<\/span>/);
+    const page2 = await (await get(`/allBlogs?q=${tag}&page=2`)).text();
+    expect(page2).toContain(`Listing 1 ${tag}`);
+    expect(page2).toMatch(/<span role="link" aria-disabled="true"[^>]*>Next<\/span>/);
+    const travel = await (await get(`/allBlogs?q=${tag}&category=Travel`)).text();
+    expect(travel.match(/<h3[^>]*>Listing \d pg[^<]*/g)).toEqual([`<h3 class="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">Listing 5 ${tag}`]);
+    expect(travel).toMatch(/aria-current="true"[^>]*>Travel/);
+    const none = await (await get(`/allBlogs?q=${tag}&category=Health`)).text();
+    expect(none).toContain("No blogs found");
+  });
+
+  it("shows a visitor a sign-in prompt and a reader their recently saved blogs", async () => {
+    expect(await (await get("/allBlogs")).text()).toContain("to save blogs and find them here.");
+    const [blog] = await db().select().from(schema.blogs).where(eq(schema.blogs.title, `Listing 3 ${tag}`));
+    const cookie = await cookieOf(writer);
+    await postForm(`/blogs/${blog!.id}`, { intent: "save" }, cookie);
+    const html = await (await get("/allBlogs", cookie)).text();
+    const saved = html.slice(html.indexOf("Recently Saved"));
+    const card = saved.slice(saved.indexOf(`href="/blogs/${blog!.id}"`), saved.indexOf("</li>"));
+    expect(card).toContain(`Listing 3 ${tag}`);
+    expect(card).toContain(">Finance<");
+  });
+
+  it("sends a visitor's contact message to /login with the spec's message, storing nothing", async () => {
+    const before = (await db().select().from(schema.contactMessages)).length;
+    const res = await postForm("/contact", { name: "V", email: "v@example.com", message: "Hi" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fcontact");
+    expect((await db().select().from(schema.contactMessages)).length).toBe(before);
+  });
+
+  it("prefills, stores a signed-in message, and keeps values beside errors", async () => {
+    const cookie = await cookieOf(writer);
+    const page = await (await get("/contact", cookie)).text();
+    expect(page).toMatch(/name="name"[^>]*value="Pat Writer"/);
+    const bad = await postForm("/contact", { name: "Pat Writer", email: "not-an-email", subject: "", message: "Kept text" }, cookie);
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("Please enter a valid email");
+    expect(badHtml).toContain("Kept text</textarea>");
+    const ok = await postForm("/contact", { name: "Pat Writer", email: writer.email, subject: "Hello", message: `Message ${tag}` }, cookie);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain(MSG.contact.successText);
+    const stored = await db().select().from(schema.contactMessages).where(eq(schema.contactMessages.message, `Message ${tag}`));
+    expect(stored).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../worker/db";
+import { createServices } from "../../worker/services";
+import { NotFound, Unauthorized } from "../../worker/services/errors";
+import type { Actor } from "../../worker/services/policy";
+import { db, makeBlog, makeUser } from "../support/factories";
+
+const services = () => createServices(env);
+const actor = (u: { id: string; name: string; email: string }): Actor => ({ id: u.id, name: u.name, email: u.email, role: "user", photoURL: null });
+
+async function stored(blogId: string) {
+  const [row] = await db().select({ likes: schema.blogs.likes }).from(schema.blogs).where(eq(schema.blogs.id, blogId));
+  const rows = await db().select().from(schema.blogLikes).where(eq(schema.blogLikes.blogId, blogId));
+  return { likes: row?.likes, rows: rows.length };
+}
+
+describe("likes", () => {
+  let author: Awaited<ReturnType<typeof makeUser>>;
+  beforeAll(async () => {
+    author = await makeUser({ name: "Author" });
+  });
+
+  it("likes on the first press and takes it back on the second", async () => {
+    const blog = await makeBlog(author);
+    const reader = actor(await makeUser());
+    expect(await services().likes.isLiked(reader, blog.id)).toBe(false);
+    expect(await services().likes.toggle(reader, blog.id)).toEqual({ liked: true, likes: 1 });
+    expect(await services().likes.isLiked(reader, blog.id)).toBe(true);
+    expect(await stored(blog.id)).toEqual({ likes: 1, rows: 1 });
+    expect(await services().likes.toggle(reader, blog.id)).toEqual({ liked: false, likes: 0 });
+    expect(await services().likes.isLiked(reader, blog.id)).toBe(false);
+    expect(await stored(blog.id)).toEqual({ likes: 0, rows: 0 });
+  });
+
+  it("keeps one like per user and blog, and counts each user once", async () => {
+    const blog = await makeBlog(author);
+    const [a, b] = [actor(await makeUser()), actor(await makeUser())];
+    await services().likes.toggle(a, blog.id);
+    expect(await services().likes.toggle(b, blog.id)).toEqual({ liked: true, likes: 2 });
+    expect(await services().likes.toggle(a, blog.id)).toEqual({ liked: false, likes: 1 });
+    const aRows = await db()
+      .select()
+      .from(schema.blogLikes)
+      .where(and(eq(schema.blogLikes.blogId, blog.id), eq(schema.blogLikes.userId, a.id)));
+    expect(aRows).toHaveLength(0);
+    expect(await stored(blog.id)).toEqual({ likes: 1, rows: 1 });
+    // Another blog's likes are its own.
+    const other = await makeBlog(author);
+    expect(await services().likes.toggle(a, other.id)).toEqual({ liked: true, likes: 1 });
+    expect(await stored(blog.id)).toEqual({ likes: 1, rows: 1 });
+  });
+
+  it("gives the exact count when 25 people like at once", async () => {
+    const blog = await makeBlog(author);
+    const readers = await Promise.all(Array.from({ length: 25 }, () => makeUser()));
+    const results = await Promise.all(readers.map((r) => services().likes.toggle(actor(r), blog.id)));
+    expect(results.every((r) => r.liked)).toBe(true);
+    expect(Math.max(...results.map((r) => r.likes))).toBe(25);
+    expect(await stored(blog.id)).toEqual({ likes: 25, rows: 25 });
+    // And 10 of them taking it back at once, while 5 new people like it.
+    const newcomers = await Promise.all(Array.from({ length: 5 }, () => makeUser()));
+    await Promise.all([
+      ...readers.slice(0, 10).map((r) => services().likes.toggle(actor(r), blog.id)),
+      ...newcomers.map((r) => services().likes.toggle(actor(r), blog.id)),
+    ]);
+    expect(await stored(blog.id)).toEqual({ likes: 20, rows: 20 });
+  });
+
+  it("says NotFound for an unknown or malformed blog and stores nothing", async () => {
+    const reader = actor(await makeUser());
+    await expect(services().likes.toggle(reader, "zzzzzzzzzzzzzzzzzzzz")).rejects.toBeInstanceOf(NotFound);
+    await expect(services().likes.toggle(reader, "'; delete from blogs;--")).rejects.toBeInstanceOf(NotFound);
+    const rows = await db().select().from(schema.blogLikes).where(eq(schema.blogLikes.userId, reader.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a visitor and changes nothing", async () => {
+    const blog = await makeBlog(author);
+    await expect(services().likes.toggle(null, blog.id)).rejects.toBeInstanceOf(Unauthorized);
+    expect(await stored(blog.id)).toEqual({ likes: 0, rows: 0 });
+    expect(await services().likes.isLiked(null, blog.id)).toBe(false);
+  });
+});
