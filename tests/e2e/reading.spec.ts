@@ -1,0 +1,360 @@
+import { expect, test, type Page } from "@playwright/test";
+import { MSG } from "../../app/lib/messages";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+
+// Seeded posts (seed/content.json): the newest one, and the sky post for search.
+const POST = "dtsmsv96ei1r4bjkcypt";
+const POST_PATH = `/blogs/${POST}`;
+
+const swal = (page: Page) => page.locator(".swal2-popup");
+const results = (page: Page) => page.getByRole("region", { name: /Results|Latest posts/ }).getByRole("article");
+const likeButton = (page: Page) => page.getByRole("group", { name: "Post actions" }).getByRole("button", { name: /^Like|^Liked/ });
+const likeCount = async (page: Page) => Number(await page.getByTestId("like-count").textContent());
+
+/** The path a /login?redirectTo=... URL carries, after checking that is where the browser is. */
+function redirectTarget(page: Page): string {
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/login");
+  return url.searchParams.get("redirectTo") ?? "";
+}
+
+/** Scrolls through the page so lazy images load before a full-page screenshot. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("all blogs", () => {
+  test("lists 4 a page and pagination disables its ends", async ({ page }) => {
+    await page.goto("/allBlogs");
+    await expect(page.getByRole("heading", { level: 1, name: "All Blogs" })).toBeVisible();
+    await expect(results(page)).toHaveCount(4);
+    const pager = page.getByRole("navigation", { name: "All blogs pages" });
+    await expect(pager.getByText("Prev")).toHaveAttribute("aria-disabled", "true");
+    await expect(pager.getByRole("link", { name: "1", exact: true })).toHaveAttribute("aria-current", "page");
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/allBlogs\?page=2$/);
+    await expect(pager.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(pager.getByRole("link", { name: "Prev" })).toBeVisible();
+    // The last page: Next is disabled.
+    const last = await pager.getByRole("link").filter({ hasText: /^\d+$/ }).last().textContent();
+    await pager.getByRole("link", { name: last!, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${last}$`));
+    await expect(pager.getByText("Next")).toHaveAttribute("aria-disabled", "true");
+    await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
+  });
+
+  test("category chips and search narrow the list, and an empty result says so", async ({ page }) => {
+    await page.goto("/allBlogs");
+    const topics = page.getByRole("region", { name: "Recommended Topics" });
+    await expect(topics.getByRole("link")).toHaveCount(10);
+    await topics.getByRole("link", { name: "AI", exact: true }).click();
+    await expect(page).toHaveURL(/\/allBlogs\?category=AI$/);
+    await expect(topics.getByRole("link", { name: /^AI/ })).toHaveAttribute("aria-current", "true");
+    const cards = results(page);
+    await expect(cards.first()).toBeVisible();
+    for (const chip of await cards.locator("span.rounded-full").allTextContents()) expect(chip).toBe("AI");
+    await expect(cards.filter({ hasText: "A Practical Checklist for Writing Better AI Prompts" })).toHaveCount(1);
+
+    // Search inside the category, then across everything.
+    await page.getByRole("searchbox", { name: "Search blogs" }).fill("small business");
+    await page.getByRole("button", { name: /^Search/ }).click();
+    await expect(page).toHaveURL(/q=small\+business/);
+    await expect(page).toHaveURL(/category=AI/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Before Your Small Business Adopts an AI Tool");
+
+    await page.goto("/allBlogs?q=sunsets");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Why the Sky Is Blue and Sunsets Are Red");
+    await expect(page.getByRole("status").filter({ hasText: "matching" })).toContainText("1 blog matching “sunsets”");
+
+    await page.getByRole("searchbox", { name: "Search blogs" }).fill("zebra quantum origami");
+    await page.getByRole("button", { name: /^Search/ }).click();
+    await expect(page.getByRole("heading", { name: "No blogs found" })).toBeVisible();
+    await expect(page.getByText("No blog matches “zebra quantum origami”.")).toBeVisible();
+    await expect(cards).toHaveCount(0);
+  });
+
+  test("the sidebar: latest, who to follow, and recently saved asks a visitor to sign in", async ({ page }) => {
+    await page.goto("/allBlogs");
+    await expect(page.getByRole("region", { name: "Latest Blogs" }).getByRole("link")).toHaveCount(4);
+    const follow = page.getByRole("region", { name: "Who to Follow" });
+    await expect(follow.getByRole("button", { name: /^Follow / })).toHaveCount(3);
+    await follow.getByRole("button").first().click();
+    await expect(page).toHaveURL(/\/allBlogs$/);
+    const saved = page.getByRole("region", { name: "Recently Saved" });
+    await expect(saved.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login?redirectTo=%2FallBlogs");
+  });
+
+  test("axe finds nothing serious, and screenshots", async ({ page }) => {
+    await page.goto("/allBlogs");
+    await expectNoSeriousA11yViolations(page);
+    await loadLazyImages(page);
+    await screenshots(page, "all-blogs");
+    await page.goto("/allBlogs?q=zebra");
+    await screenshots(page, "all-blogs-empty");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("?page=2 and the search form work as plain links and GET forms", async ({ page }) => {
+    await page.goto("/allBlogs?page=2");
+    await expect(results(page)).toHaveCount(4);
+    const pager = page.getByRole("navigation", { name: "All blogs pages" });
+    await expect(pager.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+    await pager.getByRole("link", { name: "Prev" }).click();
+    await expect(page).toHaveURL(/\/allBlogs$/);
+    await page.getByRole("searchbox", { name: "Search blogs" }).fill("portugal");
+    await page.getByRole("button", { name: /^Search/ }).click();
+    await expect(results(page)).toHaveCount(1);
+  });
+
+  test("a blog's panels are open and the signed-in like is a form post", async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(POST_PATH);
+    await expect(page.getByRole("link", { name: /Facebook/ })).toBeVisible();
+    await expect(page.getByLabel("Your comment")).toBeVisible();
+    const before = await likeCount(page);
+    const wasLiked = (await likeButton(page).getAttribute("aria-pressed")) === "true";
+    await likeButton(page).click();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before + (wasLiked ? -1 : 1)));
+    await likeButton(page).click();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before));
+  });
+});
+
+test.describe("blog detail", () => {
+  test("shows the post, and a visitor's like toggles locally without being stored", async ({ page }) => {
+    await page.goto(POST_PATH);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cut Your Web App's Load Time in Half: A Practical Checklist");
+    await expect(page.getByText(/\d+ min read/)).toBeVisible();
+    await expect(page.locator("article p.whitespace-pre-line").first()).toContainText("Most slow websites are not slow");
+    const before = await likeCount(page);
+    await likeButton(page).click();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before + 1));
+    await expect(likeButton(page)).toHaveAttribute("aria-pressed", "true");
+    await likeButton(page).click();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before));
+    await likeButton(page).click();
+    await page.reload();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before));
+    await expect(likeButton(page)).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("a signed-in like is stored, shown after a reload, and taken back on the second press", async ({ page }) => {
+    await signIn(page, ACCOUNTS.writer);
+    const path = "/blogs/" + (await firstPostId(page, "Why the Sky Is Blue"));
+    await page.goto(path);
+    const before = await likeCount(page);
+    const wasLiked = (await likeButton(page).getAttribute("aria-pressed")) === "true";
+    await likeButton(page).click();
+    const after = before + (wasLiked ? -1 : 1);
+    await expect(page.getByTestId("like-count")).toHaveText(String(after));
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByTestId("like-count")).toHaveText(String(after));
+    await expect(likeButton(page)).toHaveAttribute("aria-pressed", String(!wasLiked));
+    await likeButton(page).click();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before));
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByTestId("like-count")).toHaveText(String(before));
+  });
+
+  test("a signed-in comment appears newest first and its author can delete it", async ({ page }) => {
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto(POST_PATH);
+    const box = page.getByLabel("Your comment");
+    await expect(box).toBeHidden();
+    const toggle = page.getByRole("button", { name: /^Comment/ });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    // Empty: refused with a clear message beside the field.
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Comment is required.")).toBeVisible();
+
+    const stamp = Date.now().toString(36);
+    await box.fill(`First thought ${stamp}`);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(box).toBeHidden();
+    const list = page.getByRole("list", { name: "Comments, newest first" });
+    await expect(list.getByRole("listitem").first()).toContainText(`First thought ${stamp}`);
+    await toggle.click();
+    await box.fill(`Second thought ${stamp}`);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(list.getByRole("listitem").first()).toContainText(`Second thought ${stamp}`);
+    await expect(list.getByRole("listitem").nth(1)).toContainText(`First thought ${stamp}`);
+    await expect(list.getByRole("listitem").first()).toContainText("Jordan Reyes");
+
+    await screenshots(page, "blog-detail-signed-in");
+
+    const mine = list.getByRole("listitem").filter({ hasText: `Second thought ${stamp}` });
+    await mine.getByRole("button", { name: /^Delete/ }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.delete.confirmTitle);
+    await swal(page).getByRole("button", { name: MSG.delete.confirmButton }).click();
+    await expect(list.getByText(`Second thought ${stamp}`)).toHaveCount(0);
+    await expect(list.getByRole("listitem").first()).toContainText(`First thought ${stamp}`);
+  });
+
+  test("a visitor is invited to sign in to comment", async ({ page }) => {
+    await page.goto(POST_PATH);
+    await page.getByRole("button", { name: /^Comment/ }).click();
+    const invite = page.getByRole("link", { name: "Sign in to join the conversation" });
+    await expect(invite).toBeVisible();
+    await expect(invite).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(POST_PATH)}`);
+    await page.getByRole("button", { name: /^Comment/ }).click();
+    await expect(invite).toBeHidden();
+  });
+
+  test("the share panel toggles, links to origin + /blog/{id}, and Copy Link copies with the alert", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto(POST_PATH);
+    const shared = `${baseURL}/blog/${POST}`;
+    const toggle = page.getByRole("button", { name: "Share" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const [name, prefix] of [
+      ["Facebook", "https://www.facebook.com/sharer/sharer.php?u="],
+      ["Twitter", "https://twitter.com/intent/tweet?url="],
+      ["LinkedIn", "https://www.linkedin.com/sharing/share-offsite/?url="],
+      ["WhatsApp", "https://api.whatsapp.com/send?text="],
+    ] as const) {
+      const href = await page.getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href");
+      expect(href?.startsWith(prefix)).toBe(true);
+      expect(decodeURIComponent(href!)).toContain(shared);
+    }
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: "Copy Link" }).click();
+    const alert = await dialog;
+    expect(alert.type()).toBe("alert");
+    expect(alert.message()).toBe(MSG.copyLink);
+    await alert.accept();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
+
+    // The shared link itself works: a permanent redirect to the post.
+    const res = await page.request.get(`/blog/${POST}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers()["location"]).toBe(POST_PATH);
+    await page.goto(shared);
+    await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
+    await toggle.click();
+    await toggle.click();
+    await expect(page.getByRole("link", { name: /^Facebook/ })).toBeHidden();
+  });
+
+  test("saving as a visitor shows the error and goes to /login, which leads back to the post", async ({ page }) => {
+    await page.goto(POST_PATH);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.save.needLogin);
+    await swal(page).getByRole("button", { name: "OK" }).click();
+    await page.waitForURL(/\/login\?/);
+    const back = redirectTarget(page);
+    expect(back).toBe(POST_PATH);
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto(back);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Cut Your Web App's Load Time");
+  });
+
+  test("saving as a signed-in reader shows the toast and lists it under Recently Saved", async ({ page }) => {
+    await signIn(page, ACCOUNTS.writer);
+    const id = await firstPostId(page, "Index Funds Explained");
+    await page.goto(`/blogs/${id}`);
+    await page.getByRole("button", { name: /^Save/ }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.save.success);
+    await expect(swal(page)).toBeHidden({ timeout: 4_000 });
+    await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+    await page.goto("/allBlogs");
+    await expect(page.getByRole("region", { name: "Recently Saved" }).getByRole("link").first()).toContainText("Index Funds Explained");
+  });
+
+  test("an unknown post is the 404 page", async ({ page }) => {
+    const res = await page.goto("/blogs/zzzzzzzzzzzzzzzzzzzz");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  test("axe finds nothing serious with the panels open, and screenshots", async ({ page }) => {
+    await page.goto(POST_PATH);
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("button", { name: /^Comment/ }).click();
+    await expectNoSeriousA11yViolations(page);
+    await loadLazyImages(page);
+    await screenshots(page, "blog-detail");
+  });
+});
+
+test.describe("contact", () => {
+  test("a visitor gets the Please Login First dialog and goes to /login, which leads back", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Visiting Vera");
+    await page.getByLabel("Email").fill("vera@example.com");
+    await page.getByLabel("Message").fill("Hello there");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.contact.loginTitle);
+    await expect(swal(page)).toContainText(MSG.contact.loginText);
+    await swal(page).getByRole("button", { name: "OK" }).click();
+    await page.waitForURL(/\/login\?/);
+    const back = redirectTarget(page);
+    expect(back).toBe("/contact");
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto(back);
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  });
+
+  test("a signed-in reader's message is sent with the success message and the form clears", async ({ page }) => {
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto("/contact");
+    await expect(page.getByLabel("Name")).toHaveValue("Jordan Reyes");
+    await expect(page.getByLabel("Email")).toHaveValue("writer@edgeblog.test");
+    // Server validation: the error beside the field, the typed values kept.
+    await page.getByLabel("Message").fill("   ");
+    await page.getByLabel("Subject (optional)").fill("Kept subject");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message is required.")).toBeVisible();
+    await expect(page.getByLabel("Subject (optional)")).toHaveValue("Kept subject");
+
+    await page.getByLabel("Message").fill("I love the reading tips. More on sleep, please!");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.contact.successTitle);
+    await expect(swal(page)).toContainText(MSG.contact.successText);
+    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByLabel("Subject (optional)")).toHaveValue("");
+    await expect(page.getByLabel("Name")).toHaveValue("Jordan Reyes");
+    await swal(page).getByRole("button", { name: "OK" }).click();
+  });
+
+  test("axe finds nothing serious, and screenshots", async ({ page }) => {
+    await page.goto("/contact");
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "contact");
+  });
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("the list and the post fit a 375 px screen without sideways scrolling", async ({ page }) => {
+    for (const path of ["/allBlogs", POST_PATH, "/contact"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+/** A seeded post's id, found through the search box (ids are not in the test's hands otherwise). */
+async function firstPostId(page: Page, title: string): Promise<string> {
+  await page.goto(`/allBlogs?q=${encodeURIComponent(title)}`);
+  const href = await results(page).first().getByRole("link").first().getAttribute("href");
+  return href!.split("/").pop()!;
+}
