@@ -1,10 +1,13 @@
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import { DateTimeField } from "~/components/DateTimeField";
 import { Field, Select, SubmitButton, TextArea } from "~/components/form";
 import { ImageField } from "~/components/ImageField";
 import { CATEGORIES } from "~/lib/categories";
-import { failureText, type RefusedForm } from "~/lib/dashboard";
+import { failureText, refusal } from "~/lib/dashboard";
+import { alertDialog } from "~/lib/dialogs";
 import { MSG } from "~/lib/messages";
+import { useFailureAlert } from "~/lib/use-failure-alert";
 
 export interface EditableBlog {
   title: string;
@@ -20,8 +23,16 @@ export interface EditableBlog {
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
  * optional (an empty one keeps its value), an optional new image. The author stays the post's own.
+ * `result` is the action's answer: a refusal ("Error!" with the message) or `{modifiedCount: 0}`
+ * ("No Changes Made!"), each shown inline and, with JavaScript, as the spec's dialog.
  */
-export function BlogEditForm({ blog, failure, unchanged }: { blog: EditableBlog; failure: RefusedForm | null; unchanged: boolean }) {
+export function BlogEditForm({ blog, result }: { blog: EditableBlog; result: unknown }) {
+  const failure = refusal(result);
+  const unchanged = !failure && typeof result === "object" && result !== null && (result as { modifiedCount?: unknown }).modifiedCount === 0;
+  useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));
+  useEffect(() => {
+    if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
+  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   return (

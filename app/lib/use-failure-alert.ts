@@ -2,9 +2,6 @@ import { useEffect } from "react";
 import { failureText, refusal, type RefusedForm } from "./dashboard";
 import { alertDialog } from "./dialogs";
 
-/** The refusal an action answered, if that is what it answered (the same reading as dashboard.ts's `refusal`). */
-export const failureOf = refusal;
-
 /**
  * With JavaScript, a refused submission also gets the spec's error dialog (the page shows the same
  * message inline, which is all a visitor without JavaScript sees). Fires once per action answer.

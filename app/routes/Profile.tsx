@@ -11,7 +11,7 @@ import { handleForm, readForm } from "~/lib/forms.server";
 import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { failureOf } from "~/lib/use-failure-alert";
+import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -153,7 +153,7 @@ export default function ProfilePage() {
  */
 function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: string }; initiallyOpen: boolean }) {
   const result = useActionData<typeof action>();
-  const failure = failureOf(result);
+  const failure = refusal(result);
   const dialog = useRef<HTMLDialogElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const serverOpen = initiallyOpen || Boolean(failure);

@@ -67,7 +67,7 @@ export default function AllBlogs() {
         </div>
       </header>
 
-      <div className={`${container} grid gap-10 py-10 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
+      <div className={`${container} grid grid-cols-1 gap-10 py-10 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <section aria-labelledby="results-heading" aria-busy={searching || undefined}>
           <div className="flex flex-wrap items-baseline justify-between gap-3">
             <h2 id="results-heading" className="text-xl font-bold text-ink">
@@ -242,7 +242,7 @@ function SearchForm({ q, category }: { q: string; category: string }) {
           name="q"
           defaultValue={q}
           maxLength={200}
-          placeholder="Search by title, description or text"
+          placeholder="Search all blogs"
           className="block h-12 w-full rounded-full border border-gray-300 bg-white pl-10 pr-4 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
       </div>

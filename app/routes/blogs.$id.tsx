@@ -13,7 +13,7 @@ import { handleForm, loadOr404 } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
 import { shareTargets, sharedLink, type ShareTargetName } from "~/lib/share";
-import { LIMITS } from "../../worker/services/validation";
+import { LIMITS } from "../../worker/services/limits";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -130,7 +130,7 @@ export default function BlogDetail() {
     <article className="pb-16">
       {/* Without JavaScript the toggled panels are simply open and their toggles hidden. */}
       <noscript>
-        <style>{"[data-toggle]{display:none!important}[data-panel][hidden]{display:block!important}"}</style>
+        <style>{"[data-toggle]{display:none!important}[data-panel]{display:block!important}"}</style>
       </noscript>
 
       <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
@@ -162,7 +162,7 @@ export default function BlogDetail() {
                 {formatDate(blog.date_time, true)}
               </time>
               <span aria-hidden="true"> · </span>
-              <span>{minutes} min read</span>
+              <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
           </div>
         </div>
@@ -182,7 +182,7 @@ export default function BlogDetail() {
       </figure>
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <div className="mt-6 flex flex-wrap items-center gap-2 border-y border-gray-200 py-3" role="group" aria-label="Post actions">
+        <div className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center" role="group" aria-label="Post actions">
           <LikeButton likes={blog.likes} liked={liked} signedIn={viewer !== null} />
           <ToggleButton open={commentOpen} controls={commentPanel} onToggle={() => setCommentOpen((o) => !o)} icon={<CommentIcon />}>
             Comment{comments.length ? <span className="text-gray-500"> {comments.length}</span> : null}
@@ -199,7 +199,7 @@ export default function BlogDetail() {
           </p>
         ) : null}
 
-        <div id={commentPanel} data-panel="" hidden={!commentOpen} className="mt-4">
+        <div id={commentPanel} data-panel="" className={commentOpen ? "mt-4" : "hidden"}>
           {viewer ? (
             <CommentForm blogId={blog._id} failure={refusal(actionData) ?? undefined} onSent={() => setCommentOpen(false)} />
           ) : (
@@ -214,7 +214,7 @@ export default function BlogDetail() {
           )}
         </div>
 
-        <div id={sharePanel} data-panel="" hidden={!shareOpen} className="mt-4">
+        <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
           <SharePanel link={link} title={blog.title} />
         </div>
 
@@ -271,12 +271,15 @@ export default function BlogDetail() {
 
 const actionButton =
   "inline-flex min-h-10 items-center gap-2 rounded-full border border-gray-200 bg-white px-4 py-2 text-sm font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait";
+/** The four post actions: a row of four stacked icon buttons on phones, pills from 640 px. */
+const barButton =
+  "flex w-full flex-col items-center justify-center gap-1 rounded-xl border border-gray-200 bg-white px-1 py-2 text-xs font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait sm:inline-flex sm:min-h-10 sm:w-auto sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm";
 
 function ToggleButton({ open, controls, onToggle, icon, children }: { open: boolean; controls: string; onToggle: () => void; icon: ReactNode; children: ReactNode }) {
   return (
-    <button type="button" data-toggle="" aria-expanded={open} aria-controls={controls} onClick={onToggle} className={`${actionButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+    <button type="button" data-toggle="" aria-expanded={open} aria-controls={controls} onClick={onToggle} className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
       {icon}
-      {children}
+      <span>{children}</span>
     </button>
   );
 }
@@ -299,18 +302,20 @@ function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean;
   };
 
   return (
-    <fetcher.Form method="post" onSubmit={onSubmit} className="inline">
+    <fetcher.Form method="post" onSubmit={onSubmit} className="flex">
       <input type="hidden" name="intent" value="like" />
       <button
         type="submit"
         aria-pressed={shownLiked}
-        aria-label={`${shownLiked ? "Liked" : "Like"}, ${shownCount} ${shownCount === 1 ? "like" : "likes"}`}
-        className={`${actionButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
+        className={`${barButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
       >
         <HeartIcon filled={shownLiked} />
-        <span>{shownLiked ? "Liked" : "Like"}</span>
-        <span className="tabular-nums" data-testid="like-count">
-          {shownCount}
+        <span>
+          <span>{shownLiked ? "Liked" : "Like"}</span>{" "}
+          <span className="tabular-nums" data-testid="like-count">
+            {shownCount}
+          </span>
+          <span className="sr-only">{shownCount === 1 ? " like" : " likes"}</span>
         </span>
       </button>
     </fetcher.Form>
@@ -337,11 +342,11 @@ function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolea
   };
 
   return (
-    <fetcher.Form method="post" onSubmit={onSubmit} className="inline sm:ml-auto">
+    <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
       <input type="hidden" name="intent" value="save" />
-      <button type="submit" disabled={pending} className={`${actionButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+      <button type="submit" disabled={pending} className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
         <BookmarkIcon filled={shownSaved} />
-        {shownSaved ? "Saved" : "Save"}
+        <span>{shownSaved ? "Saved" : "Save"}</span>
       </button>
     </fetcher.Form>
   );
@@ -427,8 +432,10 @@ function SharePanel({ link, title }: { link: string; title: string }) {
   };
 
   return (
-    <div className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
-      <p className="text-sm font-semibold text-ink">Share this post</p>
+    <section aria-labelledby="share-heading" className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="share-heading" className="text-sm font-semibold text-ink">
+        Share this post
+      </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {shareTargets(link, title).map((t) => {
           const Icon = SHARE_ICONS[t.name];
@@ -452,7 +459,7 @@ function SharePanel({ link, title }: { link: string; title: string }) {
       <p className="mt-3 break-all text-xs text-gray-600">
         Link: <span data-testid="shared-link">{link}</span>
       </p>
-    </div>
+    </section>
   );
 }
 

@@ -12,7 +12,7 @@ import { formValues, handleForm, type FormFailure } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
 import { SOCIAL_LINKS } from "~/lib/site";
-import { LIMITS } from "../../worker/services/validation";
+import { LIMITS } from "../../worker/services/limits";
 
 const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;
 const LOGIN_PATH = `/login?redirectTo=${encodeURIComponent("/contact")}`;
@@ -96,7 +96,7 @@ export default function Contact() {
         </div>
       </header>
 
-      <div className={`${container} grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]`}>
+      <div className={`${container} grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]`}>
         <section aria-labelledby="contact-form-heading" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 id="contact-form-heading" className="text-xl font-bold text-ink">
             Send us a message

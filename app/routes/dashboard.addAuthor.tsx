@@ -12,6 +12,8 @@ import { MSG } from "~/lib/messages";
 import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
 import { useFailureAlert } from "~/lib/use-failure-alert";
 
+export const handle = { title: "Add Author" };
+
 export const meta: MetaFunction = () => dashboardMeta("Add Author");
 
 /** No D1 query: the guard reads the session the Worker already resolved. */

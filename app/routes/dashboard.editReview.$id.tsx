@@ -10,6 +10,8 @@ import { requireAdmin } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { useFailureAlert } from "~/lib/use-failure-alert";
 
+export const handle = { title: "Edit Review" };
+
 export const meta: MetaFunction = () => dashboardMeta("Edit Review");
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

@@ -4,6 +4,8 @@ import { DashboardHeader } from "~/components/DashboardHeader";
 import { dashboardMeta } from "~/lib/dashboard";
 import { requireAdmin } from "~/lib/guards.server";
 
+export const handle = { title: "Inbox" };
+
 export const meta: MetaFunction = () => dashboardMeta("Inbox");
 
 /** Two D1 queries, sent at the same time: the contact messages and the newsletter subscribers. */

@@ -9,6 +9,8 @@ import { dashboardMeta } from "~/lib/dashboard";
 import { confirmDelete } from "~/lib/dialogs";
 import { requireAdmin } from "~/lib/guards.server";
 
+export const handle = { title: "Manage All Blogs" };
+
 export const meta: MetaFunction = () => dashboardMeta("Manage All Blogs");
 
 const BLOGS_PER_PAGE = 10;

@@ -8,6 +8,8 @@ import { dashboardMeta } from "~/lib/dashboard";
 import { confirmDelete } from "~/lib/dialogs";
 import { requireAdmin } from "~/lib/guards.server";
 
+export const handle = { title: "Manage Authors" };
+
 export const meta: MetaFunction = () => dashboardMeta("Manage Authors");
 
 /** One D1 query: every author, in the order the home page shows them. */

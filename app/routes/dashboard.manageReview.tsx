@@ -9,6 +9,8 @@ import { dashboardMeta } from "~/lib/dashboard";
 import { confirmDelete } from "~/lib/dialogs";
 import { requireAdmin } from "~/lib/guards.server";
 
+export const handle = { title: "Manage Review" };
+
 export const meta: MetaFunction = () => dashboardMeta("Manage Review");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

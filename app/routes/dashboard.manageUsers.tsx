@@ -15,6 +15,8 @@ import { useFailureAlert } from "~/lib/use-failure-alert";
 import { Forbidden } from "../../worker/services/errors";
 import type { PublicUser } from "../../worker/services/users";
 
+export const handle = { title: "Manage Users" };
+
 export const meta: MetaFunction = () => dashboardMeta("Manage Users");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import { blogChangesInput } from "../../worker/services/blogs";
 import { BlogEditForm } from "~/components/BlogEditForm";
 import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
 import { blogChangesFrom } from "~/lib/blog-form.server";
-import { dashboardMeta, failureText, refusal } from "~/lib/dashboard";
-import { alertDialog } from "~/lib/dialogs";
+import { dashboardMeta } from "~/lib/dashboard";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+
+export const handle = { title: "Update Blog" };
 
 export const meta: MetaFunction = () => dashboardMeta("Update Blog");
 
@@ -44,13 +44,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 export default function UpdateAllBlogs() {
   const { blog } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failure = refusal(result);
-  const unchanged = !!result && !failure && "modifiedCount" in result && result.modifiedCount === 0;
-
-  useEffect(() => {
-    if (failure) void alertDialog(MSG.blog.errorTitle, failureText(failure, "The blog could not be updated."), "error");
-    else if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
-  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -68,7 +61,7 @@ export default function UpdateAllBlogs() {
           </>
         }
       />
-      <BlogEditForm blog={blog} failure={failure} unchanged={unchanged} />
+      <BlogEditForm blog={blog} result={result} />
     </>
   );
 }

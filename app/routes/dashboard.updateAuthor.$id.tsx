@@ -13,6 +13,8 @@ import { requireAdmin } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
 
+export const handle = { title: "Update Author" };
+
 export const meta: MetaFunction = () => dashboardMeta("Update Author");
 
 /** One D1 query: the author to preload. */

@@ -6,7 +6,7 @@ import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
 import { requireUser } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { failureOf } from "~/lib/use-failure-alert";
+import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   ...seo({
@@ -40,7 +40,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 
 export default function EditProfile() {
   const { profile } = useLoaderData<typeof loader>();
-  const failure = failureOf(useActionData<typeof action>());
+  const failure = refusal(useActionData<typeof action>());
   const fields = failure?.fields ?? {};
   const value = (name: "name" | "bio" | "designation") => failure?.values[name] ?? profile[name];
 

@@ -12,7 +12,7 @@ import { readForm } from "~/lib/forms.server";
 import { safeRedirectTo } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { failureOf } from "~/lib/use-failure-alert";
+import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -54,7 +54,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failure = failureOf(result);
+  const failure = refusal(result);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {

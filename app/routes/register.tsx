@@ -12,7 +12,7 @@ import { handleForm, readForm } from "~/lib/forms.server";
 import { safeRedirectTo } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { failureOf } from "~/lib/use-failure-alert";
+import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
@@ -56,7 +56,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function Register() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failure = failureOf(result);
+  const failure = refusal(result);
   const fields = failure?.fields ?? {};
   const values = failure?.values ?? {};
   const form = useRef<HTMLFormElement>(null);

@@ -48,7 +48,7 @@ test.describe("all blogs", () => {
     await pager.getByRole("link", { name: last!, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`page=${last}$`));
     await expect(pager.getByText("Next")).toHaveAttribute("aria-disabled", "true");
-    await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect(pager.locator("a", { hasText: "Next" })).toHaveCount(0);
   });
 
   test("category chips and search narrow the list, and an empty result says so", async ({ page }) => {
@@ -122,7 +122,7 @@ test.describe("without JavaScript", () => {
   test("a blog's panels are open and the signed-in like is a form post", async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto(POST_PATH);
-    await expect(page.getByRole("link", { name: /Facebook/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Share this post" }).getByRole("link", { name: /^Facebook/ })).toBeVisible();
     await expect(page.getByLabel("Your comment")).toBeVisible();
     const before = await likeCount(page);
     const wasLiked = (await likeButton(page).getAttribute("aria-pressed")) === "true";
@@ -221,6 +221,8 @@ test.describe("blog detail", () => {
     await page.goto(POST_PATH);
     const shared = `${baseURL}/blog/${POST}`;
     const toggle = page.getByRole("button", { name: "Share" });
+    const panel = page.getByRole("region", { name: "Share this post" });
+    await expect(panel).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     for (const [name, prefix] of [
@@ -229,16 +231,18 @@ test.describe("blog detail", () => {
       ["LinkedIn", "https://www.linkedin.com/sharing/share-offsite/?url="],
       ["WhatsApp", "https://api.whatsapp.com/send?text="],
     ] as const) {
-      const href = await page.getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href");
+      const href = await panel.getByRole("link", { name: new RegExp(`^${name}`) }).getAttribute("href");
       expect(href?.startsWith(prefix)).toBe(true);
       expect(decodeURIComponent(href!)).toContain(shared);
     }
-    const dialog = page.waitForEvent("dialog");
+    // A browser alert blocks the page until answered: answer it from the listener, then check what it said.
+    const alerts: string[] = [];
+    page.once("dialog", (d) => {
+      alerts.push(`${d.type()}: ${d.message()}`);
+      void d.accept();
+    });
     await page.getByRole("button", { name: "Copy Link" }).click();
-    const alert = await dialog;
-    expect(alert.type()).toBe("alert");
-    expect(alert.message()).toBe(MSG.copyLink);
-    await alert.accept();
+    await expect.poll(() => alerts).toEqual([`alert: ${MSG.copyLink}`]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
 
     // The shared link itself works: a permanent redirect to the post.
@@ -249,7 +253,7 @@ test.describe("blog detail", () => {
     await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
     await toggle.click();
     await toggle.click();
-    await expect(page.getByRole("link", { name: /^Facebook/ })).toBeHidden();
+    await expect(panel).toBeHidden();
   });
 
   test("saving as a visitor shows the error and goes to /login, which leads back to the post", async ({ page }) => {
@@ -296,9 +300,9 @@ test.describe("blog detail", () => {
 test.describe("contact", () => {
   test("a visitor gets the Please Login First dialog and goes to /login, which leads back", async ({ page }) => {
     await page.goto("/contact");
-    await page.getByLabel("Name").fill("Visiting Vera");
-    await page.getByLabel("Email").fill("vera@example.com");
-    await page.getByLabel("Message").fill("Hello there");
+    await page.getByLabel("Name", { exact: true }).fill("Visiting Vera");
+    await page.getByLabel("Email", { exact: true }).fill("vera@example.com");
+    await page.getByLabel("Message", { exact: true }).fill("Hello there");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.contact.loginTitle);
     await expect(swal(page)).toContainText(MSG.contact.loginText);
@@ -314,22 +318,22 @@ test.describe("contact", () => {
   test("a signed-in reader's message is sent with the success message and the form clears", async ({ page }) => {
     await signIn(page, ACCOUNTS.writer);
     await page.goto("/contact");
-    await expect(page.getByLabel("Name")).toHaveValue("Jordan Reyes");
-    await expect(page.getByLabel("Email")).toHaveValue("writer@edgeblog.test");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Jordan Reyes");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("writer@edgeblog.test");
     // Server validation: the error beside the field, the typed values kept.
-    await page.getByLabel("Message").fill("   ");
+    await page.getByLabel("Message", { exact: true }).fill("   ");
     await page.getByLabel("Subject (optional)").fill("Kept subject");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message is required.")).toBeVisible();
     await expect(page.getByLabel("Subject (optional)")).toHaveValue("Kept subject");
 
-    await page.getByLabel("Message").fill("I love the reading tips. More on sleep, please!");
+    await page.getByLabel("Message", { exact: true }).fill("I love the reading tips. More on sleep, please!");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.contact.successTitle);
     await expect(swal(page)).toContainText(MSG.contact.successText);
-    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Subject (optional)")).toHaveValue("");
-    await expect(page.getByLabel("Name")).toHaveValue("Jordan Reyes");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Jordan Reyes");
     await swal(page).getByRole("button", { name: "OK" }).click();
   });
 

@@ -1,21 +1,9 @@
 import { z } from "zod";
 import { ValidationError, type FieldErrors } from "./errors";
+import { LIMITS } from "./limits";
 
-/** Limits a real platform needs where the spec is silent. */
-export const LIMITS = {
-  name: 80,
-  email: 254,
-  title: 150,
-  shortDescription: 300,
-  blogDetails: 50_000,
-  bio: 1_000,
-  designation: 100,
-  review: 1_000,
-  subject: 150,
-  message: 5_000,
-  comment: 2_000,
-  url: 2_048,
-} as const;
+/** Re-exported so services keep importing every validation helper from here. */
+export { LIMITS };
 
 /** Parses untrusted input with a zod schema; failures become a ValidationError with one message per field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -1,0 +1,18 @@
+/**
+ * Limits a real platform needs where the spec is silent. Kept apart from validation.ts (zod) so that
+ * pages can show them (maxLength, hints) without shipping zod to the browser.
+ */
+export const LIMITS = {
+  name: 80,
+  email: 254,
+  title: 150,
+  shortDescription: 300,
+  blogDetails: 50_000,
+  bio: 1_000,
+  designation: 100,
+  review: 1_000,
+  subject: 150,
+  message: 5_000,
+  comment: 2_000,
+  url: 2_048,
+} as const;
