@@ -46,7 +46,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "newsletter") throw new Response("Unknown action", { status: 400 });
   return handleForm(request, form, async () => {
-    await context.services.newsletter.subscribe(form.get("email"));
+    await context.services.newsletter.subscribe(form.get("email"), request.headers.get("CF-Connecting-IP"));
     return { ok: true as const };
   });
 }

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../app/lib/messages";
 import { schema } from "../../worker/db";
-import { ValidationError } from "../../worker/services/errors";
+import { RateLimited, ValidationError } from "../../worker/services/errors";
+import { SUBSCRIPTIONS_PER_HOUR } from "../../worker/services/newsletter";
 import { createServices } from "../../worker/services";
 import { db } from "../support/factories";
 
@@ -54,5 +55,17 @@ describe("newsletter service", () => {
       expect((err as ValidationError).fields).toEqual({ email: MSG.newsletter.empty });
     }
     expect(await total()).toBe(before);
+  });
+
+  it("limits how many addresses one client may submit in an hour, and stores nothing past it", async () => {
+    const client = `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now()}`;
+    for (let i = 0; i < SUBSCRIPTIONS_PER_HOUR; i++) await newsletter().subscribe(uniqueEmail(), client);
+    const refused = uniqueEmail();
+    await expect(newsletter().subscribe(refused, client)).rejects.toBeInstanceOf(RateLimited);
+    expect(await rowsFor(refused)).toHaveLength(0);
+    // Another client is not affected.
+    const other = uniqueEmail();
+    await newsletter().subscribe(other, `${client}-other`);
+    expect(await rowsFor(other)).toHaveLength(1);
   });
 });

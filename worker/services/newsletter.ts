@@ -6,6 +6,7 @@ import { schema } from "../db";
 import { ValidationError } from "./errors";
 import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
+import { createRateLimitService } from "./rate-limit";
 import { emailField, parse } from "./validation";
 
 /** A subscriber as the admin inbox sees it. */
@@ -18,14 +19,20 @@ export interface Subscriber {
 
 const subscribeInput = z.object({ email: emailField() });
 
+/** Subscriptions per client address and hour: enough for a household, too few to fill the table. */
+export const SUBSCRIPTIONS_PER_HOUR = 20;
+
 export function createNewsletterService(db: Db) {
+  const rateLimit = createRateLimitService(db);
   return {
     /**
      * Anyone may subscribe. The address is stored lower-cased under a unique index, so sending it
      * again (in any case, or twice at once) keeps one row. The answer is the same for a new and a
      * repeated address, so the form cannot be used to find out who is subscribed.
+     * `clientAddress` (the visitor's IP, which Cloudflare always sends) bounds how many addresses
+     * one client may submit, so a script cannot fill the list with strangers' emails.
      */
-    async subscribe(email: unknown): Promise<{ subscribed: true }> {
+    async subscribe(email: unknown, clientAddress?: string | null): Promise<{ subscribed: true }> {
       let data: z.output<typeof subscribeInput>;
       try {
         data = parse(subscribeInput, { email });
@@ -34,6 +41,7 @@ export function createNewsletterService(db: Db) {
         if (err instanceof ValidationError) throw new ValidationError({ email: MSG.newsletter.empty }, MSG.newsletter.empty);
         throw err;
       }
+      if (clientAddress) await rateLimit.hit(`newsletter:${clientAddress.slice(0, 64)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
       await db.insert(schema.newsletterSubscriptions).values({ id: newId(), email: data.email }).onConflictDoNothing();
       return { subscribed: true };
     },
