@@ -2,12 +2,12 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "../../worker/auth/redirect";
 import type { Actor } from "../../worker/services/policy";
+import { authPageUrl } from "./site";
 
 /** Where a visitor goes to sign in, carrying the page they wanted so they come back to it. */
 export function loginUrl(request: Request): string {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+  return authPageUrl("/login", `${url.pathname}${url.search}`);
 }
 
 /** Every loader and action that needs a session calls this itself (a layout does not protect children). */
@@ -29,4 +29,15 @@ export function requireAdmin(context: AppLoadContext, request: Request): Actor {
  */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   return safeRedirectPath(value, fallback);
+}
+
+/**
+ * The loader of /login and /register: a visitor already signed in carries on to where they were
+ * going; anyone else gets the form, with the safe path to return to.
+ */
+export function signedOutOnly(context: AppLoadContext, request: Request): { redirectTo: string; origin: string } {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (context.user) throw redirect(redirectTo);
+  return { redirectTo, origin: url.origin };
 }

@@ -7,6 +7,7 @@ import { CATEGORIES, isCategory } from "~/lib/categories";
 import { formatDate } from "~/lib/blog-text";
 import { BRAND } from "~/lib/messages";
 import { seo } from "~/lib/seo";
+import { authPageUrl } from "~/lib/site";
 import { WHO_TO_FOLLOW } from "~/lib/who-to-follow";
 
 const DESCRIPTION = `Every post on ${BRAND}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
@@ -176,7 +177,7 @@ export default function AllBlogs() {
           <SidebarCard title="Recently Saved" id="sidebar-saved">
             {saved === null ? (
               <p className="text-sm text-gray-600">
-                <Link to="/login?redirectTo=%2FallBlogs" className="font-semibold text-brand-700 hover:underline">
+                <Link to={authPageUrl("/login", "/allBlogs")} className="font-semibold text-brand-700 hover:underline">
                   Sign in
                 </Link>{" "}
                 to save blogs and find them here.

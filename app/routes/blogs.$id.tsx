@@ -13,6 +13,7 @@ import { handleForm, loadOr404 } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
 import { shareTargets, sharedLink, type ShareTargetName } from "~/lib/share";
+import { authPageUrl } from "~/lib/site";
 import { LIMITS } from "../../worker/services/limits";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
@@ -88,7 +89,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       });
     case "save":
       if (!user) {
-        return redirectWithFlash(`/login?redirectTo=${encodeURIComponent(`/blogs/${id}`)}`, {
+        return redirectWithFlash(authPageUrl("/login", `/blogs/${id}`), {
           kind: "alert",
           title: MSG.save.needLogin,
           icon: "error",
@@ -205,7 +206,7 @@ export default function BlogDetail() {
           ) : (
             <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
               <p>
-                <Link to={`/login?redirectTo=${encodeURIComponent(`/blogs/${blog._id}`)}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                <Link to={authPageUrl("/login", `/blogs/${blog._id}`)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
                   Sign in to join the conversation
                 </Link>{" "}
                 and share what you think about this post.
@@ -337,7 +338,7 @@ function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolea
     if (signedIn) return;
     event.preventDefault();
     void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
-      navigate(`/login?redirectTo=${encodeURIComponent(`/blogs/${blogId}`)}`),
+      navigate(authPageUrl("/login", `/blogs/${blogId}`)),
     );
   };
 

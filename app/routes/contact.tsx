@@ -11,11 +11,11 @@ import { refusal } from "~/lib/dashboard";
 import { formValues, handleForm, type FormFailure } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { SOCIAL_LINKS } from "~/lib/site";
+import { SOCIAL_LINKS, authPageUrl } from "~/lib/site";
 import { LIMITS } from "../../worker/services/limits";
 
 const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;
-const LOGIN_PATH = `/login?redirectTo=${encodeURIComponent("/contact")}`;
+const LOGIN_PATH = authPageUrl("/login", "/contact");
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d ? seo({ title: "Contact", description: DESCRIPTION, origin: d.origin, path: "/contact" }) : [{ title: `Contact | ${BRAND}` }];

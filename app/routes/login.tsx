@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { sessionCookie } from "../../worker/auth/cookie";
@@ -9,9 +9,10 @@ import { alertDialog } from "~/lib/dialogs";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { FormFailure } from "~/lib/forms.server";
 import { readForm } from "~/lib/forms.server";
-import { safeRedirectTo } from "~/lib/guards.server";
+import { safeRedirectTo, signedOutOnly } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
+import { authPageUrl } from "~/lib/site";
 import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -25,11 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
-  // Already signed in: nothing to do here, carry on to where they were going.
-  if (context.user) throw redirect(redirectTo);
-  return { redirectTo, origin: url.origin };
+  return signedOutOnly(context, request);
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -67,8 +64,6 @@ export default function Login() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
-  const registerHref = redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
-
   return (
     <AuthLayout
       title="Sign in"
@@ -87,7 +82,7 @@ export default function Login() {
       <ProviderButtons intent="login" redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-gray-600">
         New to Edge Blog?{" "}
-        <Link to={registerHref} className="font-semibold text-brand-700 hover:underline">
+        <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>
       </p>

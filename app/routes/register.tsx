@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { sessionCookie } from "../../worker/auth/cookie";
@@ -9,9 +9,10 @@ import { Field, FormError, SubmitButton } from "~/components/form";
 import { ImageField } from "~/components/ImageField";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { handleForm, readForm } from "~/lib/forms.server";
-import { safeRedirectTo } from "~/lib/guards.server";
+import { safeRedirectTo, signedOutOnly } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
+import { authPageUrl } from "~/lib/site";
 import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -23,10 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   });
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
-  if (context.user) throw redirect(redirectTo);
-  return { redirectTo, origin: url.origin };
+  return signedOutOnly(context, request);
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -71,8 +69,6 @@ export default function Register() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
-  const loginHref = redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
-
   return (
     <AuthLayout
       title="Create your account"
@@ -101,7 +97,7 @@ export default function Register() {
       <ProviderButtons intent="register" redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-gray-600">
         Already have an account?{" "}
-        <Link to={loginHref} className="font-semibold text-brand-700 hover:underline">
+        <Link to={authPageUrl("/login", redirectTo)} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>
