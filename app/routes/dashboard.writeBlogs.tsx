@@ -68,12 +68,19 @@ export default function WriteBlogs() {
     if (failure) window.alert(failureText(failure, "The blog could not be posted."));
   }, [failure]);
 
-  // The action redirects only when the post was created: that is when the draft has done its job.
-  const redirecting =
-    navigation.state === "loading" && navigation.formAction === location.pathname && navigation.location.pathname !== location.pathname;
+  // A submission the server accepted redirects away, so this page unmounts; a refused one stays here
+  // (and resets the mark). Leaving after an accepted post is when the draft has done its job.
+  const submitted = useRef(false);
+  if (navigation.state === "submitting" && navigation.formAction === location.pathname) submitted.current = true;
   useEffect(() => {
-    if (redirecting) clearDraft(draftKey);
-  }, [redirecting, draftKey]);
+    if (failure) submitted.current = false;
+  }, [failure]);
+  useEffect(
+    () => () => {
+      if (submitted.current) clearDraft(draftKey);
+    },
+    [draftKey],
+  );
 
   return (
     <>
