@@ -8,7 +8,9 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On CI's busy 2-core machine a timing-sensitive spec may get one more try; it is then reported as
+  // "flaky" in the output, never silently green. Locally there is no retry.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
