@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "../../worker/auth/redirect";
 import type { Actor } from "../../worker/services/policy";
-import { authPageUrl } from "./site";
+import { authPageUrl } from "./auth-url";
 
 /** Where a visitor goes to sign in, carrying the page they wanted so they come back to it. */
 export function loginUrl(request: Request): string {

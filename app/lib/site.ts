@@ -14,8 +14,3 @@ export const SOCIAL_LINKS = [
   { name: "LinkedIn", href: "https://www.linkedin.com/" },
   { name: "Instagram", href: "https://www.instagram.com/" },
 ] as const;
-
-/** The sign-in or register page, carrying the page to come back to afterwards (none for the home page). */
-export function authPageUrl(page: "/login" | "/register", back: string): string {
-  return back === "/" ? page : `${page}?redirectTo=${encodeURIComponent(back)}`;
-}

@@ -7,7 +7,7 @@ import { CATEGORIES, isCategory } from "~/lib/categories";
 import { formatDate } from "~/lib/blog-text";
 import { BRAND } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/site";
+import { authPageUrl } from "~/lib/auth-url";
 import { WHO_TO_FOLLOW } from "~/lib/who-to-follow";
 
 const DESCRIPTION = `Every post on ${BRAND}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;

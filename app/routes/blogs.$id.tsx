@@ -13,7 +13,7 @@ import { handleForm, loadOr404 } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
 import { shareTargets, sharedLink, type ShareTargetName } from "~/lib/share";
-import { authPageUrl } from "~/lib/site";
+import { authPageUrl } from "~/lib/auth-url";
 import { LIMITS } from "../../worker/services/limits";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {

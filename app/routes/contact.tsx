@@ -11,7 +11,8 @@ import { refusal } from "~/lib/dashboard";
 import { formValues, handleForm, type FormFailure } from "~/lib/forms.server";
 import { BRAND, MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { SOCIAL_LINKS, authPageUrl } from "~/lib/site";
+import { authPageUrl } from "~/lib/auth-url";
+import { SOCIAL_LINKS } from "~/lib/site";
 import { LIMITS } from "../../worker/services/limits";
 
 const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;

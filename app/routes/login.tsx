@@ -12,7 +12,7 @@ import { readForm } from "~/lib/forms.server";
 import { safeRedirectTo, signedOutOnly } from "~/lib/guards.server";
 import { MSG } from "~/lib/messages";
 import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/site";
+import { authPageUrl } from "~/lib/auth-url";
 import { refusal } from "~/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
