@@ -1,14 +1,5 @@
+import type { Author } from "../../worker/services/authors";
 import { GitHubIcon, LinkedInIcon, TwitterIcon } from "./icons";
-
-export interface AuthorCardData {
-  _id: string;
-  name: string;
-  bio: string;
-  img: string;
-  twitter: string | null;
-  linkedin: string | null;
-  github: string | null;
-}
 
 const NETWORKS = [
   { key: "twitter", label: "Twitter", Icon: TwitterIcon },
@@ -21,7 +12,7 @@ const NETWORKS = [
  * and whenever focus is inside the card, so keyboard users reach and see them; on touch screens,
  * which cannot hover, they are always shown.
  */
-export function AuthorCard({ author }: { author: AuthorCardData }) {
+export function AuthorCard({ author }: { author: Author }) {
   const links = NETWORKS.flatMap((n) => (author[n.key] ? [{ ...n, href: author[n.key] as string }] : []));
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">

@@ -1,14 +1,9 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { Actor } from "../../worker/services/policy";
 import { confirmDialog } from "~/lib/dialogs";
 import { MSG } from "~/lib/messages";
 import { Avatar } from "./Avatar";
-
-export interface MenuUser {
-  name: string;
-  email: string;
-  photoURL: string | null;
-}
 
 const MENU_ID = "account-menu";
 const itemClass =
@@ -20,7 +15,7 @@ const itemClass =
  * hydrated it is a button with aria-expanded that toggles on click and closes on Profile, Escape,
  * a click outside or focus leaving it, and Sign Out asks for confirmation first.
  */
-export function AvatarMenu({ user }: { user: MenuUser }) {
+export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "photoURL"> }) {
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

@@ -1,15 +1,7 @@
 import { Link } from "@remix-run/react";
+import type { BlogSummary } from "../../worker/services/blogs";
 
-export interface BlogCardData {
-  _id: string;
-  title: string;
-  author_name: string;
-  category: string;
-  short_description: string;
-  image: string;
-}
-
-export function BlogCard({ blog, eager = false }: { blog: BlogCardData; eager?: boolean }) {
+export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <Link to={`/blogs/${blog._id}`} prefetch="intent" className="flex h-full flex-col">

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
+import type { Blog } from "../../worker/services/blogs";
 import { DateTimeField } from "~/components/DateTimeField";
 import { Field, Select, SubmitButton, TextArea } from "~/components/form";
 import { ImageField } from "~/components/ImageField";
@@ -9,24 +10,13 @@ import { alertDialog } from "~/lib/dialogs";
 import { MSG } from "~/lib/messages";
 import { useFailureAlert } from "~/lib/use-failure-alert";
 
-export interface EditableBlog {
-  title: string;
-  category: string;
-  short_description: string;
-  blog_details: string;
-  author_name: string;
-  email: string;
-  date_time: string;
-  image: string;
-}
-
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
  * optional (an empty one keeps its value), an optional new image. The author stays the post's own.
  * `result` is the action's answer: a refusal ("Error!" with the message) or `{modifiedCount: 0}`
  * ("No Changes Made!"), each shown inline and, with JavaScript, as the spec's dialog.
  */
-export function BlogEditForm({ blog, result }: { blog: EditableBlog; result: unknown }) {
+export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) {
   const failure = refusal(result);
   const unchanged = !failure && typeof result === "object" && result !== null && (result as { modifiedCount?: unknown }).modifiedCount === 0;
   useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));

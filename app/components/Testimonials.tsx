@@ -6,16 +6,8 @@ import "swiper/css";
 import "swiper/css/a11y";
 import "swiper/css/pagination";
 import "./testimonials.css";
+import type { Review } from "../../worker/services/reviews";
 import { StarRating } from "./StarRating";
-
-export interface TestimonialData {
-  _id: string;
-  name: string;
-  designation: string;
-  rating: number;
-  review: string;
-  image: string;
-}
 
 /** Spec section 9: spacing 30, 1 slide, 2 from 640 px, 3 from 1024 px, loop on. */
 export const SLIDER_BREAKPOINTS = { 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } } as const;
@@ -23,7 +15,7 @@ export const SLIDER_BREAKPOINTS = { 640: { slidesPerView: 2 }, 1024: { slidesPer
 const arrowClass =
   "flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm transition hover:border-brand-500 hover:text-brand-700";
 
-export function Testimonials({ reviews }: { reviews: TestimonialData[] }) {
+export function Testimonials({ reviews }: { reviews: Review[] }) {
   return (
     <div className="testimonials">
       <Swiper

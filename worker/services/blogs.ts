@@ -25,6 +25,9 @@ export interface Blog {
   likes: number;
 }
 
+/** Just enough of a blog to draw its card: the blog lists and the saved lists. */
+export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description">;
+
 export function toBlog(row: BlogRow): Blog {
   return {
     _id: row.id,

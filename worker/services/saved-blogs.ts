@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import type { BlogSummary } from "./blogs";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { isAdmin, requireUser, type Actor } from "./policy";
@@ -12,14 +13,7 @@ export interface SavedBlog {
   _id: string;
   blogId: string;
   email: string;
-  blog: {
-    _id: string;
-    title: string;
-    image: string;
-    category: string;
-    author_name: string;
-    short_description: string;
-  };
+  blog: BlogSummary;
 }
 
 const saveInput = z.object({
@@ -102,19 +96,7 @@ export function createSavedBlogService(db: Db) {
         throw new Forbidden("You can only see your own saved blogs.");
       }
       const rows = await db
-        .select({
-          _id: schema.savedBlogs.id,
-          blogId: schema.savedBlogs.blogId,
-          email: schema.savedBlogs.email,
-          blog: {
-            _id: schema.blogs.id,
-            title: schema.blogs.title,
-            image: schema.blogs.image,
-            category: schema.blogs.category,
-            author_name: schema.blogs.authorName,
-            short_description: schema.blogs.shortDescription,
-          },
-        })
+        .select(savedEntry)
         .from(schema.savedBlogs)
         .innerJoin(schema.users, eq(schema.users.id, schema.savedBlogs.userId))
         .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
