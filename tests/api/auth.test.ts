@@ -6,6 +6,7 @@ import { newId } from "../../worker/services/ids";
 import type { PublicUser } from "../../worker/services/users";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
+import { stopClock } from "../support/clock";
 
 type SignedIn = { token: string; user: PublicUser };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -154,6 +155,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("rate-limits an account after 10 failed attempts in 15 minutes, even for the right password", async () => {
+    stopClock();
     const email = uniqueEmail("target");
     await register({ name: "Target", email, password: "correct horse" });
     for (let i = 0; i < 10; i++) expect((await login(email, `guess ${i} guess`)).status).toBe(401);
@@ -168,6 +170,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("a successful login clears the failed-attempt count", async () => {
+    stopClock();
     const email = uniqueEmail();
     await db().insert(schema.users).values({ id: newId(), name: "Reset", email, passwordHash: await hashPassword("correct horse") });
     for (let i = 0; i < 9; i++) expect((await login(email, "wrong horse")).status).toBe(401);

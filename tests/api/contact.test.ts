@@ -4,6 +4,7 @@ import type { ContactMessage } from "../../worker/services/contact";
 import { MESSAGES_PER_WINDOW } from "../../worker/services/contact";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
+import { stopClock } from "../support/clock";
 
 type Fields = { error: { code: string; fields: Record<string, string> } };
 
@@ -75,6 +76,7 @@ describe("POST /api/contact", () => {
   });
 
   it(`allows ${MESSAGES_PER_WINDOW} messages per person in ten minutes, then answers 429 with Retry-After`, async () => {
+    stopClock();
     const user = await makeUser();
     const headers = await asUser(user);
     for (let i = 0; i < MESSAGES_PER_WINDOW; i++) {

@@ -6,6 +6,7 @@ import { createServices } from "../../worker/services";
 import { MAX_IMAGE_BYTES, UPLOADS_PER_WINDOW } from "../../worker/services/images";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
+import { stopClock } from "../support/clock";
 
 type Uploaded = { success: true; data: { url: string } };
 type Failed = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -173,6 +174,7 @@ describe("POST /api/images", () => {
   });
 
   it(`allows ${UPLOADS_PER_WINDOW} uploads per person in ten minutes, then 429`, async () => {
+    stopClock();
     const user = await makeUser();
     const headers = await asUser(user);
     for (let i = 0; i < UPLOADS_PER_WINDOW; i++) await uploadAs(headers, SAMPLES.gif);
