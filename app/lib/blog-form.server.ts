@@ -1,5 +1,11 @@
-import { normalizeDateTime } from "../../worker/services/blogs";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { blogChangesInput, normalizeDateTime, type Blog } from "../../worker/services/blogs";
+import type { Actor } from "../../worker/services/policy";
 import { withZone } from "./datetime";
+import { redirectWithFlash } from "./flash.server";
+import { handleForm, readForm } from "./forms.server";
+import { MSG } from "./messages";
+import { checkBeforeUpload, uploadImage } from "./uploads.server";
 
 /**
  * The changes a blog edit form asks for, as the blog service's update takes them (the image apart).
@@ -15,4 +21,30 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
     blog_details: form.get("blog_details"),
     date_time: dateTime,
   };
+}
+
+/**
+ * The one body of the two blog edit actions (a writer's own post, any post for an admin), once the
+ * caller has settled who may edit and loaded the blog: the fields are checked before the new image is
+ * uploaded, so a refused edit never leaves an image behind; no change answers `{modifiedCount: 0}`
+ * ("No Changes Made!"); a change goes back to `back` with the spec's toast.
+ */
+export async function saveBlogEdit(
+  context: AppLoadContext,
+  request: Request,
+  actor: Actor,
+  blog: Blog,
+  save: (changes: Record<string, unknown>) => Promise<{ modifiedCount: number }>,
+  back: string,
+) {
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    const file = form.get("image");
+    const input = blogChangesFrom(form, blog.date_time);
+    checkBeforeUpload(blogChangesInput, input, file);
+    const image = await uploadImage(context, actor, file, { required: false });
+    const { modifiedCount } = await save({ ...input, image });
+    if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
+    return redirectWithFlash(back, { kind: "toast", icon: "success", title: MSG.blog.updated });
+  });
 }

@@ -1,15 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { blogChangesInput } from "../../worker/services/blogs";
 import { BlogEditForm } from "~/components/BlogEditForm";
 import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { blogChangesFrom } from "~/lib/blog-form.server";
+import { saveBlogEdit } from "~/lib/blog-form.server";
 import { dashboardMeta } from "~/lib/dashboard";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
+import { loadOr404 } from "~/lib/forms.server";
 import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
 
 export const handle = { title: "Update Blog" };
 
@@ -30,16 +26,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.editable(user, id));
-  const form = await readForm(request);
-  return handleForm(request, form, async () => {
-    const file = form.get("image");
-    const input = blogChangesFrom(form, blog.date_time);
-    checkBeforeUpload(blogChangesInput, input, file);
-    const image = await uploadImage(context, user, file, { required: false });
-    const { modifiedCount } = await context.services.blogs.update(user, id, { ...input, image });
-    if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
-    return redirectWithFlash("/dashboard/manageBlogs", { kind: "toast", title: MSG.blog.updated, icon: "success" });
-  });
+  return saveBlogEdit(context, request, user, blog, (changes) => context.services.blogs.update(user, id, changes), "/dashboard/manageBlogs");
 }
 
 export default function UpdateBlog() {
