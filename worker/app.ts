@@ -33,17 +33,9 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   const app = new Hono<ApiEnv>();
 
   app.use("*", async (c, next) => {
-    const services = createServices(c.env);
-    c.set("services", services);
-    const session = await services.sessions.resolve(readToken(c.req.raw));
-    c.set("user", session?.actor ?? null);
-    c.set("sessionId", session?.sessionId ?? null);
+    c.set("services", createServices(c.env));
     await next();
   });
-
-  app.route("/api", api);
-  // A mounted sub-app's notFound is not consulted by the root: unknown /api paths stop here as JSON.
-  app.all("/api/*", notFound);
 
   app.get("/images/:key", async (c) => {
     try {
@@ -64,6 +56,19 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       throw err;
     }
   });
+
+  // Everything below knows who is asking. Images are public and registered above, so serving one
+  // never costs a session look-up.
+  app.use("*", async (c, next) => {
+    const session = await c.var.services.sessions.resolve(readToken(c.req.raw));
+    c.set("user", session?.actor ?? null);
+    c.set("sessionId", session?.sessionId ?? null);
+    await next();
+  });
+
+  app.route("/api", api);
+  // A mounted sub-app's notFound is not consulted by the root: unknown /api paths stop here as JSON.
+  app.all("/api/*", notFound);
 
   app.route("/auth", authRoutes);
 
