@@ -1,38 +1,40 @@
 #!/usr/bin/env node
-// JavaScript each page ships, gzipped: the client entry + root + the route module and their static
-// imports, from the Vite manifest of `npm run build`. Lazy chunks (dynamic imports such as
-// SweetAlert2) load only on interaction and are listed apart.
+// JavaScript each page ships, gzipped, read from Remix's own client manifest (the modules it
+// preloads for a URL): the entry, every route module on the way from root to the page, and their
+// static imports. Lazy chunks (dynamic imports such as SweetAlert2) load only on interaction.
 //   npm run build && node scripts/measure-js.mjs
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "./lib/local.mjs";
 
 const dir = path.join(root, "build", "client");
-const manifest = JSON.parse(readFileSync(path.join(dir, ".vite", "manifest.json"), "utf8"));
-const gz = new Map();
-const gzipOf = (file) => {
-  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length);
-  return gz.get(file);
+const file = readdirSync(path.join(dir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+if (!file) throw new Error("No Remix client manifest: run `npm run build` first.");
+const manifest = JSON.parse(readFileSync(path.join(dir, "assets", file), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+
+const sizes = new Map();
+const gz = (url) => {
+  if (!sizes.has(url)) sizes.set(url, gzipSync(readFileSync(path.join(dir, url))).length);
+  return sizes.get(url);
 };
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of chunk.imports ?? []) closure(dep, seen);
-  return seen;
-}
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && /entry\.client/.test(k));
-const shared = new Set([...closure(entryKey), ...closure("app/root.tsx")]);
+const chain = (id) => {
+  const out = [];
+  for (let r = manifest.routes[id]; r; r = manifest.routes[r.parentId]) out.unshift(r);
+  return out;
+};
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const rows = [];
-for (const key of Object.keys(manifest).filter((k) => k.startsWith("app/routes/")).sort()) {
-  const files = new Set([...shared, ...closure(key)]);
-  const total = [...files].reduce((sum, k) => sum + gzipOf(manifest[k].file), 0);
-  const lazy = new Set([...files].flatMap((k) => manifest[k].dynamicImports ?? []).flatMap((d) => [...closure(d)]));
-  const lazyTotal = [...lazy].filter((k) => !files.has(k)).reduce((sum, k) => sum + gzipOf(manifest[k].file), 0);
-  rows.push({ route: key.replace("app/routes/", "").replace(/\?.*$/, ""), js: total, lazy: lazyTotal });
-}
-console.log("| route module | JS on load (gzip) | loaded on demand (gzip) |");
+
+console.log("| page route | JS on load (gzip) | of which its own modules |");
 console.log("|---|---|---|");
-for (const r of rows) console.log(`| ${r.route} | ${kb(r.js)} | ${r.lazy ? kb(r.lazy) : "-"} |`);
+const base = new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...manifest.routes.root.imports]);
+for (const [id, route] of Object.entries(manifest.routes).sort(([a], [b]) => a.localeCompare(b))) {
+  if (id === "root") continue;
+  const files = new Set(base);
+  for (const r of chain(id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+  const total = [...files].reduce((sum, f) => sum + gz(f), 0);
+  const own = [...files].filter((f) => !base.has(f)).reduce((sum, f) => sum + gz(f), 0);
+  // Resource routes (feeds, redirects, logout) compile to empty client chunks (~20 bytes gzipped): not pages.
+  if (own < 40) continue;
+  console.log(`| ${id.replace("routes/", "")} | ${kb(total)} | ${kb(own)} |`);
+}
