@@ -175,10 +175,11 @@ export default function BlogDetail() {
           alt={blog.title}
           width={1200}
           height={675}
-          fetchPriority="high"
+          // The cover is the page's largest paint: fetch it first. React 18 knows the attribute only
+          // in lower case (the camel-case prop warns), and its types only in camel case.
+          {...{ fetchpriority: "high" }}
           decoding="async"
           className="aspect-[16/9] w-full bg-gray-100 object-cover sm:rounded-2xl"
-         
         />
       </figure>
 

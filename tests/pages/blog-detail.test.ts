@@ -68,6 +68,8 @@ describe("/blogs/{id}", () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain('<meta property="og:image" content="https://blog.test/images/test-image-0001.png"/>');
     expect(html).toContain(`<link rel="canonical" href="https://blog.test/blogs/${blog.id}"/>`);
+    // The cover, the largest paint, is fetched first.
+    expect(html).toMatch(/<img src="\/images\/test-image-0001\.png"[^>]*fetchpriority="high"/);
     const raw = ldJson(html);
     expect(raw).toBeDefined();
     // The title's </script> cannot end the element early: < is escaped inside the JSON.
