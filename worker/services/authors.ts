@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { changedFields } from "./changes";
 import { NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
@@ -91,12 +92,9 @@ export function createAuthorService(db: Db) {
       requireAdmin(actor);
       const row = await findRow(id);
       const data = parse(authorChangesInput, input);
-      const changes: Partial<AuthorRow> = {};
-      for (const field of ["name", "bio", "img", "twitter", "linkedin", "github"] as const) {
-        const value = data[field];
-        if (value !== undefined && value !== row[field]) changes[field] = value;
-      }
-      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      const { name, bio, img, twitter, linkedin, github } = data;
+      const changes = changedFields<AuthorRow>(row, { name, bio, img, twitter, linkedin, github });
+      if (!changes) return { modifiedCount: 0 };
       await db
         .update(schema.authors)
         .set({ ...changes, updatedAt: Date.now() })

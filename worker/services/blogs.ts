@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CATEGORIES, isCategory } from "../../app/lib/categories";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { changedFields } from "./changes";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
@@ -351,11 +352,8 @@ export function createBlogService(db: Db) {
       dateTime: data.date_time,
       image: data.image,
     };
-    const changes: Partial<BlogRow> = {};
-    for (const [key, value] of Object.entries(wanted) as [keyof BlogRow, string | undefined][]) {
-      if (value !== undefined && value !== row[key]) Object.assign(changes, { [key]: value });
-    }
-    if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+    const changes = changedFields(row, wanted);
+    if (!changes) return { modifiedCount: 0 };
     await db
       .update(schema.blogs)
       .set({ ...changes, updatedAt: Date.now() })

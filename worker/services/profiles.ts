@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { changedFields } from "./changes";
 import { toBlog, type Blog } from "./blogs";
 import { Conflict, Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
@@ -85,11 +86,8 @@ export function createProfileService(db: Db) {
       const user = requireUser(actor);
       const row = await findOwned(user, id);
       const data = parse(updateInput, input);
-      const changes: Partial<Pick<ProfileRow, "name" | "designation" | "bio">> = {};
-      if (data.name !== row.name) changes.name = data.name;
-      if (data.designation !== row.designation) changes.designation = data.designation;
-      if (data.bio !== undefined && data.bio !== row.bio) changes.bio = data.bio;
-      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      const changes = changedFields<ProfileRow>(row, { name: data.name, designation: data.designation, bio: data.bio });
+      if (!changes) return { modifiedCount: 0 };
       await db
         .update(schema.profiles)
         .set({ ...changes, updatedAt: Date.now() })

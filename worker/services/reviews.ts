@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { changedFields } from "./changes";
 import { NotFound } from "./errors";
 import { newId, isIdShaped } from "./ids";
 import { keepImageQuery } from "./images";
@@ -74,11 +75,8 @@ export function createReviewService(db: Db) {
       requireAdmin(actor);
       const row = await findRow(id);
       const data = parse(reviewChangesInput, input);
-      const changes: Partial<ReviewRow> = {};
-      for (const field of ["name", "designation", "review"] as const) {
-        if (data[field] !== row[field]) changes[field] = data[field];
-      }
-      if (Object.keys(changes).length === 0) return { modifiedCount: 0 };
+      const changes = changedFields<ReviewRow>(row, { name: data.name, designation: data.designation, review: data.review });
+      if (!changes) return { modifiedCount: 0 };
       await db
         .update(schema.reviews)
         .set({ ...changes, updatedAt: Date.now() })
