@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types of Remix and Vite, as their templates declare them
 /// <reference types="@remix-run/cloudflare" />
 /// <reference types="vite/client" />
 
@@ -7,4 +8,3 @@ declare module "virtual:remix/server-build" {
   const build: ServerBuild;
   export default build;
 }
-

@@ -43,7 +43,7 @@ export default defineConfig(({ command }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
-    alias: { "~": "/app" },
+    alias: { "#app": "/app", "#worker": "/worker", "#drizzle": "/drizzle" },
   },
   build: {
     minify: true,

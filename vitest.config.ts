@@ -22,7 +22,7 @@ export default defineConfig({
       },
     })),
   ],
-  resolve: { alias: { "~": root("./app") } },
+  resolve: { alias: { "#app": root("./app"), "#worker": root("./worker"), "#drizzle": root("./drizzle") } },
   test: {
     include: ["tests/{api,pages,services}/**/*.test.ts"],
     setupFiles: ["./tests/support/setup.ts"],

@@ -11,11 +11,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FlashMessage } from "~/components/FlashMessage";
-import { Footer } from "~/components/Footer";
-import { clearFlashCookie, readFlash } from "~/lib/flash.server";
-import { TopBar } from "~/components/TopBar";
-import stylesheet from "~/tailwind.css?url";
+import { FlashMessage } from "#app/components/FlashMessage";
+import { Footer } from "#app/components/Footer";
+import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
+import { TopBar } from "#app/components/TopBar";
+import stylesheet from "#app/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,7 +32,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       ownerName: env.OWNER_NAME || "Edge Blog",
       year: new Date().getUTCFullYear(),
       // Only what the top bar needs; never more of the account than the person's own public fields.
-      user: user ? { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL: user.photoURL } : null,
+      user: user
+        ? { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL: user.photoURL }
+        : null,
       flash,
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
@@ -64,7 +66,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <FlashMessage flash={root?.flash ?? null} />
           {children}
         </main>
-        <Footer siteName={siteName} ownerName={root?.ownerName ?? siteName} year={root?.year ?? new Date().getUTCFullYear()} />
+        <Footer
+          siteName={siteName}
+          ownerName={root?.ownerName ?? siteName}
+          year={root?.year ?? new Date().getUTCFullYear()}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -95,7 +101,10 @@ export function ErrorBoundary() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-gray-600">{text}</p>
       <div className="mt-8 flex gap-3">
-        <Link to="/" className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/"
+          className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           Go home
         </Link>
         <Link

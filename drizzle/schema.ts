@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are Unix milliseconds: sortable, compact and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -24,7 +16,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
     photoUrl: text("photo_url"),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,11 +78,19 @@ export const blogs = sqliteTable(
     dateTime: text("date_time").notNull(),
     image: text("image").notNull(),
     likes: integer("likes").notNull().default(0),
+    // Who may read it: "published" (everyone), "draft" (its writer and admins), "scheduled" (like a
+    // draft until publish_at, then like published). worker/services/visible-blogs.ts is the one reader of these.
+    status: text("status", { enum: ["draft", "scheduled", "published"] })
+      .notNull()
+      .default("published"),
+    // When a scheduled post goes public (epoch ms); null otherwise.
+    publishAt: integer("publish_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("blogs_date_time_idx").on(t.dateTime),
+    index("blogs_status_publish_idx").on(t.status, t.publishAt),
     index("blogs_email_idx").on(t.email),
     index("blogs_author_idx").on(t.authorId),
     index("blogs_category_date_idx").on(t.category, t.dateTime),

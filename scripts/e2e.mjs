@@ -69,7 +69,17 @@ try {
   const vars = Object.entries(E2E_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   server = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--show-interactive-dev-session=false", ...vars],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      stateDir,
+      "--show-interactive-dev-session=false",
+      ...vars,
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
   );
   const log = [];

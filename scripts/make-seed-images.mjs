@@ -137,12 +137,21 @@ const ICONS = {
       <rect x="62" y="102" width="48" height="9" rx="4.5" fill="${I}" opacity=".55"/><rect x="118" y="102" width="52" height="9" rx="4.5" fill="${A}"/>
       <rect x="48" y="120" width="28" height="9" rx="4.5" fill="${B}"/>
       <path d="M150 140 A 26 26 0 0 1 196 140" ${line(I, 6, 'opacity=".35"')}/><path d="M173 140 L188 124" ${line(A, 6)}/>`,
-  branch: ({ I, D, A, B }) => `<path d="M70 60 V180" ${line(I, 12)}/><path d="M70 168 C70 118 170 132 170 84" ${line(I, 12)}/>
+  branch: ({
+    I,
+    D,
+    A,
+    B,
+  }) => `<path d="M70 60 V180" ${line(I, 12)}/><path d="M70 168 C70 118 170 132 170 84" ${line(I, 12)}/>
       <path d="M170 84 C170 40 210 40 214 18" ${line(I, 6, 'stroke-dasharray="2 14" opacity=".6"')}/>
       <circle cx="70" cy="48" r="22" fill="${D}" stroke="${I}" stroke-width="10"/>
       <circle cx="70" cy="192" r="22" fill="${A}" stroke="${I}" stroke-width="10"/>
       <circle cx="170" cy="72" r="22" fill="${B}" stroke="${I}" stroke-width="10"/>`,
-  plane: ({ I, A, B }) => `<path d="M92 182 C60 214 32 188 12 228" ${line(I, 6, 'stroke-dasharray="2 15" opacity=".75"')}/>
+  plane: ({
+    I,
+    A,
+    B,
+  }) => `<path d="M92 182 C60 214 32 188 12 228" ${line(I, 6, 'stroke-dasharray="2 15" opacity=".75"')}/>
       <path d="M20 112 L218 34 L152 198 L114 148 Z" fill="${I}"/>
       <path d="M218 34 L114 148 L104 196 L136 164 Z" fill="${A}"/>
       <path d="M218 34 L114 148" ${line(B, 4, 'opacity=".8"')}/>`,
@@ -156,14 +165,22 @@ const ICONS = {
       <rect x="78" y="58" width="16" height="146" fill="${A}"/><rect x="146" y="58" width="16" height="146" fill="${A}"/>
       <circle cx="74" cy="214" r="10" fill="${I}"/><circle cx="166" cy="214" r="10" fill="${I}"/>
       <path d="M168 96 L212 74 L226 102 L182 124 Z" fill="${B}"/><circle cx="205" cy="90" r="4" fill="${D}" opacity=".5"/>`,
-  heart: ({ I, A, B }) => `<path d="M120 206 C52 160 22 122 30 86 C38 50 86 36 120 74 C154 36 202 50 210 86 C218 122 188 160 120 206 Z" fill="${A}"/>
+  heart: ({
+    I,
+    A,
+    B,
+  }) => `<path d="M120 206 C52 160 22 122 30 86 C38 50 86 36 120 74 C154 36 202 50 210 86 C218 122 188 160 120 206 Z" fill="${A}"/>
       <path d="M14 128 H76 L92 98 L112 158 L132 90 L148 128 H226" ${line(I, 10)}/>
       <path d="M196 24 V56 M180 40 H212" ${line(B, 9)}/>`,
   leaf: ({ I, D, A }) => `<path d="M56 202 C30 120 84 38 210 34 C214 150 150 210 56 202 Z" fill="${I}"/>
       <path d="M56 202 C100 150 150 100 192 52" ${line(D, 7, 'opacity=".45"')}/>
       <path d="M98 158 L92 114 M124 130 L118 84 M150 104 L148 66 M98 158 L146 166 M124 130 L172 136 M150 104 L192 104" ${line(D, 5, 'opacity=".3"')}/>
       <path d="M40 206 C18 176 26 142 62 128 C74 160 68 186 40 206 Z" fill="${A}"/>`,
-  moon: ({ I, A, B }) => `<defs><mask id="moonmask"><rect width="240" height="240" fill="#fff"/><circle cx="162" cy="86" r="74" fill="#000"/></mask></defs>
+  moon: ({
+    I,
+    A,
+    B,
+  }) => `<defs><mask id="moonmask"><rect width="240" height="240" fill="#fff"/><circle cx="162" cy="86" r="74" fill="#000"/></mask></defs>
       <circle cx="110" cy="130" r="90" fill="${I}" mask="url(#moonmask)"/>
       <path d="${star4(184, 150, 22)}" fill="${A}"/><path d="${star4(206, 72, 13)}" fill="${B}"/><path d="${star4(150, 30, 9)}" fill="${I}" opacity=".8"/>`,
   bars: ({ I, A, B }) => `<rect x="40" y="144" width="30" height="50" rx="6" fill="${I}" opacity=".75"/>
@@ -173,7 +190,9 @@ const ICONS = {
       <path d="M26 206 H222" ${line(I, 10)}/>
       <path d="M40 112 L94 76 L142 96 L204 34" ${line(B, 9)}/><path d="M180 32 L206 32 L206 58" ${line(B, 9)}/>`,
   coins: ({ I, D, A, B }) => {
-    const coin = (cy) => `<path d="M32 ${cy} v14 a54 18 0 0 0 108 0 v-14 z" fill="${A}"/><path d="M32 ${cy} v14 a54 18 0 0 0 108 0 v-14 z" fill="${D}" opacity=".22"/>
+    const coin = (
+      cy,
+    ) => `<path d="M32 ${cy} v14 a54 18 0 0 0 108 0 v-14 z" fill="${A}"/><path d="M32 ${cy} v14 a54 18 0 0 0 108 0 v-14 z" fill="${D}" opacity=".22"/>
       <ellipse cx="86" cy="${cy}" rx="54" ry="18" fill="${A}"/><ellipse cx="86" cy="${cy}" rx="36" ry="11" fill="none" stroke="${D}" stroke-opacity=".22" stroke-width="4"/>`;
     return `${coin(196)}${coin(174)}${coin(152)}${coin(130)}
       <circle cx="172" cy="88" r="52" fill="${I}"/><circle cx="172" cy="88" r="38" fill="none" stroke="${B}" stroke-width="7"/>
@@ -187,14 +206,22 @@ const ICONS = {
     ];
     let edges = "";
     for (let l = 0; l < layers.length - 1; l++)
-      for (const y1 of layers[l][1]) for (const y2 of layers[l + 1][1]) edges += `M${layers[l][0]} ${y1} L${layers[l + 1][0]} ${y2} `;
+      for (const y1 of layers[l][1])
+        for (const y2 of layers[l + 1][1]) edges += `M${layers[l][0]} ${y1} L${layers[l + 1][0]} ${y2} `;
     let nodes = "";
     const fills = [I, A, I, B, I, I, A, I, B];
     let k = 0;
-    for (const [x, ys] of layers) for (const y of ys) nodes += `<circle cx="${x}" cy="${y}" r="15" fill="${fills[k++ % fills.length]}" stroke="${I}" stroke-width="5"/>`;
+    for (const [x, ys] of layers)
+      for (const y of ys)
+        nodes += `<circle cx="${x}" cy="${y}" r="15" fill="${fills[k++ % fills.length]}" stroke="${I}" stroke-width="5"/>`;
     return `<path d="${edges}" ${line(I, 4, 'opacity=".55"')}/>${nodes}`;
   },
-  chat: ({ I, D, A, B }) => `<path d="M40 52 H198 a18 18 0 0 1 18 18 V150 a18 18 0 0 1 -18 18 H112 L70 206 V168 H40 a18 18 0 0 1 -18 -18 V70 a18 18 0 0 1 18 -18 Z" fill="${I}"/>
+  chat: ({
+    I,
+    D,
+    A,
+    B,
+  }) => `<path d="M40 52 H198 a18 18 0 0 1 18 18 V150 a18 18 0 0 1 -18 18 H112 L70 206 V168 H40 a18 18 0 0 1 -18 -18 V70 a18 18 0 0 1 18 -18 Z" fill="${I}"/>
       <rect x="46" y="80" width="108" height="12" rx="6" fill="${D}" opacity=".22"/>
       <rect x="46" y="106" width="140" height="12" rx="6" fill="${D}" opacity=".22"/>
       <rect x="46" y="132" width="78" height="12" rx="6" fill="${A}"/>
@@ -230,19 +257,31 @@ const ICONS = {
     });
     return `${orbits}<circle cx="120" cy="120" r="24" fill="${A}" stroke="${I}" stroke-width="6"/>${electrons}`;
   },
-  flask: ({ I, A, B }) => `<path d="M104 34 V92 L44 190 Q34 214 62 214 H178 Q206 214 196 190 L136 92 V34 Z" fill="${I}"/>
+  flask: ({
+    I,
+    A,
+    B,
+  }) => `<path d="M104 34 V92 L44 190 Q34 214 62 214 H178 Q206 214 196 190 L136 92 V34 Z" fill="${I}"/>
       <rect x="88" y="22" width="64" height="16" rx="8" fill="${I}"/>
       <path d="M68 150 C92 140 114 160 140 148 C156 141 164 144 172 150 L196 190 Q206 214 178 214 H62 Q34 214 44 190 Z" fill="${A}"/>
       <circle cx="116" cy="122" r="8" fill="${B}"/><circle cx="132" cy="100" r="5" fill="${B}"/><circle cx="100" cy="184" r="10" fill="${I}" opacity=".6"/><circle cx="146" cy="176" r="6" fill="${I}" opacity=".6"/>`,
   prism: ({ I }) => {
     const spectrum = ["#f87171", "#fb923c", "#fde047", "#4ade80", "#60a5fa", "#a78bfa"];
     const wedges = spectrum
-      .map((c, i) => `<path d="M158 ${119 + i * 1.6} L238 ${100 + i * 20} L238 ${120 + i * 20} L158 ${120.6 + i * 1.6} Z" fill="${c}"/>`)
+      .map(
+        (c, i) =>
+          `<path d="M158 ${119 + i * 1.6} L238 ${100 + i * 20} L238 ${120 + i * 20} L158 ${120.6 + i * 1.6} Z" fill="${c}"/>`,
+      )
       .join("");
     return `<path d="M4 158 L76 126" ${line(I, 8)}/>${wedges}<path d="M120 40 L198 180 H42 Z" fill="${I}" stroke="${I}" stroke-width="10" stroke-linejoin="round" opacity=".94"/>
       <path d="M76 126 L160 120" ${line("#000", 4, 'opacity=".12"')}/>`;
   },
-  megaphone: ({ I, D, A, B }) => `<path d="M196 88 Q212 120 196 152" ${line(A, 8)}/><path d="M214 68 Q240 120 214 172" ${line(B, 8)}/>
+  megaphone: ({
+    I,
+    D,
+    A,
+    B,
+  }) => `<path d="M196 88 Q212 120 196 152" ${line(A, 8)}/><path d="M214 68 Q240 120 214 172" ${line(B, 8)}/>
       <path d="M78 146 L94 200 H122 L110 152 Z" fill="${I}" opacity=".85"/>
       <rect x="24" y="90" width="38" height="60" rx="12" fill="${A}"/>
       <path d="M54 94 L166 42 V198 L54 146 Z" fill="${I}"/>
@@ -251,13 +290,17 @@ const ICONS = {
       <path d="M32 188 L98 128 M208 188 L142 128" ${line(D, 6, 'opacity=".14"')}/>
       <path d="M32 72 L120 140 L208 72" ${line(D, 8, 'opacity=".28"')}/>
       <circle cx="206" cy="60" r="28" fill="${A}" stroke="${I}" stroke-width="6"/><path d="${star4(206, 60, 13)}" fill="${I}"/>`,
-  coffee: ({ I, A, B }) => `<path d="M90 62 C78 46 102 38 90 20 M122 62 C110 46 134 38 122 20" ${line(I, 7, 'opacity=".8"')}/>
+  coffee: ({
+    I,
+    A,
+    B,
+  }) => `<path d="M90 62 C78 46 102 38 90 20 M122 62 C110 46 134 38 122 20" ${line(I, 7, 'opacity=".8"')}/>
       <ellipse cx="112" cy="208" rx="92" ry="13" fill="${I}" opacity=".8"/>
       <path d="M176 98 h14 a27 27 0 0 1 0 54 h-16" ${line(I, 12)}/>
       <path d="M44 80 H178 V148 a52 52 0 0 1 -52 52 H96 a52 52 0 0 1 -52 -52 Z" fill="${I}"/>
       <rect x="44" y="110" width="134" height="20" fill="${B}"/>
       <path d="M98 160 C88 150 100 140 108 150 C116 140 128 150 118 160 L108 170 Z" fill="${A === INK ? B : B}" opacity=".9"/>`,
-  sun: ({ I, A, B }) => {
+  sun: ({ I, A }) => {
     let rays = "";
     for (let i = 0; i < 12; i++) {
       const a = (i / 12) * Math.PI * 2;
@@ -270,23 +313,54 @@ const ICONS = {
 
 /** Per category: a default rotation, plus keyword-specific pictograms. */
 const ICON_RULES = {
-  Technology: { cycle: ["chip", "monitor"], words: [[/\bgit\b|branch|merge/i, "branch"], [/\bweb\b|site|page|load/i, "monitor"]] },
-  Travel: { cycle: ["plane", "pin"], words: [[/pack|carry-on|luggage|suitcase/i, "suitcase"], [/itinerary|route|map|train/i, "pin"]] },
+  Technology: {
+    cycle: ["chip", "monitor"],
+    words: [
+      [/\bgit\b|branch|merge/i, "branch"],
+      [/\bweb\b|site|page|load/i, "monitor"],
+    ],
+  },
+  Travel: {
+    cycle: ["plane", "pin"],
+    words: [
+      [/pack|carry-on|luggage|suitcase/i, "suitcase"],
+      [/itinerary|route|map|train/i, "pin"],
+    ],
+  },
   Health: { cycle: ["heart", "leaf"], words: [[/sleep|night|rest/i, "moon"]] },
-  Finance: { cycle: ["bars", "coins"], words: [[/save|saving|emergency|fund\b/i, "coins"], [/invest|index|stock|market/i, "bars"]] },
+  Finance: {
+    cycle: ["bars", "coins"],
+    words: [
+      [/save|saving|emergency|fund\b/i, "coins"],
+      [/invest|index|stock|market/i, "bars"],
+    ],
+  },
   AI: { cycle: ["neural", "chat"], words: [[/prompt|chat|assistant/i, "chat"]] },
   Education: { cycle: ["book", "cap"], words: [[/degree|graduat|universit|college/i, "cap"]] },
   Business: { cycle: ["briefcase", "tag"], words: [[/pric|rate|sell/i, "tag"]] },
-  Science: { cycle: ["atom", "flask"], words: [[/light|sky|colou?r|rainbow|sunset/i, "prism"], [/chemi|lab|experiment/i, "flask"]] },
+  Science: {
+    cycle: ["atom", "flask"],
+    words: [
+      [/light|sky|colou?r|rainbow|sunset/i, "prism"],
+      [/chemi|lab|experiment/i, "flask"],
+    ],
+  },
   Marketing: { cycle: ["megaphone", "envelope"], words: [[/e-?mail|newsletter|inbox/i, "envelope"]] },
-  Lifestyle: { cycle: ["coffee", "sun"], words: [[/morning|sunrise/i, "sun"], [/coffee|café|cafe/i, "coffee"]] },
+  Lifestyle: {
+    cycle: ["coffee", "sun"],
+    words: [
+      [/morning|sunrise/i, "sun"],
+      [/coffee|café|cafe/i, "coffee"],
+    ],
+  },
 };
 
 /** Picks each blog's pictogram: a keyword match first, otherwise the next one its category has not used yet. */
 function assignIcons(blogs) {
   const chosen = new Map();
   const used = new Map();
-  const keyword = (blog) => (ICON_RULES[blog.category] ?? ICON_RULES.Technology).words.find(([re]) => re.test(blog.title))?.[1];
+  const keyword = (blog) =>
+    (ICON_RULES[blog.category] ?? ICON_RULES.Technology).words.find(([re]) => re.test(blog.title))?.[1];
   for (const blog of blogs) {
     const name = keyword(blog);
     if (!name) continue;
@@ -364,7 +438,8 @@ function coverHtml(blog, iconName) {
     texture = `<path d="${d}" fill="none" stroke="${INK}" stroke-width="2" opacity=".28"/>`;
   } else if (pattern === "rings") {
     let rings = "";
-    for (let k = 0; k < 7; k++) rings += `<circle cx="${f1(ix)}" cy="${f1(iy)}" r="${250 + k * 52}" fill="none" stroke="${INK}" stroke-width="1.6" opacity="${f1(0.34 - k * 0.04)}"/>`;
+    for (let k = 0; k < 7; k++)
+      rings += `<circle cx="${f1(ix)}" cy="${f1(iy)}" r="${250 + k * 52}" fill="none" stroke="${INK}" stroke-width="1.6" opacity="${f1(0.34 - k * 0.04)}"/>`;
     texture = rings;
   } else {
     texture = `<defs><pattern id="pt" width="26" height="26" patternUnits="userSpaceOnUse" patternTransform="rotate(${r.pick([35, -35, 55])})"><path d="M0 0 V26" stroke="${INK}" stroke-width="2" opacity=".28"/></pattern></defs>
@@ -387,12 +462,15 @@ function coverHtml(blog, iconName) {
     const kind = r.pick(["dot", "ring", "plus", "tri", "squiggle", "star"]);
     const s = r.range(8, 18);
     if (kind === "dot") confetti += `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(s * 0.6)}" fill="${c}"/>`;
-    else if (kind === "ring") confetti += `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(s)}" fill="none" stroke="${c}" stroke-width="4"/>`;
-    else if (kind === "plus") confetti += `<path d="M${f1(x - s)} ${f1(y)} H${f1(x + s)} M${f1(x)} ${f1(y - s)} V${f1(y + s)}" ${line(c, 5)}/>`;
+    else if (kind === "ring")
+      confetti += `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(s)}" fill="none" stroke="${c}" stroke-width="4"/>`;
+    else if (kind === "plus")
+      confetti += `<path d="M${f1(x - s)} ${f1(y)} H${f1(x + s)} M${f1(x)} ${f1(y - s)} V${f1(y + s)}" ${line(c, 5)}/>`;
     else if (kind === "tri")
       confetti += `<path d="M${f1(x)} ${f1(y - s)} L${f1(x + s)} ${f1(y + s * 0.8)} L${f1(x - s)} ${f1(y + s * 0.8)} Z" fill="none" stroke="${c}" stroke-width="4" stroke-linejoin="round" transform="rotate(${r.int(0, 90)} ${f1(x)} ${f1(y)})"/>`;
     else if (kind === "star") confetti += `<path d="${star4(f1(x), f1(y), f1(s * 1.1))}" fill="${c}"/>`;
-    else confetti += `<path d="M${f1(x - 2 * s)} ${f1(y)} q${f1(s / 2)} ${f1(-s)} ${f1(s)} 0 t${f1(s)} 0 t${f1(s)} 0 t${f1(s)} 0" ${line(c, 4)}/>`;
+    else
+      confetti += `<path d="M${f1(x - 2 * s)} ${f1(y)} q${f1(s / 2)} ${f1(-s)} ${f1(s)} 0 t${f1(s)} 0 t${f1(s)} 0 t${f1(s)} 0" ${line(c, 4)}/>`;
     placed++;
   }
 
@@ -432,9 +510,39 @@ function coverHtml(blog, iconName) {
 // Portraits
 
 const SKIN = ["#fbe0cf", "#f3c9a8", "#e6b08a", "#c98e62", "#a86b43", "#7a4a2c", "#5a3520"];
-const HAIR = { black: "#1d1a1c", darkbrown: "#3a2419", brown: "#6b4226", auburn: "#8e3b1e", blonde: "#d9ac57", grey: "#a3a3a8" };
-const BACKGROUNDS = ["#fde2e4", "#e2ece9", "#dbeafe", "#fef3c7", "#ede9fe", "#dcfce7", "#ffedd5", "#e0f2fe", "#fce7f3", "#ecfccb"];
-const SHIRTS = ["#1e3a8a", "#0f766e", "#7c3aed", "#be123c", "#334155", "#ea580c", "#0369a1", "#15803d", "#a16207", "#db2777", "#1f2937"];
+const HAIR = {
+  black: "#1d1a1c",
+  darkbrown: "#3a2419",
+  brown: "#6b4226",
+  auburn: "#8e3b1e",
+  blonde: "#d9ac57",
+  grey: "#a3a3a8",
+};
+const BACKGROUNDS = [
+  "#fde2e4",
+  "#e2ece9",
+  "#dbeafe",
+  "#fef3c7",
+  "#ede9fe",
+  "#dcfce7",
+  "#ffedd5",
+  "#e0f2fe",
+  "#fce7f3",
+  "#ecfccb",
+];
+const SHIRTS = [
+  "#1e3a8a",
+  "#0f766e",
+  "#7c3aed",
+  "#be123c",
+  "#334155",
+  "#ea580c",
+  "#0369a1",
+  "#15803d",
+  "#a16207",
+  "#db2777",
+  "#1f2937",
+];
 
 /** Hints for the fictional seed people, so portraits fit their names; unknown names fall back to the hash. */
 const PEOPLE = {
@@ -471,9 +579,19 @@ function portraitHtml(name, slot = 0) {
   const hairHi = shade(hair, 0.18);
   const bg = BACKGROUNDS[(slot * 3 + (hash32(name) % 2)) % BACKGROUNDS.length];
   let shirt = SHIRTS[(slot * 4) % SHIRTS.length];
-  const styles = presentation === "f" ? ["long", "bob", "bun", "curlylong", "long"] : presentation === "m" ? ["short", "sidepart", "buzz", "curly", "short"] : ["short", "bob", "curly", "sidepart"];
+  const styles =
+    presentation === "f"
+      ? ["long", "bob", "bun", "curlylong", "long"]
+      : presentation === "m"
+        ? ["short", "sidepart", "buzz", "curly", "short"]
+        : ["short", "bob", "curly", "sidepart"];
   const style = styles[(slot + (hash32(name) % 3)) % styles.length];
-  const beard = presentation === "m" && r.chance(0.35) && style !== "buzz" ? r.pick(["full", "stubble"]) : presentation === "m" && style === "buzz" && r.chance(0.5) ? "full" : null;
+  const beard =
+    presentation === "m" && r.chance(0.35) && style !== "buzz"
+      ? r.pick(["full", "stubble"])
+      : presentation === "m" && style === "buzz" && r.chance(0.5)
+        ? "full"
+        : null;
   const glasses = r.chance(0.25);
   const neckline = r.pick(["crew", "vneck", "collar", "crew"]);
   const earrings = presentation === "f" && r.chance(0.45);
@@ -487,11 +605,14 @@ function portraitHtml(name, slot = 0) {
   const top = cy - headRy;
   const decoColor = shade(bg, -0.1);
   let decoration = "";
-  if (deco === "circle") decoration = `<circle cx="${r.int(120, 280)}" cy="${r.int(150, 210)}" r="150" fill="${decoColor}"/>`;
-  else if (deco === "arc") decoration = `<circle cx="200" cy="200" r="168" fill="none" stroke="${decoColor}" stroke-width="26"/>`;
+  if (deco === "circle")
+    decoration = `<circle cx="${r.int(120, 280)}" cy="${r.int(150, 210)}" r="150" fill="${decoColor}"/>`;
+  else if (deco === "arc")
+    decoration = `<circle cx="200" cy="200" r="168" fill="none" stroke="${decoColor}" stroke-width="26"/>`;
   else if (deco === "dots") {
     let d = "";
-    for (let y = 30; y < 400; y += 26) for (let x = 30; x < 400; x += 26) d += `<circle cx="${x}" cy="${y}" r="3" fill="${decoColor}"/>`;
+    for (let y = 30; y < 400; y += 26)
+      for (let x = 30; x < 400; x += 26) d += `<circle cx="${x}" cy="${y}" r="3" fill="${decoColor}"/>`;
     decoration = d;
   } else decoration = `<path d="${blobPath(r, 200, 190, 165, 7, 0.18)}" fill="${decoColor}"/>`;
 
@@ -546,14 +667,22 @@ function portraitHtml(name, slot = 0) {
   const shoulders = `<path d="M44 400 C44 330 96 292 160 284 L240 284 C304 292 356 330 356 400 Z" fill="${shirt}"/>`;
   const neck = `<path d="M${cx - 28} ${cy + 50} L${cx - 28} ${cy + 104} Q${cx} ${cy + 124} ${cx + 28} ${cy + 104} L${cx + 28} ${cy + 50} Z" fill="${skinShade}"/>`;
   let collar = "";
-  if (neckline === "crew") collar = `<path d="M${cx - 44} 286 Q${cx} 326 ${cx + 44} 286" ${line(shade(shirt, -0.25), 9)}/>`;
-  else if (neckline === "vneck") collar = `<path d="M${cx - 40} 284 L${cx} 338 L${cx + 40} 284 Z" fill="${skinShade}"/><path d="M${cx - 42} 284 L${cx} 340 L${cx + 42} 284" ${line(shade(shirt, -0.25), 7)}/>`;
-  else collar = `<path d="M${cx - 30} 284 L${cx} 316 L${cx + 30} 284 Z" fill="${skinShade}"/><path d="M${cx - 50} 280 L${cx - 6} 320 L${cx - 30} 344 L${cx - 56} 292 Z M${cx + 50} 280 L${cx + 6} 320 L${cx + 30} 344 L${cx + 56} 292 Z" fill="#f8fafc"/>`;
-  const longFront = style === "long" ? `<path d="M${cx - 98} ${cy + 60} C${cx - 96} ${cy + 110} ${cx - 88} ${cy + 140} ${cx - 60} ${cy + 160} L${cx - 50} ${cy + 100} Z M${cx + 98} ${cy + 60} C${cx + 96} ${cy + 110} ${cx + 88} ${cy + 140} ${cx + 60} ${cy + 160} L${cx + 50} ${cy + 100} Z" fill="${hair}"/>` : "";
+  if (neckline === "crew")
+    collar = `<path d="M${cx - 44} 286 Q${cx} 326 ${cx + 44} 286" ${line(shade(shirt, -0.25), 9)}/>`;
+  else if (neckline === "vneck")
+    collar = `<path d="M${cx - 40} 284 L${cx} 338 L${cx + 40} 284 Z" fill="${skinShade}"/><path d="M${cx - 42} 284 L${cx} 340 L${cx + 42} 284" ${line(shade(shirt, -0.25), 7)}/>`;
+  else
+    collar = `<path d="M${cx - 30} 284 L${cx} 316 L${cx + 30} 284 Z" fill="${skinShade}"/><path d="M${cx - 50} 280 L${cx - 6} 320 L${cx - 30} 344 L${cx - 56} 292 Z M${cx + 50} 280 L${cx + 6} 320 L${cx + 30} 344 L${cx + 56} 292 Z" fill="#f8fafc"/>`;
+  const longFront =
+    style === "long"
+      ? `<path d="M${cx - 98} ${cy + 60} C${cx - 96} ${cy + 110} ${cx - 88} ${cy + 140} ${cx - 60} ${cy + 160} L${cx - 50} ${cy + 100} Z M${cx + 98} ${cy + 60} C${cx + 96} ${cy + 110} ${cx + 88} ${cy + 140} ${cx + 60} ${cy + 160} L${cx + 50} ${cy + 100} Z" fill="${hair}"/>`
+      : "";
 
   // Face.
   const ears = `<ellipse cx="${cx - headRx + 2}" cy="${cy + 8}" rx="13" ry="19" fill="${skinShade}"/><ellipse cx="${cx + headRx - 2}" cy="${cy + 8}" rx="13" ry="19" fill="${skinShade}"/>`;
-  const earringMarkup = earrings ? `<circle cx="${cx - headRx + 2}" cy="${cy + 30}" r="6" fill="${r.pick(["#facc15", "#e5e7eb", "#f472b6"])}"/><circle cx="${cx + headRx - 2}" cy="${cy + 30}" r="6" fill="#facc15"/>` : "";
+  const earringMarkup = earrings
+    ? `<circle cx="${cx - headRx + 2}" cy="${cy + 30}" r="6" fill="${r.pick(["#facc15", "#e5e7eb", "#f472b6"])}"/><circle cx="${cx + headRx - 2}" cy="${cy + 30}" r="6" fill="#facc15"/>`
+    : "";
   const head = `<ellipse cx="${cx}" cy="${cy}" rx="${headRx}" ry="${headRy}" fill="${skin}"/>`;
   const eyeY = cy + 6;
   const eyeDX = 25;
@@ -566,8 +695,10 @@ function portraitHtml(name, slot = 0) {
   const mouthY = eyeY + 48;
   const lip = presentation === "f" ? "#b4505a" : shade(skin, -0.45);
   let mouth = "";
-  if (smile === "grin") mouth = `<path d="M${cx - 20} ${mouthY - 3} Q${cx} ${mouthY + 22} ${cx + 20} ${mouthY - 3} Z" fill="#7f2d36"/><path d="M${cx - 15} ${mouthY - 1} Q${cx} ${mouthY + 4} ${cx + 15} ${mouthY - 1}" ${line("#fff", 4)}/>`;
-  else if (smile === "soft") mouth = `<path d="M${cx - 14} ${mouthY} Q${cx} ${mouthY + 9} ${cx + 14} ${mouthY}" ${line(lip, 5)}/>`;
+  if (smile === "grin")
+    mouth = `<path d="M${cx - 20} ${mouthY - 3} Q${cx} ${mouthY + 22} ${cx + 20} ${mouthY - 3} Z" fill="#7f2d36"/><path d="M${cx - 15} ${mouthY - 1} Q${cx} ${mouthY + 4} ${cx + 15} ${mouthY - 1}" ${line("#fff", 4)}/>`;
+  else if (smile === "soft")
+    mouth = `<path d="M${cx - 14} ${mouthY} Q${cx} ${mouthY + 9} ${cx + 14} ${mouthY}" ${line(lip, 5)}/>`;
   else mouth = `<path d="M${cx - 19} ${mouthY - 2} Q${cx} ${mouthY + 14} ${cx + 19} ${mouthY - 2}" ${line(lip, 5)}/>`;
   const cheeks = `<ellipse cx="${cx - 40}" cy="${eyeY + 30}" rx="12" ry="7" fill="#f43f5e" opacity=".16"/><ellipse cx="${cx + 40}" cy="${eyeY + 30}" rx="12" ry="7" fill="#f43f5e" opacity=".16"/>`;
   let beardMarkup = "";
@@ -596,13 +727,16 @@ function portraitHtml(name, slot = 0) {
 const content = JSON.parse(await readFile(path.join(root, "seed", "content.json"), "utf8"));
 const jobs = [];
 const icons = assignIcons(content.blogs);
-for (const blog of content.blogs) jobs.push({ file: blog.image, width: 1200, height: 675, html: () => coverHtml(blog, icons.get(blog)) });
+for (const blog of content.blogs)
+  jobs.push({ file: blog.image, width: 1200, height: 675, html: () => coverHtml(blog, icons.get(blog)) });
 const people = [
   ...content.users.map((u) => [u.photo, u.name]),
   ...content.authors.map((a) => [a.img, a.name]),
   ...content.reviews.map((rv) => [rv.image, rv.name]),
 ];
-people.forEach(([file, name], slot) => jobs.push({ file, width: 400, height: 400, html: () => portraitHtml(name, slot) }));
+people.forEach(([file, name], slot) =>
+  jobs.push({ file, width: 400, height: 400, html: () => portraitHtml(name, slot) }),
+);
 
 const seen = new Set();
 for (const job of jobs) {
@@ -614,7 +748,15 @@ for (const job of jobs) {
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 let written = 0;
 let unchanged = 0;
@@ -624,7 +766,11 @@ try {
     if (only && !job.file.includes(only)) continue;
     await page.setViewportSize({ width: job.width, height: job.height });
     await page.setContent(job.html(), { waitUntil: "load" });
-    const bytes = await page.screenshot({ type: "jpeg", quality: job.width > 400 ? 78 : 80, clip: { x: 0, y: 0, width: job.width, height: job.height } });
+    const bytes = await page.screenshot({
+      type: "jpeg",
+      quality: job.width > 400 ? 78 : 80,
+      clip: { x: 0, y: 0, width: job.width, height: job.height },
+    });
     const target = path.join(outDir, job.file);
     const before = await readFile(target).catch(() => null);
     if (before && Buffer.compare(before, bytes) === 0) {

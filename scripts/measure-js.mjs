@@ -11,7 +11,11 @@ import { root } from "./lib/local.mjs";
 const dir = path.join(root, "build", "client");
 const file = readdirSync(path.join(dir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
 if (!file) throw new Error("No Remix client manifest: run `npm run build` first.");
-const manifest = JSON.parse(readFileSync(path.join(dir, "assets", file), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+const manifest = JSON.parse(
+  readFileSync(path.join(dir, "assets", file), "utf8")
+    .replace(/^window\.__remixManifest=/, "")
+    .replace(/;\s*$/, ""),
+);
 
 const sizes = new Map();
 const gz = (url) => {
@@ -27,8 +31,13 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 console.log("| page route | JS on load (gzip) | of which its own modules |");
 console.log("|---|---|---|");
-const base = new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...manifest.routes.root.imports]);
-for (const [id, route] of Object.entries(manifest.routes).sort(([a], [b]) => a.localeCompare(b))) {
+const base = new Set([
+  manifest.entry.module,
+  ...manifest.entry.imports,
+  manifest.routes.root.module,
+  ...manifest.routes.root.imports,
+]);
+for (const [id] of Object.entries(manifest.routes).sort(([a], [b]) => a.localeCompare(b))) {
   if (id === "root") continue;
   const files = new Set(base);
   for (const r of chain(id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);

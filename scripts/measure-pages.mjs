@@ -6,7 +6,17 @@ const base = process.argv[2] ?? "http://127.0.0.1:8787";
 const n = Number(process.argv[3] ?? 50);
 
 const latest = await (await fetch(`${base}/api/latest-blogs`)).json();
-const paths = ["/", "/about", "/allBlogs", "/allBlogs?q=habits", `/blogs/${latest[0]._id}`, "/contact", "/api/latest-blogs", "/api/blogs", "/rss.xml"];
+const paths = [
+  "/",
+  "/about",
+  "/allBlogs",
+  "/allBlogs?q=habits",
+  `/blogs/${latest[0]._id}`,
+  "/contact",
+  "/api/latest-blogs",
+  "/api/blogs",
+  "/rss.xml",
+];
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 console.log(`| path | status | bytes | median ms | p95 ms |`);

@@ -24,7 +24,11 @@ const stateDir = persistAt >= 0 ? path.resolve(args[persistAt + 1]) : defaultSta
 
 const content = JSON.parse(await readFile(path.join(root, "seed", "content.json"), "utf8"));
 const { hashPassword } = await importWorkerModule("worker/auth/passwords.ts");
-const userId = (key) => `seeduser${key}`.replace(/[^0-9a-z]/g, "").padEnd(20, "0").slice(0, 20);
+const userId = (key) =>
+  `seeduser${key}`
+    .replace(/[^0-9a-z]/g, "")
+    .padEnd(20, "0")
+    .slice(0, 20);
 const imageUrl = (file) => `/images/${file}`;
 
 await withLocalBindings(stateDir, async (env) => {
@@ -61,7 +65,14 @@ await withLocalBindings(stateDir, async (env) => {
       statements.push(
         env.DB.prepare(
           "insert or ignore into profiles (id, user_id, name, email, bio, designation) values (?, ?, ?, ?, ?, ?)",
-        ).bind(`${userId(u.key).slice(0, 16)}prof`, userId(u.key), u.name, u.email.toLowerCase(), u.bio ?? "", u.designation ?? ""),
+        ).bind(
+          `${userId(u.key).slice(0, 16)}prof`,
+          userId(u.key),
+          u.name,
+          u.email.toLowerCase(),
+          u.bio ?? "",
+          u.designation ?? "",
+        ),
       );
     }
   }
@@ -104,5 +115,7 @@ await withLocalBindings(stateDir, async (env) => {
   // One batch is one transaction: the seed lands whole or not at all.
   const results = await env.DB.batch(statements);
   const written = results.reduce((sum, r) => sum + (r.meta?.changes ?? 0), 0);
-  console.log(`Seed: ${written} rows written, ${uploaded} images uploaded (local state: ${path.relative(root, stateDir) || "."}).`);
+  console.log(
+    `Seed: ${written} rows written, ${uploaded} images uploaded (local state: ${path.relative(root, stateDir) || "."}).`,
+  );
 });

@@ -21,6 +21,8 @@ export type LoadContext = {
 };
 
 declare module "@remix-run/cloudflare" {
+  // Declaration merging needs an interface; it adds LoadContext's members to Remix's own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging, not an empty type
   interface AppLoadContext extends LoadContext {}
 }
 
@@ -45,7 +47,10 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       headers.set("ETag", object.httpEtag);
       // Keys are never reused, so a lasting image is immutable; an expiring one is cached no longer than it lives.
       const maxAge = expiresAt === null ? null : Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
-      headers.set("Cache-Control", maxAge === null ? "public, max-age=31536000, immutable" : `public, max-age=${maxAge}`);
+      headers.set(
+        "Cache-Control",
+        maxAge === null ? "public, max-age=31536000, immutable" : `public, max-age=${maxAge}`,
+      );
       if (c.req.header("If-None-Match") === object.httpEtag) {
         await object.body.cancel();
         return new Response(null, { status: 304, headers });

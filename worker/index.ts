@@ -1,6 +1,8 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build exists only after `npm run build` (remix vite:build), so the type
 // checker, which runs first, cannot see it.
+// Not @ts-expect-error: once a build exists the import resolves, and an unused expect-error fails.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the reason is given above
 // @ts-ignore
 import * as build from "../build/server";
 import { createApp } from "./app";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FacebookButton, GoogleButton } from "./SocialSignIn";
-import type { GoogleIntent } from "~/lib/google-popup";
+import type { GoogleIntent } from "#app/lib/google-popup";
 
 /** The frame of /login and /register: a welcome panel beside the form on wide screens, the form alone on phones. */
 export function AuthLayout({
@@ -25,7 +25,11 @@ export function AuthLayout({
             <h2 className="relative mt-4 text-3xl font-bold leading-tight">{aside.heading}</h2>
             <p className="relative mt-4 text-brand-100">{aside.text}</p>
             <ul className="relative mt-8 space-y-3 text-sm">
-              {["Write and edit your own stories", "Save posts to read later", "Share ideas with readers everywhere"].map((item) => (
+              {[
+                "Write and edit your own stories",
+                "Save posts to read later",
+                "Share ideas with readers everywhere",
+              ].map((item) => (
                 <li key={item} className="flex items-center gap-3">
                   <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white/15">✓</span>
                   {item}

@@ -1,4 +1,4 @@
-import type { Author } from "../../worker/services/authors";
+import type { Author } from "#worker/services/authors";
 import { GitHubIcon, LinkedInIcon, TwitterIcon } from "./icons";
 
 const NETWORKS = [
@@ -19,7 +19,7 @@ export function AuthorCard({ author }: { author: Author }) {
       <div className="relative overflow-hidden">
         <img
           src={author.img}
-          alt={`Photo of ${author.name}`}
+          alt={author.name}
           width={400}
           height={400}
           loading="lazy"

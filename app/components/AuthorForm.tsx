@@ -1,15 +1,20 @@
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
-import type { Author } from "../../worker/services/authors";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { ImageField } from "~/components/ImageField";
-import { failureText, refusal, type RefusedForm } from "~/lib/dashboard";
-import { alertDialog } from "~/lib/dialogs";
-import { MSG } from "~/lib/messages";
+import type { Author } from "#worker/services/authors";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { failureText, refusal, type RefusedForm } from "#app/lib/dashboard";
+import { alertDialog } from "#app/lib/dialogs";
+import { MSG } from "#app/lib/messages";
 
 /** What a refusal says: [dialog title, dialog text, inline text]. Update Author has the spec's two dialogs (the picture, everything else). */
 function refusalTexts(failure: RefusedForm, editing: boolean): [string, string, string] {
-  if (!editing) return [MSG.admin.actionFailedTitle, failureText(failure, MSG.admin.actionFailedTitle), failureText(failure, "The author could not be added.")];
+  if (!editing)
+    return [
+      MSG.admin.actionFailedTitle,
+      failureText(failure, MSG.admin.actionFailedTitle),
+      failureText(failure, "The author could not be added."),
+    ];
   const [title, text] =
     failure.code === "image-upload-failed"
       ? [MSG.author.imageErrorTitle, MSG.author.imageErrorText]
@@ -26,7 +31,12 @@ function refusalTexts(failure: RefusedForm, editing: boolean): [string, string, 
 export function AuthorForm({ author, result }: { author?: Author; result: unknown }) {
   const editing = author !== undefined;
   const failure = refusal(result);
-  const unchanged = editing && !failure && typeof result === "object" && result !== null && (result as { modifiedCount?: unknown }).modifiedCount === 0;
+  const unchanged =
+    editing &&
+    !failure &&
+    typeof result === "object" &&
+    result !== null &&
+    (result as { modifiedCount?: unknown }).modifiedCount === 0;
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
 
@@ -37,40 +47,95 @@ export function AuthorForm({ author, result }: { author?: Author; result: unknow
     }
     if (unchanged) void alertDialog(MSG.author.noChanges, undefined, "info");
     // Only a new answer opens a dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
 
-  const value = (field: "name" | "bio" | "twitter" | "linkedin" | "github") => (editing ? (values[field] ?? author[field] ?? "") : values[field]);
+  const value = (field: "name" | "bio" | "twitter" | "linkedin" | "github") =>
+    editing ? (values[field] ?? author[field] ?? "") : values[field];
   const imageField = editing ? "img" : "image";
 
   return (
-    <Form method="post" encType="multipart/form-data" className="flex max-w-3xl flex-col gap-5" aria-label={editing ? "Update author" : "Add author"}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex max-w-3xl flex-col gap-5"
+      aria-label={editing ? "Update author" : "Add author"}
+    >
       {failure ? <FormError message={refusalTexts(failure, editing)[2]} /> : null}
       {unchanged ? (
-        <div role="status" className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm font-semibold text-gray-800">
+        <div
+          role="status"
+          className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm font-semibold text-gray-800"
+        >
           {MSG.author.noChanges}
         </div>
       ) : null}
-      <Field label="Name" name="name" required={!editing} maxLength={80} defaultValue={value("name")} error={errors.name} autoComplete="off" />
-      <TextArea label="Bio" name="bio" required={!editing} maxLength={1000} rows={4} defaultValue={value("bio")} error={errors.bio} />
+      <Field
+        label="Name"
+        name="name"
+        required={!editing}
+        maxLength={80}
+        defaultValue={value("name")}
+        error={errors.name}
+        autoComplete="off"
+      />
+      <TextArea
+        label="Bio"
+        name="bio"
+        required={!editing}
+        maxLength={1000}
+        rows={4}
+        defaultValue={value("bio")}
+        error={errors.bio}
+      />
       <ImageField
         name={imageField}
         label="Picture"
         required={!editing}
         current={author?.img}
         error={errors[imageField]}
-        hint={editing ? "Optional: choose a new file to replace the current picture." : "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. A square photo looks best."}
+        hint={
+          editing
+            ? "Optional: choose a new file to replace the current picture."
+            : "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. A square photo looks best."
+        }
       />
       <fieldset className="flex flex-col gap-4 rounded-2xl border border-gray-200 p-4 sm:p-5">
         <legend className="px-1 text-sm font-semibold text-gray-800">Profile links (optional)</legend>
         <div className="grid gap-4 md:grid-cols-3">
-          <Field label="Twitter" name="twitter" type="url" inputMode="url" placeholder={editing ? undefined : "https://twitter.com/…"} defaultValue={value("twitter")} error={errors.twitter} />
-          <Field label="LinkedIn" name="linkedin" type="url" inputMode="url" placeholder={editing ? undefined : "https://linkedin.com/in/…"} defaultValue={value("linkedin")} error={errors.linkedin} />
-          <Field label="GitHub" name="github" type="url" inputMode="url" placeholder={editing ? undefined : "https://github.com/…"} defaultValue={value("github")} error={errors.github} />
+          <Field
+            label="Twitter"
+            name="twitter"
+            type="url"
+            inputMode="url"
+            placeholder={editing ? undefined : "https://twitter.com/…"}
+            defaultValue={value("twitter")}
+            error={errors.twitter}
+          />
+          <Field
+            label="LinkedIn"
+            name="linkedin"
+            type="url"
+            inputMode="url"
+            placeholder={editing ? undefined : "https://linkedin.com/in/…"}
+            defaultValue={value("linkedin")}
+            error={errors.linkedin}
+          />
+          <Field
+            label="GitHub"
+            name="github"
+            type="url"
+            inputMode="url"
+            placeholder={editing ? undefined : "https://github.com/…"}
+            defaultValue={value("github")}
+            error={errors.github}
+          />
         </div>
       </fieldset>
       <div className="flex justify-end border-t border-gray-100 pt-5">
-        <SubmitButton pendingText={editing ? "Updating…" : "Adding…"}>{editing ? "Update Author" : "Add Author"}</SubmitButton>
+        <SubmitButton pendingText={editing ? "Updating…" : "Adding…"}>
+          {editing ? "Update Author" : "Add Author"}
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { Actor } from "../../worker/services/policy";
-import { confirmDialog } from "~/lib/dialogs";
-import { MSG } from "~/lib/messages";
+import type { Actor } from "#worker/services/policy";
+import { confirmDialog } from "#app/lib/dialogs";
+import { MSG } from "#app/lib/messages";
 import { Avatar } from "./Avatar";
 
 const MENU_ID = "account-menu";

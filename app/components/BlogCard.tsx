@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BlogSummary } from "../../worker/services/blogs";
+import type { BlogSummary } from "#worker/services/blogs";
 
 export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
   return (

@@ -1,14 +1,14 @@
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
-import type { Blog } from "../../worker/services/blogs";
-import { DateTimeField } from "~/components/DateTimeField";
-import { Field, Select, SubmitButton, TextArea } from "~/components/form";
-import { ImageField } from "~/components/ImageField";
-import { CATEGORIES } from "~/lib/categories";
-import { failureText, refusal } from "~/lib/dashboard";
-import { alertDialog } from "~/lib/dialogs";
-import { MSG } from "~/lib/messages";
-import { useFailureAlert } from "~/lib/use-failure-alert";
+import type { Blog } from "#worker/services/blogs";
+import { DateTimeField } from "#app/components/DateTimeField";
+import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { CATEGORIES } from "#worker/services/categories";
+import { failureText, refusal } from "#app/lib/dashboard";
+import { alertDialog } from "#app/lib/dialogs";
+import { MSG } from "#app/lib/messages";
+import { useFailureAlert } from "#app/lib/use-failure-alert";
 
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
@@ -18,30 +18,49 @@ import { useFailureAlert } from "~/lib/use-failure-alert";
  */
 export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) {
   const failure = refusal(result);
-  const unchanged = !failure && typeof result === "object" && result !== null && (result as { modifiedCount?: unknown }).modifiedCount === 0;
+  const unchanged =
+    !failure &&
+    typeof result === "object" &&
+    result !== null &&
+    (result as { modifiedCount?: unknown }).modifiedCount === 0;
   useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));
   useEffect(() => {
     if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
-  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-label="Update blog">
       {failure ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <strong className="font-semibold">{MSG.blog.errorTitle}</strong> {failureText(failure, "The blog could not be updated.")}
+          <strong className="font-semibold">{MSG.blog.errorTitle}</strong>{" "}
+          {failureText(failure, "The blog could not be updated.")}
         </div>
       ) : null}
       {unchanged ? (
-        <div role="status" className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm font-semibold text-gray-800">
+        <div
+          role="status"
+          className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm font-semibold text-gray-800"
+        >
           {MSG.blog.noChanges}
         </div>
       ) : null}
 
-      <Field label="Title" name="title" maxLength={150} defaultValue={values.title ?? blog.title} error={errors.title} />
+      <Field
+        label="Title"
+        name="title"
+        maxLength={150}
+        defaultValue={values.title ?? blog.title}
+        error={errors.title}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Select label="Category" name="category" defaultValue={values.category ?? blog.category} error={errors.category}>
+        <Select
+          label="Category"
+          name="category"
+          defaultValue={values.category ?? blog.category}
+          error={errors.category}
+        >
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -61,7 +80,12 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         <Field label="Writer email" type="email" value={blog.email} readOnly hint="The post's author" />
       </div>
 
-      <ImageField label="Cover image" current={blog.image} error={errors.image} hint="Optional: choose a new file to replace the current image." />
+      <ImageField
+        label="Cover image"
+        current={blog.image}
+        error={errors.image}
+        hint="Optional: choose a new file to replace the current image."
+      />
 
       <TextArea
         label="Short description"
@@ -71,7 +95,13 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         defaultValue={values.short_description ?? blog.short_description}
         error={errors.short_description}
       />
-      <TextArea label="Details" name="blog_details" rows={12} defaultValue={values.blog_details ?? blog.blog_details} error={errors.blog_details} />
+      <TextArea
+        label="Details"
+        name="blog_details"
+        rows={12}
+        defaultValue={values.blog_details ?? blog.blog_details}
+        error={errors.blog_details}
+      />
 
       <div className="flex justify-end border-t border-gray-100 pt-5">
         <SubmitButton pendingText="Updating…">Update Blog</SubmitButton>

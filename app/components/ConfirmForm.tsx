@@ -69,7 +69,12 @@ export function ConfirmForm({
         title={title}
         className={rowActionClass(tone)}
       >
-        {pending ? <span className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current/30 border-t-current" aria-hidden="true" /> : null}
+        {pending ? (
+          <span
+            className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current/30 border-t-current"
+            aria-hidden="true"
+          />
+        ) : null}
         {pending ? (pendingText ?? children) : children}
       </button>
     </Form>

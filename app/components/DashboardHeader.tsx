@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The heading block every dashboard screen starts with. */
-export function DashboardHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function DashboardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-4 border-b border-gray-200 pb-5 sm:flex-row sm:items-end sm:justify-between">
       <div>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { UTC_OFFSET, localInputValue, localOffset, utcInputValue } from "~/lib/datetime";
+import { UTC_OFFSET, localInputValue, localOffset, utcInputValue } from "#app/lib/datetime";
 
 /**
  * A datetime-local input plus a hidden `tz` field (see app/lib/datetime.ts). The server renders the

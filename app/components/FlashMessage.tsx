@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { alertDialog, toast } from "~/lib/dialogs";
-import type { Flash } from "~/lib/flash.server";
+import { alertDialog, toast } from "#app/lib/dialogs";
+import type { Flash } from "#app/lib/flash.server";
 
 /**
  * Shows the flash of the current page once: a SweetAlert2 dialog once hydrated, and a plain banner
@@ -16,7 +16,8 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
   }, [flash]);
 
   if (!flash || hydrated) return null;
-  const tone = flash.icon === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800";
+  const tone =
+    flash.icon === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800";
   return (
     <div role="status" className={`mx-auto mt-4 max-w-3xl rounded-lg border px-4 py-3 text-sm ${tone}`}>
       <strong className="font-semibold">{flash.title}</strong>

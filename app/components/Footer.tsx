@@ -1,4 +1,4 @@
-import { FOOTER_LABELS, SOCIAL_LINKS } from "~/lib/site";
+import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, TwitterIcon } from "./icons";
 
 const SOCIAL_ICONS = { Facebook: FacebookIcon, Twitter: TwitterIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon };

@@ -48,7 +48,13 @@ export function ImageField({
           }`}
         >
           {shown ? (
-            <img src={shown} alt={preview ? "Preview of the chosen image" : "Current image"} width={192} height={108} className="h-full w-full object-cover" />
+            <img
+              src={shown}
+              alt={preview ? "Preview of the chosen image" : "Current image"}
+              width={192}
+              height={108}
+              className="h-full w-full object-cover"
+            />
           ) : (
             <span className="px-3 text-center text-xs text-gray-500">{round ? "No photo" : "No image chosen yet"}</span>
           )}

@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MSG } from "~/lib/messages";
-import type { FormFailure } from "~/lib/forms.server";
+import { MSG } from "#app/lib/messages";
+import type { FormFailure } from "#app/lib/forms.server";
 
 export type NewsletterResult = { ok: true } | FormFailure;
 
@@ -59,7 +59,10 @@ export function NewsletterForm() {
             {error}
           </p>
         ) : result?.ok ? (
-          <p role="status" className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-medium text-green-800">
+          <p
+            role="status"
+            className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-medium text-green-800"
+          >
             {MSG.newsletter.success}
           </p>
         ) : null}

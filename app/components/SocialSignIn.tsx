@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from "react";
-import { alertDialog, toast } from "~/lib/dialogs";
-import { googleSignInUrl, openGooglePopup, type GoogleAuthResult, type GoogleIntent } from "~/lib/google-popup";
-import { MSG } from "~/lib/messages";
+import { alertDialog, toast } from "#app/lib/dialogs";
+import { googleSignInUrl, openGooglePopup, type GoogleAuthResult, type GoogleIntent } from "#app/lib/google-popup";
+import { MSG } from "#app/lib/messages";
 import { FacebookIcon } from "./icons";
 
 /** What to tell the person for each way Google sign-in can fail (the spec only logged these). */
@@ -24,10 +24,22 @@ function googleFailureText(result: Extract<GoogleAuthResult, { ok: false }>): st
 function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" width={20} height={20} aria-hidden="true">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }
@@ -61,7 +73,9 @@ export function GoogleButton({ intent, redirectTo }: { intent: GoogleIntent; red
     }
     if (result.ok) {
       const [title, text] =
-        result.intent === "register" ? [MSG.register.googleTitle, MSG.register.googleText] : [MSG.google.successTitle, MSG.google.successText];
+        result.intent === "register"
+          ? [MSG.register.googleTitle, MSG.register.googleText]
+          : [MSG.google.successTitle, MSG.google.successText];
       await toast(title, text);
       // A full load: the session cookie arrived in the popup, and every loader should see it.
       window.location.assign(result.redirectTo);
@@ -96,9 +110,7 @@ export function FacebookButton() {
     >
       <FacebookIcon className="text-gray-400" />
       Continue with Facebook
-      <span className="sr-only">
-        ({MSG.accounts.facebookUnavailable})
-      </span>
+      <span className="sr-only">({MSG.accounts.facebookUnavailable})</span>
     </button>
   );
 }

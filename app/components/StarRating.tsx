@@ -10,7 +10,11 @@ export function roundRating(value: number): number {
 export function StarRating({ value, size = 24, className = "" }: { value: number; size?: number; className?: string }) {
   const rating = roundRating(value);
   return (
-    <span role="img" aria-label={`Rated ${rating} out of 5`} className={`inline-flex items-center gap-0.5 ${className}`}>
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of 5`}
+      className={`inline-flex items-center gap-0.5 ${className}`}
+    >
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = Math.min(1, Math.max(0, rating - i));
         return (
@@ -20,7 +24,13 @@ export function StarRating({ value, size = 24, className = "" }: { value: number
             className="relative inline-block shrink-0"
             style={{ width: size, height: size }}
           >
-            <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" className="absolute inset-0 text-gray-300">
+            <svg
+              viewBox="0 0 24 24"
+              width={size}
+              height={size}
+              aria-hidden="true"
+              className="absolute inset-0 text-gray-300"
+            >
               <path d={STAR_PATH} fill="currentColor" />
             </svg>
             {fill > 0 ? (

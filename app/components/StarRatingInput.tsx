@@ -23,15 +23,22 @@ function ratingCss(name: string): string {
     `${root} [data-readout]{display:none}`,
     `${root}:has(input:focus-visible) [data-stars]{outline:3px solid var(--color-brand-500);outline-offset:3px;border-radius:6px}`,
   ];
-  for (const v of [0, ...HALF_STEPS]) rules.push(`${root}:has(input[value="${v}"]:checked) [data-readout="${v}"]{display:inline}`);
+  for (const v of [0, ...HALF_STEPS])
+    rules.push(`${root}:has(input[value="${v}"]:checked) [data-readout="${v}"]{display:inline}`);
   for (const v of HALF_STEPS) {
-    const halves = Array.from({ length: v * 2 }, (_, j) => `${root}:has(input[value="${v}"]:checked) [data-half="${j + 1}"] svg`);
+    const halves = Array.from(
+      { length: v * 2 },
+      (_, j) => `${root}:has(input[value="${v}"]:checked) [data-half="${j + 1}"] svg`,
+    );
     rules.push(`${halves.join(",")}{color:${FILLED}}`);
   }
   // Pointing at a half previews that rating until the pointer leaves.
   rules.push(`${root} [data-stars]:has([data-half]:hover) [data-half] svg{color:${EMPTY}}`);
   for (let k = 1; k <= 10; k++) {
-    const halves = Array.from({ length: k }, (_, j) => `${root} [data-stars]:has([data-half="${k}"]:hover) [data-half="${j + 1}"] svg`);
+    const halves = Array.from(
+      { length: k },
+      (_, j) => `${root} [data-stars]:has([data-half="${k}"]:hover) [data-half="${j + 1}"] svg`,
+    );
     rules.push(`${halves.join(",")}{color:${PREVIEW}}`);
   }
   return rules.join("\n");
@@ -53,7 +60,11 @@ export function StarRatingInput({
   const checked = HALF_STEPS.includes(defaultValue) ? defaultValue : 0;
   const idOf = (v: number) => `${name}-star-${String(v).replace(".", "-")}`;
   return (
-    <fieldset data-star-input={name} aria-describedby={error ? `${name}-star-error` : undefined} className="flex flex-col gap-1.5">
+    <fieldset
+      data-star-input={name}
+      aria-describedby={error ? `${name}-star-error` : undefined}
+      className="flex flex-col gap-1.5"
+    >
       {/* Set as HTML: React escapes the quotes of a <style> child's text on the server, which breaks the selectors. */}
       <style dangerouslySetInnerHTML={{ __html: ratingCss(name) }} />
       <legend className="mb-1.5 text-sm font-medium text-gray-800">{label}</legend>
@@ -64,7 +75,14 @@ export function StarRatingInput({
             const right = i % 2 === 1;
             return (
               <span key={v} className="contents">
-                <input type="radio" id={idOf(v)} name={name} value={String(v)} defaultChecked={checked === v} className="sr-only" />
+                <input
+                  type="radio"
+                  id={idOf(v)}
+                  name={name}
+                  value={String(v)}
+                  defaultChecked={checked === v}
+                  className="sr-only"
+                />
                 <label
                   htmlFor={idOf(v)}
                   data-half={i + 1}

@@ -6,7 +6,7 @@ import "swiper/css";
 import "swiper/css/a11y";
 import "swiper/css/pagination";
 import "./testimonials.css";
-import type { Review } from "../../worker/services/reviews";
+import type { Review } from "#worker/services/reviews";
 import { StarRating } from "./StarRating";
 
 /** Spec section 9: spacing 30, 1 slide, 2 from 640 px, 3 from 1024 px, loop on. */
@@ -30,7 +30,11 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
         // names when it initialises (refs would still be empty then: it mounts in its own layout effect).
         navigation={{ prevEl: ".testimonials-prev", nextEl: ".testimonials-next" }}
         pagination={{ el: ".testimonials-bullets", clickable: true }}
-        a11y={{ prevSlideMessage: "Previous review", nextSlideMessage: "Next review", paginationBulletMessage: "Go to review {{index}}" }}
+        a11y={{
+          prevSlideMessage: "Previous review",
+          nextSlideMessage: "Next review",
+          paginationBulletMessage: "Go to review {{index}}",
+        }}
       >
         {reviews.map((r) => (
           <SwiperSlide key={r._id} className="!h-auto">
@@ -48,7 +52,7 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
               <figcaption className="mt-6 flex items-center gap-3 border-t border-gray-100 pt-5">
                 <img
                   src={r.image}
-                  alt={`Photo of ${r.name}`}
+                  alt={r.name}
                   width={48}
                   height={48}
                   loading="lazy"
@@ -66,13 +70,29 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
       </Swiper>
       <div className="mt-8 flex items-center justify-center gap-4">
         <button type="button" aria-label="Previous review" className={`testimonials-prev ${arrowClass}`}>
-          <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width={20}
+            height={20}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
             <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
         <div className="testimonials-bullets flex flex-wrap items-center justify-center" />
         <button type="button" aria-label="Next review" className={`testimonials-next ${arrowClass}`}>
-          <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width={20}
+            height={20}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
             <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { NAV_LINKS } from "~/lib/site";
-import type { loader as rootLoader } from "~/root";
+import { NAV_LINKS } from "#app/lib/site";
+import type { loader as rootLoader } from "#app/root";
 import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon } from "./icons";
 
@@ -53,6 +53,7 @@ export function TopBar({ siteName }: { siteName: string }) {
             </Link>
           )}
 
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open menu, as a disclosure should */}
           <details
             ref={menu}
             className="relative md:hidden"

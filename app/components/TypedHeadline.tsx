@@ -11,7 +11,8 @@ type Step = { index: number; length: number; deleting: boolean };
 function nextStep(step: Step, phrases: readonly string[]): [Step, number] {
   const phrase = phrases[step.index] ?? "";
   if (!step.deleting && step.length >= phrase.length) return [{ ...step, deleting: true }, PAUSE_MS];
-  if (step.deleting && step.length <= 0) return [{ index: (step.index + 1) % phrases.length, length: 0, deleting: false }, TYPE_MS];
+  if (step.deleting && step.length <= 0)
+    return [{ index: (step.index + 1) % phrases.length, length: 0, deleting: false }, TYPE_MS];
   // Erasing runs at the typing speed, as the typewriter the spec describes does by default.
   return [{ ...step, length: step.length + (step.deleting ? -1 : 1) }, TYPE_MS];
 }
@@ -46,7 +47,11 @@ export function TypedHeadline({ phrases = HEADLINE_PHRASES }: { phrases?: readon
     <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl lg:text-6xl">
       <span className="block">A place to</span>
       <span className="sr-only">{phrases.join(", ")}</span>
-      <span aria-hidden="true" data-testid="typed-phrase" className="block min-h-[2.5em] text-brand-600 sm:min-h-[1.25em] motion-reduce:hidden">
+      <span
+        aria-hidden="true"
+        data-testid="typed-phrase"
+        className="block min-h-[2.5em] text-brand-600 sm:min-h-[1.25em] motion-reduce:hidden"
+      >
         {shown}
         <span className="ml-0.5 inline-block w-[3px] animate-pulse self-stretch bg-brand-600 align-[-0.1em] [height:0.9em]" />
       </span>

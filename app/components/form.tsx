@@ -5,7 +5,19 @@ import { useId } from "react";
 const control =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-ink shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-gray-100 disabled:text-gray-500 [&[readonly]]:bg-gray-50 [&[readonly]]:text-gray-600 aria-[invalid=true]:border-red-500";
 
-function Wrapper({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+function Wrapper({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
@@ -29,7 +41,13 @@ export function Field({ label, error, hint, id, ...props }: Common & InputHTMLAt
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} error={error} hint={hint}>
-      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={control} {...props} />
+      <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={control}
+        {...props}
+      />
     </Wrapper>
   );
 }
@@ -39,17 +57,36 @@ export function TextArea({ label, error, hint, id, ...props }: Common & Textarea
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} error={error} hint={hint}>
-      <textarea id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={`${control} min-h-28`} {...props} />
+      <textarea
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={`${control} min-h-28`}
+        {...props}
+      />
     </Wrapper>
   );
 }
 
-export function Select({ label, error, hint, id, children, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({
+  label,
+  error,
+  hint,
+  id,
+  children,
+  ...props
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} error={error} hint={hint}>
-      <select id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={control} {...props}>
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={control}
+        {...props}
+      >
         {children}
       </select>
     </Wrapper>
@@ -57,7 +94,19 @@ export function Select({ label, error, hint, id, children, ...props }: Common & 
 }
 
 /** Shows progress while its form submits and cannot be pressed twice. */
-export function SubmitButton({ children, pendingText, className = "", name, value }: { children: ReactNode; pendingText?: string; className?: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  pendingText,
+  className = "",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingText?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
@@ -70,7 +119,10 @@ export function SubmitButton({ children, pendingText, className = "", name, valu
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 ${className}`}
     >
       {pending ? (
-        <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+        <span
+          className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          aria-hidden="true"
+        />
       ) : null}
       {pending ? (pendingText ?? "Saving…") : children}
     </button>

@@ -20,6 +20,11 @@ export async function deleteAction(request: Request, remove: (id: string) => Pro
       return data<FormFailure>({ ok: false, formError: "Unknown action.", fields: {}, values: {} }, { status: 400 });
     }
     await remove(String(form.get("id") ?? ""));
-    return redirectWithFlash(samePage(request), { kind: "alert", icon: "success", title: MSG.delete.doneTitle, text: MSG.delete.doneText });
+    return redirectWithFlash(samePage(request), {
+      kind: "alert",
+      icon: "success",
+      title: MSG.delete.doneTitle,
+      text: MSG.delete.doneText,
+    });
   });
 }

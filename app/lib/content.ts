@@ -1,4 +1,4 @@
-import type { Category } from "./categories";
+import type { Category } from "#worker/services/categories";
 
 /**
  * The site's fixed editorial content: the home page's Featured Blogs and reading guide, and the
@@ -102,15 +102,34 @@ export const READING_TIPS: readonly { title: string; text: string }[] = [
 ];
 
 export const READING_BENEFITS: readonly { title: string; text: string }[] = [
-  { title: "Sharper focus", text: "Following a long argument or story trains the attention that endless scrolling wears down." },
-  { title: "Less stress", text: "Even a few minutes with a good book slows your breathing and pulls your mind away from the day's worries." },
-  { title: "Richer vocabulary", text: "Readers meet thousands of words in context, which makes their own writing and speaking clearer." },
-  { title: "More empathy", text: "Living inside other people's stories helps you understand points of view far from your own." },
+  {
+    title: "Sharper focus",
+    text: "Following a long argument or story trains the attention that endless scrolling wears down.",
+  },
+  {
+    title: "Less stress",
+    text: "Even a few minutes with a good book slows your breathing and pulls your mind away from the day's worries.",
+  },
+  {
+    title: "Richer vocabulary",
+    text: "Readers meet thousands of words in context, which makes their own writing and speaking clearer.",
+  },
+  {
+    title: "More empathy",
+    text: "Living inside other people's stories helps you understand points of view far from your own.",
+  },
   { title: "Better sleep", text: "A paper book before bed is a calmer wind-down than a bright screen." },
-  { title: "Ideas to share", text: "Everything you read becomes raw material for conversations, projects and your next post." },
+  {
+    title: "Ideas to share",
+    text: "Everything you read becomes raw material for conversations, projects and your next post.",
+  },
 ];
 
-export const BOOK_LISTS: readonly { group: string; intro: string; books: readonly { title: string; author: string }[] }[] = [
+export const BOOK_LISTS: readonly {
+  group: string;
+  intro: string;
+  books: readonly { title: string; author: string }[];
+}[] = [
   {
     group: "Build better habits",
     intro: "Practical books that change how you spend your days.",

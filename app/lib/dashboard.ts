@@ -51,5 +51,7 @@ export interface RefusedForm {
 }
 
 export function refusal(result: unknown): RefusedForm | null {
-  return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false ? (result as RefusedForm) : null;
+  return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false
+    ? (result as RefusedForm)
+    : null;
 }

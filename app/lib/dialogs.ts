@@ -38,5 +38,9 @@ export async function confirmDialog(options: { title: string; text: string; conf
 
 /** The spec's delete confirmation: "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!". */
 export function confirmDelete() {
-  return confirmDialog({ title: MSG.delete.confirmTitle, text: MSG.delete.confirmText, confirmButtonText: MSG.delete.confirmButton });
+  return confirmDialog({
+    title: MSG.delete.confirmTitle,
+    text: MSG.delete.confirmText,
+    confirmButtonText: MSG.delete.confirmButton,
+  });
 }

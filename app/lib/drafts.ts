@@ -11,7 +11,9 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 function control(form: HTMLFormElement, name: string): Control | null {
   const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el : null;
+  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
+    ? el
+    : null;
 }
 
 export function readDraft(key: string): Record<string, string> | null {
@@ -32,7 +34,12 @@ export function clearDraft(key: string) {
   }
 }
 
-export function useFormDraft(form: RefObject<HTMLFormElement | null>, key: string, fields: readonly string[], restore: boolean) {
+export function useFormDraft(
+  form: RefObject<HTMLFormElement | null>,
+  key: string,
+  fields: readonly string[],
+  restore: boolean,
+) {
   const [status, setStatus] = useState<DraftStatus>("none");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -78,19 +85,20 @@ export function useFormDraft(form: RefObject<HTMLFormElement | null>, key: strin
       el.removeEventListener("change", save);
     };
     // The fields list is fixed per form; re-running on its identity would re-restore.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [form, key, restore]);
 
   const discard = useCallback(() => {
     clearTimeout(timer.current);
     clearDraft(key);
     const el = form.current;
-    if (el) for (const name of fields) {
-      const input = control(el, name);
-      if (input) input.value = "";
-    }
+    if (el)
+      for (const name of fields) {
+        const input = control(el, name);
+        if (input) input.value = "";
+      }
     setStatus("none");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [form, key]);
 
   return { status, discard };

@@ -1,4 +1,4 @@
-import type { FeedItem, SitemapPost } from "../../worker/services/feeds";
+import type { FeedItem, SitemapPost } from "#worker/services/feeds";
 import { BRAND } from "./messages";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
@@ -6,6 +6,7 @@ export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", 
 export const ROBOTS_DISALLOW = ["/dashboard", "/api", "/Profile", "/editProfile"] as const;
 
 // Characters XML 1.0 cannot carry at all, even escaped (control characters other than tab and newlines, lone surrogates).
+// eslint-disable-next-line no-control-regex -- the allowed control characters are the point
 const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text for an XML element or attribute value. */
@@ -68,13 +69,28 @@ export function renderRss(origin: string, items: FeedItem[]): string {
 export function renderSitemap(origin: string, posts: SitemapPost[]): string {
   const urls = [
     ...SITEMAP_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),
-    ...posts.map((p) => `  <url><loc>${xmlEscape(postUrl(origin, p.id))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`),
+    ...posts.map(
+      (p) => `  <url><loc>${xmlEscape(postUrl(origin, p.id))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`,
+    ),
   ];
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }
 
 export function renderRobots(origin: string): string {
-  return ["User-agent: *", "Allow: /", ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 /** Feeds change when posts do; an hour of caching keeps crawlers from hitting D1 on every fetch. */

@@ -8,7 +8,7 @@ import {
   Unauthorized,
   ValidationError,
   statusOf,
-} from "../../worker/services/errors";
+} from "#worker/services/errors";
 import { loginUrl } from "./guards.server";
 
 /** What a page action answers when the service refuses: errors beside fields, values kept. */
@@ -49,13 +49,19 @@ export async function handleForm<T>(request: Request, form: FormData, run: () =>
   } catch (err) {
     const values = formValues(form);
     if (err instanceof ValidationError) {
-      return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: err.fields, values }, { status: 400 });
+      return data<FormFailure>(
+        { ok: false, code: err.code, formError: err.message, fields: err.fields, values },
+        { status: 400 },
+      );
     }
     if (err instanceof Unauthorized) throw redirect(loginUrl(request));
     if (err instanceof Forbidden) throw new Response(err.message, { status: 403 });
     if (err instanceof NotFound) throw new Response(err.message, { status: 404 });
     if (err instanceof Conflict || err instanceof RateLimited || err instanceof DomainError) {
-      return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: {}, values }, { status: statusOf(err) });
+      return data<FormFailure>(
+        { ok: false, code: err.code, formError: err.message, fields: {}, values },
+        { status: statusOf(err) },
+      );
     }
     throw err;
   }

@@ -22,7 +22,10 @@ const HEIGHT = 600;
 // How long to wait for a message that may still be in flight when the popup is seen closed.
 const CLOSE_GRACE_MS = 300;
 
-export function googleSignInUrl(mode: "popup" | "redirect", { intent = "login", redirectTo = "/" }: GooglePopupOptions = {}) {
+export function googleSignInUrl(
+  mode: "popup" | "redirect",
+  { intent = "login", redirectTo = "/" }: GooglePopupOptions = {},
+) {
   const params = new URLSearchParams({ mode, intent, redirectTo });
   return `/auth/google?${params.toString()}`;
 }

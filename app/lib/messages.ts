@@ -1,3 +1,4 @@
+import { INVALID_EMAIL_TEXT } from "#worker/services/newsletter";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
  * Dialogs and toasts read from here; tests assert against here.
@@ -31,7 +32,7 @@ export const MSG = {
     successText: "You have been signed out successfully.",
     errorTitle: "Error!",
   },
-  newsletter: { empty: "Please enter a valid email", success: "Thank you for subscribing! 🎉" },
+  newsletter: { empty: INVALID_EMAIL_TEXT, success: "Thank you for subscribing! 🎉" },
   contact: {
     loginTitle: "Please Login First",
     loginText: "You need to be logged in to send a message.",

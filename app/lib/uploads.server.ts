@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { DomainError, Unauthorized, ValidationError, type FieldErrors } from "../../worker/services/errors";
-import type { Actor } from "../../worker/services/policy";
-import { parse } from "../../worker/services/validation";
+import { DomainError, Unauthorized, ValidationError, type FieldErrors } from "#worker/services/errors";
+import type { Actor } from "#worker/services/policy";
+import { parse } from "#worker/services/validation";
 import { MSG } from "./messages";
 
 /** A stand-in for the URL an upload will get, so a service schema can be run before anything is stored. */
@@ -46,7 +46,10 @@ export async function uploadImage(
     return undefined;
   }
   try {
-    const { url } = await context.services.images.upload(actor, async () => ({ image: file, expiration: options.expiration }));
+    const { url } = await context.services.images.upload(actor, async () => ({
+      image: file,
+      expiration: options.expiration,
+    }));
     return url;
   } catch (err) {
     if (err instanceof Unauthorized || !(err instanceof DomainError)) throw err;

@@ -6,11 +6,15 @@ import { alertDialog } from "./dialogs";
  * With JavaScript, a refused submission also gets the spec's error dialog (the page shows the same
  * message inline, which is all a visitor without JavaScript sees). Fires once per action answer.
  */
-export function useFailureAlert(result: unknown, title: string, text: (failure: RefusedForm) => string = (f) => failureText(f, title)) {
+export function useFailureAlert(
+  result: unknown,
+  title: string,
+  text: (failure: RefusedForm) => string = (f) => failureText(f, title),
+) {
   useEffect(() => {
     const failure = refusal(result);
     if (failure) void alertDialog(title, text(failure), "error");
     // Only a new answer opens the dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
 }

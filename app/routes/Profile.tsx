@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { Conflict, DomainError, Unauthorized, ValidationError } from "../../worker/services/errors";
-import { Avatar } from "~/components/Avatar";
-import { BlogCard } from "~/components/BlogCard";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { alertDialog } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { refusal } from "~/lib/dashboard";
+import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors";
+import { Avatar } from "#app/components/Avatar";
+import { BlogCard } from "#app/components/BlogCard";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { alertDialog } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { refusal } from "#app/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -56,9 +56,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
       // The spec's two texts: empty fields get "All fields are required!", anything else the failure text.
       if (err instanceof ValidationError) {
         const missing = Object.values(err.fields).some((m) => m.endsWith("is required."));
-        throw new ValidationError(err.fields, missing ? MSG.profile.allRequired : (Object.values(err.fields)[0] ?? err.message), err.code);
+        throw new ValidationError(
+          err.fields,
+          missing ? MSG.profile.allRequired : (Object.values(err.fields)[0] ?? err.message),
+          err.code,
+        );
       }
-      if (err instanceof DomainError && !(err instanceof Unauthorized)) throw new Conflict(MSG.profile.createFailed, err.code);
+      if (err instanceof DomainError && !(err instanceof Unauthorized))
+        throw new Conflict(MSG.profile.createFailed, err.code);
       throw err;
     }
     return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.created, icon: "success" });
@@ -76,11 +81,20 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <section aria-labelledby="profile-heading" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+      <section
+        aria-labelledby="profile-heading"
+        className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+      >
         <div className="h-28 bg-gradient-to-r from-brand-600 to-brand-500 sm:h-36" />
         <div className="px-6 pb-8 sm:px-10">
           <div className="-mt-14 sm:-mt-16">
-            <Avatar photoURL={user.photoURL} size={112} eager alt={`${user.name}'s photo`} className="ring-4 shadow-md" />
+            <Avatar
+              photoURL={user.photoURL}
+              size={112}
+              eager
+              alt={`${user.name}'s photo`}
+              className="ring-4 shadow-md"
+            />
           </div>
           <div className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
@@ -125,7 +139,9 @@ export default function ProfilePage() {
           <h2 id="posts-heading" className="text-2xl font-bold tracking-tight">
             Your Blog Posts
           </h2>
-          {blogs.length > 0 ? <p className="text-sm text-gray-600">{blogs.length === 1 ? "1 post" : `${blogs.length} posts`}</p> : null}
+          {blogs.length > 0 ? (
+            <p className="text-sm text-gray-600">{blogs.length === 1 ? "1 post" : `${blogs.length} posts`}</p>
+          ) : null}
         </div>
         {blogs.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
@@ -171,7 +187,7 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
   useEffect(() => {
     if (serverOpen) showModal();
     if (failure && failure.code !== "validation-failed") void alertDialog(MSG.profile.createFailed, undefined, "error");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result, initiallyOpen]);
 
   const open = (e: MouseEvent) => {
@@ -205,7 +221,15 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
           <FormError message={failure?.formError} />
           <Field label="Name" name="name" value={user.name} readOnly />
           <Field label="Email" name="email" type="email" value={user.email} readOnly />
-          <TextArea label="Bio" name="bio" required defaultValue={failure?.values.bio} maxLength={1000} rows={4} error={failure?.fields.bio} />
+          <TextArea
+            label="Bio"
+            name="bio"
+            required
+            defaultValue={failure?.values.bio}
+            maxLength={1000}
+            rows={4}
+            error={failure?.fields.bio}
+          />
           <Field
             label="Designation"
             name="designation"

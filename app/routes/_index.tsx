@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AuthorCard } from "~/components/AuthorCard";
-import { BlogCard } from "~/components/BlogCard";
-import { CategoryIcon } from "~/components/CategoryIcon";
-import { NewsletterForm } from "~/components/NewsletterForm";
-import { Testimonials } from "~/components/Testimonials";
-import { TypedHeadline } from "~/components/TypedHeadline";
-import { CATEGORIES } from "~/lib/categories";
-import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "~/lib/content";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { BRAND } from "~/lib/messages";
-import { seo } from "~/lib/seo";
+import { AuthorCard } from "#app/components/AuthorCard";
+import { BlogCard } from "#app/components/BlogCard";
+import { CategoryIcon } from "#app/components/CategoryIcon";
+import { NewsletterForm } from "#app/components/NewsletterForm";
+import { Testimonials } from "#app/components/Testimonials";
+import { TypedHeadline } from "#app/components/TypedHeadline";
+import { CATEGORIES } from "#worker/services/categories";
+import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { BRAND } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
@@ -19,7 +19,12 @@ const DESCRIPTION =
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: BRAND }];
   return [
-    ...seo({ title: `${BRAND}: share ideas, express innovation, learn more`, description: DESCRIPTION, origin: data.origin, path: "/" }),
+    ...seo({
+      title: `${BRAND}: share ideas, express innovation, learn more`,
+      description: DESCRIPTION,
+      origin: data.origin,
+      path: "/",
+    }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -51,7 +56,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="max-w-2xl">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
@@ -86,7 +101,11 @@ export default function Home() {
           </div>
         ) : (
           <p className="mt-10 rounded-2xl border border-dashed border-gray-300 p-10 text-center text-gray-600">
-            No blogs have been published yet. <Link to="/dashboard/writeBlogs" className="font-semibold text-brand-700 underline">Write the first one</Link>.
+            No blogs have been published yet.{" "}
+            <Link to="/dashboard/writeBlogs" className="font-semibold text-brand-700 underline">
+              Write the first one
+            </Link>
+            .
           </p>
         )}
       </section>
@@ -98,15 +117,31 @@ export default function Home() {
           </SectionHeading>
           <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured">
             {FEATURED_BLOGS.map((f) => (
-              <article key={f.id} className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-                <img src={f.image} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/9] w-full object-cover" />
+              <article
+                key={f.id}
+                className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+              >
+                <img
+                  src={f.image}
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/9] w-full object-cover"
+                />
                 <div className="flex flex-1 flex-col gap-2 p-5">
-                  <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{f.category}</span>
+                  <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+                    {f.category}
+                  </span>
                   <h3 className="text-lg font-semibold leading-snug text-ink">{f.title}</h3>
                   <p className="text-sm text-gray-600">{f.description}</p>
                   <div className="mt-auto flex items-center justify-between gap-3 pt-3 text-sm">
                     <span className="font-medium text-gray-800">By {f.author}</span>
-                    <Link to={`/allBlogs?category=${encodeURIComponent(f.category)}`} className="font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={`/allBlogs?category=${encodeURIComponent(f.category)}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
                       More {f.category} <span aria-hidden="true">→</span>
                     </Link>
                   </div>
@@ -170,14 +205,21 @@ export default function Home() {
 
       <section id="newsletter" aria-labelledby="newsletter-heading" className={`${container} py-16 sm:py-20`}>
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12 sm:py-16">
-          <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
-          <div aria-hidden="true" className="pointer-events-none absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-white/5" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10"
+          />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-white/5"
+          />
           <div className="relative">
             <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
               Subscribe to Our Newsletter
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-base text-white/90 sm:text-lg">
-              The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam, unsubscribe anytime.
+              The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam,
+              unsubscribe anytime.
             </p>
             <div className="mt-8">
               <NewsletterForm />
@@ -191,14 +233,22 @@ export default function Home() {
 
 function Hero() {
   return (
-    <section aria-label="Welcome" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -left-32 -top-32 h-96 w-96 rounded-full bg-brand-100/60 blur-3xl" />
-      <div className={`${container} relative grid items-center gap-10 py-14 sm:py-20 lg:h-[500px] lg:grid-cols-2 lg:py-0`}>
+    <section
+      aria-label="Welcome"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -left-32 -top-32 h-96 w-96 rounded-full bg-brand-100/60 blur-3xl"
+      />
+      <div
+        className={`${container} relative grid items-center gap-10 py-14 sm:py-20 lg:h-[500px] lg:grid-cols-2 lg:py-0`}
+      >
         <div className="flex flex-col items-start gap-6">
           <TypedHeadline />
           <p className="max-w-xl text-lg text-gray-600">
-            Share your stories, thoughts and knowledge with readers around the world. Write about what you love, discover
-            writing that makes you think, and grow with a community of curious people.
+            Share your stories, thoughts and knowledge with readers around the world. Write about what you love,
+            discover writing that makes you think, and grow with a community of curious people.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link
@@ -217,7 +267,13 @@ function Hero() {
         </div>
         <div aria-hidden="true" className="relative hidden h-[380px] lg:block">
           <div className="absolute right-4 top-2 w-72 rotate-6 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200">
-            <img src="/featured/slow-travel.jpg" alt="" width={288} height={162} className="aspect-[16/9] w-full object-cover" />
+            <img
+              src="/featured/slow-travel.jpg"
+              alt=""
+              width={288}
+              height={162}
+              className="aspect-[16/9] w-full object-cover"
+            />
             <div className="space-y-2 p-4">
               <div className="h-2.5 w-16 rounded-full bg-brand-100" />
               <div className="h-3 w-48 rounded-full bg-gray-200" />
@@ -225,7 +281,13 @@ function Hero() {
             </div>
           </div>
           <div className="absolute bottom-2 left-6 w-80 -rotate-3 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200">
-            <img src="/featured/remote-teams.jpg" alt="" width={320} height={180} className="aspect-[16/9] w-full object-cover" />
+            <img
+              src="/featured/remote-teams.jpg"
+              alt=""
+              width={320}
+              height={180}
+              className="aspect-[16/9] w-full object-cover"
+            />
             <div className="space-y-2 p-4">
               <div className="h-2.5 w-20 rounded-full bg-brand-100" />
               <div className="h-3 w-56 rounded-full bg-gray-200" />
@@ -243,7 +305,10 @@ function Hero() {
 
 function ReadingGuide() {
   return (
-    <section aria-labelledby="reading-heading" className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20">
+    <section
+      aria-labelledby="reading-heading"
+      className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20"
+    >
       <div className={container}>
         <SectionHeading id="reading-heading" eyebrow="Reading guide" title="Everyday Reading Habit">
           Twenty minutes a day is enough to read more than a dozen books a year. Here is how to make it stick.
@@ -255,7 +320,10 @@ function ReadingGuide() {
             <ol className="mt-5 space-y-5">
               {READING_TIPS.map((tip, i) => (
                 <li key={tip.title} className="flex gap-4">
-                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-hidden="true">
+                  <span
+                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                    aria-hidden="true"
+                  >
                     {i + 1}
                   </span>
                   <div>

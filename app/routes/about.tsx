@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ABOUT_AUTHOR } from "~/lib/content";
-import { BRAND } from "~/lib/messages";
-import { seo } from "~/lib/seo";
+import { ABOUT_AUTHOR } from "#app/lib/content";
+import { BRAND } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
 
 const DESCRIPTION = `${BRAND} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? seo({ title: "About Us", description: DESCRIPTION, origin: data.origin, path: "/about" }) : [{ title: `About Us | ${BRAND}` }];
+  data
+    ? seo({ title: "About Us", description: DESCRIPTION, origin: data.origin, path: "/about" })
+    : [{ title: `About Us | ${BRAND}` }];
 
 /** Static page: the loader only supplies the origin for canonical and Open Graph URLs (no D1). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -16,20 +18,59 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 const FEATURES: { title: string; text: string; icon: string }[] = [
-  { title: "Like", text: "Show writers their work landed. One tap tells an author that a post was worth your time.", icon: "M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" },
-  { title: "Comment", text: "Ask a question, add an example or share a different view, right under the post.", icon: "M4 5h16v11H8l-4 4z" },
-  { title: "Share", text: "Send a post to Facebook, Twitter, LinkedIn or WhatsApp, or copy its link in one click.", icon: "M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" },
-  { title: "Read & Filter", text: "Browse every post, narrow them down by category and save the ones you want to come back to.", icon: "M3 5h18M6 12h12M10 19h4" },
-  { title: "Write & Edit", text: "Publish with a clean editor, add a cover image and update your posts whenever you learn more.", icon: "M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" },
+  {
+    title: "Like",
+    text: "Show writers their work landed. One tap tells an author that a post was worth your time.",
+    icon: "M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z",
+  },
+  {
+    title: "Comment",
+    text: "Ask a question, add an example or share a different view, right under the post.",
+    icon: "M4 5h16v11H8l-4 4z",
+  },
+  {
+    title: "Share",
+    text: "Send a post to Facebook, Twitter, LinkedIn or WhatsApp, or copy its link in one click.",
+    icon: "M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7",
+  },
+  {
+    title: "Read & Filter",
+    text: "Browse every post, narrow them down by category and save the ones you want to come back to.",
+    icon: "M3 5h18M6 12h12M10 19h4",
+  },
+  {
+    title: "Write & Edit",
+    text: "Publish with a clean editor, add a cover image and update your posts whenever you learn more.",
+    icon: "M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4",
+  },
 ];
 
 const VALUES: { title: string; text: string }[] = [
-  { title: "Quality Content", text: "We favour posts that teach, explain or move people over posts written for clicks. Every featured pick is read by a human editor." },
-  { title: "Creativity", text: "Tutorials, essays, travel diaries or experiments: there is no single right way to write, and new voices are always welcome." },
-  { title: "Community", text: "Readers and writers help each other grow with kind comments, honest feedback and generous sharing." },
+  {
+    title: "Quality Content",
+    text: "We favour posts that teach, explain or move people over posts written for clicks. Every featured pick is read by a human editor.",
+  },
+  {
+    title: "Creativity",
+    text: "Tutorials, essays, travel diaries or experiments: there is no single right way to write, and new voices are always welcome.",
+  },
+  {
+    title: "Community",
+    text: "Readers and writers help each other grow with kind comments, honest feedback and generous sharing.",
+  },
 ];
 
-function Section({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
+function Section({
+  id,
+  title,
+  children,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8 ${className}`}>
       <h2 id={id} className="text-3xl font-bold tracking-tight text-ink">
@@ -50,8 +91,8 @@ export default function About() {
             Stories worth sharing, from people worth hearing
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-gray-600">
-            {BRAND} is an open place to write, read and talk about ideas, from technology and science to travel, health and the
-            small habits that make life better.
+            {BRAND} is an open place to write, read and talk about ideas, from technology and science to travel, health
+            and the small habits that make life better.
           </p>
         </div>
       </section>
@@ -59,12 +100,12 @@ export default function About() {
       <Section id="mission-heading" title="Our Mission">
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
           <p className="text-lg leading-relaxed text-gray-700">
-            We believe everyone has something worth teaching. Our mission is to make it effortless to turn what you know into a
-            well-presented post, and to put that post in front of readers who will value it.
+            We believe everyone has something worth teaching. Our mission is to make it effortless to turn what you know
+            into a well-presented post, and to put that post in front of readers who will value it.
           </p>
           <p className="text-lg leading-relaxed text-gray-700">
-            Knowledge grows when it is shared. By lowering the barrier to publishing and rewarding thoughtful writing, we want
-            to help people share ideas, express innovation, and learn more, earn more.
+            Knowledge grows when it is shared. By lowering the barrier to publishing and rewarding thoughtful writing,
+            we want to help people share ideas, express innovation, and learn more, earn more.
           </p>
         </div>
       </Section>
@@ -76,8 +117,14 @@ export default function About() {
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {[
-              ["Fast everywhere", "Pages are rendered close to every reader, so posts open quickly even on a slow phone connection."],
-              ["Built for readers", "Clean typography, no clutter and reading times help you focus on the words, not the page."],
+              [
+                "Fast everywhere",
+                "Pages are rendered close to every reader, so posts open quickly even on a slow phone connection.",
+              ],
+              [
+                "Built for readers",
+                "Clean typography, no clutter and reading times help you focus on the words, not the page.",
+              ],
               ["Free to write", "Create an account and publish in minutes. Your posts, your profile, your voice."],
             ].map(([title, text]) => (
               <li key={title} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
@@ -94,7 +141,17 @@ export default function About() {
           {FEATURES.map((f) => (
             <li key={f.title} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-                <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  width={24}
+                  height={24}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={1.8}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d={f.icon} />
                 </svg>
               </span>
@@ -144,10 +201,16 @@ export default function About() {
         <div className="mt-12 flex flex-col items-center gap-4 rounded-3xl bg-brand-600 px-6 py-10 text-center text-white sm:flex-row sm:justify-between sm:text-left">
           <p className="text-xl font-semibold">Have something worth sharing?</p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/dashboard/writeBlogs" className="rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <Link
+              to="/dashboard/writeBlogs"
+              className="rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
               Write a Blog
             </Link>
-            <Link to="/contact" className="rounded-full border border-white/60 px-5 py-2.5 text-sm font-semibold text-white hover:bg-white/10">
+            <Link
+              to="/contact"
+              className="rounded-full border border-white/60 px-5 py-2.5 text-sm font-semibold text-white hover:bg-white/10"
+            >
               Contact us
             </Link>
           </div>

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BlogCard } from "~/components/BlogCard";
-import { Pagination } from "~/components/Pagination";
-import { CATEGORIES, isCategory } from "~/lib/categories";
-import { formatDate } from "~/lib/blog-text";
-import { BRAND } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/auth-url";
-import { WHO_TO_FOLLOW } from "~/lib/who-to-follow";
+import { BlogCard } from "#app/components/BlogCard";
+import { Pagination } from "#app/components/Pagination";
+import { CATEGORIES, isCategory } from "#worker/services/categories";
+import { formatDate } from "#app/lib/blog-text";
+import { BRAND } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { authPageUrl } from "#app/lib/auth-url";
+import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow";
 
 const DESCRIPTION = `Every post on ${BRAND}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
 
@@ -61,8 +61,8 @@ export default function AllBlogs() {
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">The library</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">All Blogs</h1>
           <p className="mt-4 max-w-2xl text-lg text-gray-600">
-            Stories, guides and ideas from our writers. Search for what you need, narrow the list by topic, and save
-            the posts you want to come back to.
+            Stories, guides and ideas from our writers. Search for what you need, narrow the list by topic, and save the
+            posts you want to come back to.
           </p>
           <SearchForm q={q} category={category} />
         </div>
@@ -111,7 +111,9 @@ export default function AllBlogs() {
               {latest.map((b) => (
                 <li key={b._id} className="py-3 first:pt-0 last:pb-0">
                   <Link to={`/blogs/${b._id}`} prefetch="intent" className="group block">
-                    <span className="block text-sm font-semibold leading-snug text-ink group-hover:text-brand-700">{b.title}</span>
+                    <span className="block text-sm font-semibold leading-snug text-ink group-hover:text-brand-700">
+                      {b.title}
+                    </span>
                     <span className="mt-1 block text-xs text-gray-600">
                       {b.category} · <time dateTime={b.date_time}>{formatDate(b.date_time)}</time>
                     </span>
@@ -154,7 +156,10 @@ export default function AllBlogs() {
             <ul className="flex flex-col gap-4">
               {WHO_TO_FOLLOW.map((p) => (
                 <li key={p.name} className="flex items-center gap-3">
-                  <span aria-hidden="true" className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold ${p.tone}`}>
+                  <span
+                    aria-hidden="true"
+                    className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold ${p.tone}`}
+                  >
                     {p.initials}
                   </span>
                   <span className="min-w-0 flex-1">
@@ -228,12 +233,27 @@ function topicHref(name: string, q: string, active: boolean): string {
 function SearchForm({ q, category }: { q: string; category: string }) {
   const location = useLocation();
   return (
-    <Form method="get" action="/allBlogs" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row" key={location.search}>
+    <Form
+      method="get"
+      action="/allBlogs"
+      role="search"
+      className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row"
+      key={location.search}
+    >
       <label htmlFor="blog-search" className="sr-only">
         Search blogs
       </label>
       <div className="relative flex-1">
-        <svg aria-hidden="true" viewBox="0 0 24 24" width={18} height={18} className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-400" fill="none" stroke="currentColor" strokeWidth={2}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width={18}
+          height={18}
+          className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-400"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" strokeLinecap="round" />
         </svg>
@@ -248,7 +268,10 @@ function SearchForm({ q, category }: { q: string; category: string }) {
         />
       </div>
       {isCategory(category) ? <input type="hidden" name="category" value={category} /> : null}
-      <button type="submit" className="h-12 rounded-full bg-brand-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+      <button
+        type="submit"
+        className="h-12 rounded-full bg-brand-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
         Search{isCategory(category) ? <span className="sr-only"> in {category}</span> : null}
       </button>
     </Form>
@@ -266,7 +289,19 @@ function ResultSummary({ q, category, total }: { q: string; category: string; to
   );
 }
 
-function EmptyResult({ q, category, page, pages, total }: { q: string; category: string; page: number; pages: number; total: number }) {
+function EmptyResult({
+  q,
+  category,
+  page,
+  pages,
+  total,
+}: {
+  q: string;
+  category: string;
+  page: number;
+  pages: number;
+  total: number;
+}) {
   const beyondEnd = total > 0 && page > pages;
   return (
     <div className="mt-6 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
@@ -284,7 +319,10 @@ function EmptyResult({ q, category, page, pages, total }: { q: string; category:
                   ? `“${category}” is not one of our topics.`
                   : "No blogs have been published yet."}
       </p>
-      <Link to="/allBlogs" className="mt-6 inline-flex rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+      <Link
+        to="/allBlogs"
+        className="mt-6 inline-flex rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+      >
         Show all blogs
       </Link>
     </div>

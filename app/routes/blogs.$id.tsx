@@ -2,19 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Avatar } from "~/components/Avatar";
-import { ConfirmForm } from "~/components/ConfirmForm";
-import { FacebookIcon, LinkedInIcon, TwitterIcon } from "~/components/icons";
-import { formatDate, paragraphs, readingMinutes } from "~/lib/blog-text";
-import { alertDialog, confirmDelete, toast } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { refusal, type RefusedForm } from "~/lib/dashboard";
-import { handleForm, loadOr404 } from "~/lib/forms.server";
-import { BRAND, MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { shareTargets, sharedLink, type ShareTargetName } from "~/lib/share";
-import { authPageUrl } from "~/lib/auth-url";
-import { LIMITS } from "../../worker/services/limits";
+import { Avatar } from "#app/components/Avatar";
+import { ConfirmForm } from "#app/components/ConfirmForm";
+import { FacebookIcon, LinkedInIcon, TwitterIcon } from "#app/components/icons";
+import { formatDate, paragraphs, readingMinutes } from "#app/lib/blog-text";
+import { alertDialog, confirmDelete, toast } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { refusal, type RefusedForm } from "#app/lib/dashboard";
+import { handleForm, loadOr404 } from "#app/lib/forms.server";
+import { BRAND, MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { shareTargets, sharedLink, type ShareTargetName } from "#app/lib/share";
+import { authPageUrl } from "#app/lib/auth-url";
+import { LIMITS } from "#worker/services/limits";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -22,7 +22,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const url = `${origin}/blogs/${blog._id}`;
   const image = new URL(blog.image, origin).toString();
   return [
-    ...seo({ title: blog.title, description: blog.short_description, origin, path: `/blogs/${blog._id}`, image: blog.image, type: "article" }),
+    ...seo({
+      title: blog.title,
+      description: blog.short_description,
+      origin,
+      path: `/blogs/${blog._id}`,
+      image: blog.image,
+      type: "article",
+    }),
     { property: "article:published_time", content: blog.date_time },
     { property: "article:section", content: blog.category },
     {
@@ -146,22 +153,14 @@ export default function BlogDetail() {
         >
           {blog.category}
         </Link>
-        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">
-          {blog.title}
-        </h1>
-        <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">
-          {blog.short_description}
-        </p>
+        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
         <div className="mt-6 flex items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">
-            <p className="font-semibold text-ink">
-              {blog.author_name}
-            </p>
+            <p className="font-semibold text-ink">{blog.author_name}</p>
             <p className="text-gray-600">
-              <time dateTime={blog.date_time}>
-                {formatDate(blog.date_time, true)}
-              </time>
+              <time dateTime={blog.date_time}>{formatDate(blog.date_time, true)}</time>
               <span aria-hidden="true"> · </span>
               <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
@@ -184,30 +183,54 @@ export default function BlogDetail() {
       </figure>
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <div className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center" role="group" aria-label="Post actions">
+        <div
+          className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center"
+          role="group"
+          aria-label="Post actions"
+        >
           <LikeButton likes={blog.likes} liked={liked} signedIn={viewer !== null} />
-          <ToggleButton open={commentOpen} controls={commentPanel} onToggle={() => setCommentOpen((o) => !o)} icon={<CommentIcon />}>
+          <ToggleButton
+            open={commentOpen}
+            controls={commentPanel}
+            onToggle={() => setCommentOpen((o) => !o)}
+            icon={<CommentIcon />}
+          >
             Comment{comments.length ? <span className="text-gray-500"> {comments.length}</span> : null}
           </ToggleButton>
-          <ToggleButton open={shareOpen} controls={sharePanel} onToggle={() => setShareOpen((o) => !o)} icon={<ShareIcon />}>
+          <ToggleButton
+            open={shareOpen}
+            controls={sharePanel}
+            onToggle={() => setShareOpen((o) => !o)}
+            icon={<ShareIcon />}
+          >
             Share
           </ToggleButton>
           <SaveButton blogId={blog._id} saved={saved} signedIn={viewer !== null} />
         </div>
 
         {notice ? (
-          <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+          >
             {notice}
           </p>
         ) : null}
 
         <div id={commentPanel} data-panel="" className={commentOpen ? "mt-4" : "hidden"}>
           {viewer ? (
-            <CommentForm blogId={blog._id} failure={refusal(actionData) ?? undefined} onSent={() => setCommentOpen(false)} />
+            <CommentForm
+              blogId={blog._id}
+              failure={refusal(actionData) ?? undefined}
+              onSent={() => setCommentOpen(false)}
+            />
           ) : (
             <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
               <p>
-                <Link to={authPageUrl("/login", `/blogs/${blog._id}`)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  to={authPageUrl("/login", `/blogs/${blog._id}`)}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
                   Sign in to join the conversation
                 </Link>{" "}
                 and share what you think about this post.
@@ -233,7 +256,9 @@ export default function BlogDetail() {
             Comments <span className="text-gray-500">({comments.length})</span>
           </h2>
           {comments.length === 0 ? (
-            <p className="mt-4 text-gray-600">No comments yet. {viewer ? "Be the first to share your thoughts." : "Sign in to start the conversation."}</p>
+            <p className="mt-4 text-gray-600">
+              No comments yet. {viewer ? "Be the first to share your thoughts." : "Sign in to start the conversation."}
+            </p>
           ) : (
             <ol className="mt-6 flex flex-col gap-6" aria-label="Comments, newest first">
               {comments.map((c) => (
@@ -246,7 +271,9 @@ export default function BlogDetail() {
                         {formatDate(c.created_at, true)}
                       </time>
                     </div>
-                    <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">{c.body}</p>
+                    <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+                      {c.body}
+                    </p>
                     {viewer && (viewer.isAdmin || viewer.id === c.author._id) ? (
                       <div className="mt-2">
                         <ConfirmForm
@@ -277,9 +304,28 @@ const actionButton =
 const barButton =
   "flex w-full flex-col items-center justify-center gap-1 rounded-xl border border-gray-200 bg-white px-1 py-2 text-xs font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait sm:inline-flex sm:min-h-10 sm:w-auto sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm";
 
-function ToggleButton({ open, controls, onToggle, icon, children }: { open: boolean; controls: string; onToggle: () => void; icon: ReactNode; children: ReactNode }) {
+function ToggleButton({
+  open,
+  controls,
+  onToggle,
+  icon,
+  children,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" data-toggle="" aria-expanded={open} aria-controls={controls} onClick={onToggle} className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+    <button
+      type="button"
+      data-toggle=""
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+    >
       {icon}
       <span>{children}</span>
     </button>
@@ -346,7 +392,11 @@ function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolea
   return (
     <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
       <input type="hidden" name="intent" value="save" />
-      <button type="submit" disabled={pending} className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}>
+      <button
+        type="submit"
+        disabled={pending}
+        className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+      >
         <BookmarkIcon filled={shownSaved} />
         <span>{shownSaved ? "Saved" : "Save"}</span>
       </button>
@@ -368,11 +418,16 @@ function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: Re
       onSent();
     }
     // onSent is a fresh closure each render; only a new answer matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <fetcher.Form ref={form} method="post" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" noValidate>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+      noValidate
+    >
       <input type="hidden" name="intent" value="comment" />
       <label htmlFor={`comment-${blogId}`} className="text-sm font-semibold text-ink">
         Your comment
@@ -402,7 +457,12 @@ function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: Re
           aria-busy={pending || undefined}
           className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
         >
-          {pending ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" /> : null}
+          {pending ? (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              aria-hidden="true"
+            />
+          ) : null}
           {pending ? "Sending…" : "Send"}
         </button>
       </div>
@@ -465,11 +525,24 @@ function SharePanel({ link, title }: { link: string; title: string }) {
   );
 }
 
-const stroke = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const stroke = {
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke} fill={filled ? "currentColor" : "none"}>
+    <svg
+      viewBox="0 0 24 24"
+      width={18}
+      height={18}
+      aria-hidden="true"
+      {...stroke}
+      fill={filled ? "currentColor" : "none"}
+    >
       <path d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
     </svg>
   );
@@ -490,7 +563,14 @@ function ShareIcon() {
 }
 function BookmarkIcon({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke} fill={filled ? "currentColor" : "none"}>
+    <svg
+      viewBox="0 0 24 24"
+      width={18}
+      height={18}
+      aria-hidden="true"
+      {...stroke}
+      fill={filled ? "currentColor" : "none"}
+    >
       <path d="M6 3h12v18l-6-4-6 4z" />
     </svg>
   );

@@ -2,29 +2,36 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "~/components/icons";
-import { READING_TIPS } from "~/lib/content";
-import { alertDialog } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { refusal } from "~/lib/dashboard";
-import { formValues, handleForm, type FormFailure } from "~/lib/forms.server";
-import { BRAND, MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/auth-url";
-import { SOCIAL_LINKS } from "~/lib/site";
-import { LIMITS } from "../../worker/services/limits";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "#app/components/icons";
+import { READING_TIPS } from "#app/lib/content";
+import { alertDialog } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { refusal } from "#app/lib/dashboard";
+import { formValues, handleForm, type FormFailure } from "#app/lib/forms.server";
+import { BRAND, MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { authPageUrl } from "#app/lib/auth-url";
+import { SOCIAL_LINKS } from "#app/lib/site";
+import { LIMITS } from "#worker/services/limits";
 
 const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;
 const LOGIN_PATH = authPageUrl("/login", "/contact");
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
-  d ? seo({ title: "Contact", description: DESCRIPTION, origin: d.origin, path: "/contact" }) : [{ title: `Contact | ${BRAND}` }];
+  d
+    ? seo({ title: "Contact", description: DESCRIPTION, origin: d.origin, path: "/contact" })
+    : [{ title: `Contact | ${BRAND}` }];
 
 /** No D1: the signed-in person's name and email (prefilled) come from the session. */
 export function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.user;
-  return { origin: new URL(request.url).origin, signedIn: user !== null, name: user?.name ?? "", email: user?.email ?? "" };
+  return {
+    origin: new URL(request.url).origin,
+    signedIn: user !== null,
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+  };
 }
 
 /** Sending needs a sign-in (spec 5): a visitor goes to /login and comes back here afterwards. */
@@ -32,7 +39,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const user = context.user;
   if (!user) {
-    return redirectWithFlash(LOGIN_PATH, { kind: "alert", title: MSG.contact.loginTitle, text: MSG.contact.loginText, icon: "info" });
+    return redirectWithFlash(LOGIN_PATH, {
+      kind: "alert",
+      title: MSG.contact.loginTitle,
+      text: MSG.contact.loginText,
+      icon: "info",
+    });
   }
   try {
     return await handleForm(request, form, async () => {
@@ -48,7 +60,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (err instanceof Response) throw err;
     // Anything unexpected is the spec's failure message, with what was typed kept.
     console.error(err);
-    return data<FormFailure>({ ok: false, code: "send-failed", formError: MSG.contact.errorText, fields: {}, values: formValues(form) }, { status: 503 });
+    return data<FormFailure>(
+      { ok: false, code: "send-failed", formError: MSG.contact.errorText, fields: {}, values: formValues(form) },
+      { status: 503 },
+    );
   }
 }
 
@@ -75,7 +90,7 @@ export default function Contact() {
       void alertDialog(MSG.contact.errorTitle, MSG.contact.errorText, "error");
     }
     // A new action answer is what opens a dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -98,7 +113,10 @@ export default function Contact() {
       </header>
 
       <div className={`${container} grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]`}>
-        <section aria-labelledby="contact-form-heading" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8"
+        >
           <h2 id="contact-form-heading" className="text-xl font-bold text-ink">
             Send us a message
           </h2>
@@ -111,18 +129,31 @@ export default function Contact() {
             </p>
           )}
           {sent ? (
-            <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+            <div
+              role="status"
+              className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
+            >
               <strong className="font-semibold">{MSG.contact.successTitle}</strong> {MSG.contact.successText}
             </div>
           ) : null}
           {sendFailed ? (
             <div className="mt-4">
-              <FormError message={`${MSG.contact.errorTitle} ${failure?.code === "rate-limited" ? failure.formError : MSG.contact.errorText}`} />
+              <FormError
+                message={`${MSG.contact.errorTitle} ${failure?.code === "rate-limited" ? failure.formError : MSG.contact.errorText}`}
+              />
             </div>
           ) : null}
 
           <Form ref={form} method="post" onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2" noValidate>
-            <Field label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={values.name ?? name} error={failure?.fields.name} />
+            <Field
+              label="Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={LIMITS.name}
+              defaultValue={values.name ?? name}
+              error={failure?.fields.name}
+            />
             <Field
               label="Email"
               name="email"
@@ -134,10 +165,24 @@ export default function Contact() {
               error={failure?.fields.email}
             />
             <div className="sm:col-span-2">
-              <Field label="Subject (optional)" name="subject" maxLength={LIMITS.subject} defaultValue={values.subject ?? ""} error={failure?.fields.subject} />
+              <Field
+                label="Subject (optional)"
+                name="subject"
+                maxLength={LIMITS.subject}
+                defaultValue={values.subject ?? ""}
+                error={failure?.fields.subject}
+              />
             </div>
             <div className="sm:col-span-2">
-              <TextArea label="Message" name="message" rows={6} required maxLength={LIMITS.message} defaultValue={values.message ?? ""} error={failure?.fields.message} />
+              <TextArea
+                label="Message"
+                name="message"
+                rows={6}
+                required
+                maxLength={LIMITS.message}
+                defaultValue={values.message ?? ""}
+                error={failure?.fields.message}
+              />
             </div>
             <div className="sm:col-span-2">
               <SubmitButton pendingText="Sending…">Send Message</SubmitButton>
@@ -146,7 +191,10 @@ export default function Contact() {
         </section>
 
         <aside aria-label="More ways to connect" className="flex flex-col gap-6">
-          <section aria-labelledby="contact-social" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+          <section
+            aria-labelledby="contact-social"
+            className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm"
+          >
             <h2 id="contact-social" className="text-base font-bold text-ink">
               Follow us
             </h2>
@@ -179,7 +227,10 @@ export default function Contact() {
             <ol className="mt-4 flex flex-col gap-4">
               {READING_TIPS.slice(0, 4).map((tip, i) => (
                 <li key={tip.title} className="flex gap-3">
-                  <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
+                  >
                     {i + 1}
                   </span>
                   <div>

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
-import { ADMIN_MENU, dashboardMeta } from "~/lib/dashboard";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
+import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
 
 export const handle = { title: "Overview" };
 
@@ -16,7 +16,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { name: user.name, isAdmin: user.role === "admin", total: recent.total, recent: recent.items };
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function DashboardIndex() {
   const { name, isAdmin, total, recent } = useLoaderData<typeof loader>();
@@ -31,7 +32,11 @@ export default function DashboardIndex() {
     <>
       <DashboardHeader
         title={`Welcome back, ${first}`}
-        description={isAdmin ? "Run the site from the menu, or write a post of your own." : "Write, publish and manage your posts from here."}
+        description={
+          isAdmin
+            ? "Run the site from the menu, or write a post of your own."
+            : "Write, publish and manage your posts from here."
+        }
         actions={
           <Link to="/dashboard/writeBlogs" className={buttonPrimary}>
             Write a blog
@@ -48,7 +53,10 @@ export default function DashboardIndex() {
           <p className="mt-1 text-4xl font-extrabold tabular-nums" data-testid="post-count">
             {total}
           </p>
-          <Link to="/dashboard/myBlog" className="mt-3 inline-block text-sm font-semibold text-white underline underline-offset-4 hover:no-underline">
+          <Link
+            to="/dashboard/myBlog"
+            className="mt-3 inline-block text-sm font-semibold text-white underline underline-offset-4 hover:no-underline"
+          >
             See My Blogs
           </Link>
         </div>
@@ -72,7 +80,10 @@ export default function DashboardIndex() {
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {shortcuts.map((s) => (
             <li key={s.to}>
-              <Link to={s.to} className="flex h-full flex-col rounded-xl border border-gray-200 p-4 transition hover:border-brand-300 hover:bg-brand-50/50">
+              <Link
+                to={s.to}
+                className="flex h-full flex-col rounded-xl border border-gray-200 p-4 transition hover:border-brand-300 hover:bg-brand-50/50"
+              >
                 <span className="text-sm font-semibold text-brand-700">{s.label}</span>
                 <span className="mt-1 text-sm text-gray-600">{s.text}</span>
               </Link>
@@ -113,7 +124,14 @@ export default function DashboardIndex() {
           <ul className="mt-3 divide-y divide-gray-100 rounded-xl border border-gray-200">
             {recent.map((b) => (
               <li key={b._id} className="flex items-center gap-4 p-3 sm:p-4">
-                <img src={b.image} alt="" width={96} height={54} loading="lazy" className="hidden aspect-[16/9] w-24 shrink-0 rounded-lg object-cover sm:block" />
+                <img
+                  src={b.image}
+                  alt=""
+                  width={96}
+                  height={54}
+                  loading="lazy"
+                  className="hidden aspect-[16/9] w-24 shrink-0 rounded-lg object-cover sm:block"
+                />
                 <div className="min-w-0 flex-1">
                   <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-semibold text-ink hover:text-brand-700">
                     {b.title}
@@ -122,7 +140,11 @@ export default function DashboardIndex() {
                     {b.category} · {formatDate(b.date_time)}
                   </p>
                 </div>
-                <Link to={`/dashboard/updateBlog/${b._id}`} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline" aria-label={`Edit ${b.title}`}>
+                <Link
+                  to={`/dashboard/updateBlog/${b._id}`}
+                  className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
+                  aria-label={`Edit ${b.title}`}
+                >
                   Edit
                 </Link>
               </li>

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import { newAuthorInput } from "../../worker/services/authors";
-import { AuthorForm } from "~/components/AuthorForm";
-import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { dashboardMeta } from "~/lib/dashboard";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+import { newAuthorInput } from "#worker/services/authors";
+import { AuthorForm } from "#app/components/AuthorForm";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Add Author" };
 
@@ -36,7 +36,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
     checkBeforeUpload(newAuthorInput, input, file);
     const image = await uploadImage(context, admin, file, { required: true });
     await context.services.authors.create(admin, { ...input, image });
-    return redirectWithFlash("/dashboard/manageAuthors", { kind: "alert", icon: "success", title: MSG.author.addedTitle, text: MSG.author.addedText });
+    return redirectWithFlash("/dashboard/manageAuthors", {
+      kind: "alert",
+      icon: "success",
+      title: MSG.author.addedTitle,
+      text: MSG.author.addedText,
+    });
   });
 }
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { StarRating } from "~/components/StarRating";
-import { dashboardMeta, failureText, refusal } from "~/lib/dashboard";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { useFailureAlert } from "~/lib/use-failure-alert";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { StarRating } from "#app/components/StarRating";
+import { dashboardMeta, failureText, refusal } from "#app/lib/dashboard";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { useFailureAlert } from "#app/lib/use-failure-alert";
 
 export const handle = { title: "Edit Review" };
 
@@ -28,7 +28,12 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       designation: form.get("designation"),
       review: form.get("review"),
     });
-    if (modifiedCount === 0) return redirectWithFlash(`/dashboard/editReview/${params.id}`, { kind: "alert", icon: "info", title: MSG.blog.noChanges });
+    if (modifiedCount === 0)
+      return redirectWithFlash(`/dashboard/editReview/${params.id}`, {
+        kind: "alert",
+        icon: "info",
+        title: MSG.blog.noChanges,
+      });
     return redirectWithFlash("/dashboard/manageReview", { kind: "toast", title: MSG.feedback.updated });
   });
 }
@@ -42,15 +47,40 @@ export default function EditReview() {
 
   return (
     <>
-      <DashboardHeader title="Edit Review" description="Name, designation and message are required. The rating and photo stay as the reader sent them." />
+      <DashboardHeader
+        title="Edit Review"
+        description="Name, designation and message are required. The rating and photo stay as the reader sent them."
+      />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <Form method="post" className="flex flex-col gap-5" aria-label="Edit review">
           {failure ? <FormError message={`${MSG.feedback.updateFailed}: ${failureText(failure, "")}`} /> : null}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Name" name="name" required maxLength={80} defaultValue={value("name")} error={failure?.fields.name} />
-            <Field label="Designation" name="designation" required maxLength={100} defaultValue={value("designation")} error={failure?.fields.designation} />
+            <Field
+              label="Name"
+              name="name"
+              required
+              maxLength={80}
+              defaultValue={value("name")}
+              error={failure?.fields.name}
+            />
+            <Field
+              label="Designation"
+              name="designation"
+              required
+              maxLength={100}
+              defaultValue={value("designation")}
+              error={failure?.fields.designation}
+            />
           </div>
-          <TextArea label="Message" name="review" required rows={6} maxLength={1000} defaultValue={value("review")} error={failure?.fields.review} />
+          <TextArea
+            label="Message"
+            name="review"
+            required
+            rows={6}
+            maxLength={1000}
+            defaultValue={value("review")}
+            error={failure?.fields.review}
+          />
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-gray-100 pt-5">
             <Link to="/dashboard/manageReview" className={buttonSecondary}>
               Cancel
@@ -58,7 +88,10 @@ export default function EditReview() {
             <SubmitButton pendingText="Updating…">Update Feedback</SubmitButton>
           </div>
         </Form>
-        <aside aria-label="How it looks on the home page" className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-5">
+        <aside
+          aria-label="How it looks on the home page"
+          className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-5"
+        >
           <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">On the home page</p>
           <div className="mt-4 flex items-center gap-3">
             <img src={review.image} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { newReviewInput } from "../../worker/services/reviews";
-import { DashboardHeader } from "~/components/DashboardHeader";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { ImageField } from "~/components/ImageField";
-import { StarRatingInput } from "~/components/StarRatingInput";
-import { dashboardMeta, refusal } from "~/lib/dashboard";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { useFailureAlert } from "~/lib/use-failure-alert";
-import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+import { newReviewInput } from "#worker/services/reviews";
+import { DashboardHeader } from "#app/components/DashboardHeader";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { StarRatingInput } from "#app/components/StarRatingInput";
+import { dashboardMeta, refusal } from "#app/lib/dashboard";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { useFailureAlert } from "#app/lib/use-failure-alert";
+import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Send Feedback" };
 
@@ -33,9 +33,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     const file = form.get("image");
-    const input = { name: form.get("name"), designation: form.get("designation"), rating: form.get("rating"), review: form.get("review") };
+    const input = {
+      name: form.get("name"),
+      designation: form.get("designation"),
+      rating: form.get("rating"),
+      review: form.get("review"),
+    };
     checkBeforeUpload(newReviewInput, input, file);
-    const image = await uploadImage(context, user, file, { required: true, expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS });
+    const image = await uploadImage(context, user, file, {
+      required: true,
+      expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS,
+    });
     await context.services.reviews.create(user, { ...input, image });
     return redirectWithFlash("/dashboard", { kind: "toast", title: MSG.feedback.submitted, icon: "success" });
   });
@@ -59,7 +67,15 @@ export default function SendFeedback() {
       <Form method="post" encType="multipart/form-data" className="flex max-w-2xl flex-col gap-5">
         {failure ? <FormError message={failure.formError ?? "Your feedback could not be sent."} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Name" name="name" required maxLength={80} defaultValue={values.name ?? name} error={errors.name} autoComplete="name" />
+          <Field
+            label="Name"
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={values.name ?? name}
+            error={errors.name}
+            autoComplete="name"
+          />
           <Field
             label="Designation"
             name="designation"
@@ -72,8 +88,21 @@ export default function SendFeedback() {
           />
         </div>
         <StarRatingInput name="rating" defaultValue={Number(values.rating ?? 0)} size={24} error={errors.rating} />
-        <TextArea label="Message" name="review" required maxLength={1000} rows={5} defaultValue={values.review} error={errors.review} />
-        <ImageField label="Your photo" required error={errors.image} hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown beside your feedback." />
+        <TextArea
+          label="Message"
+          name="review"
+          required
+          maxLength={1000}
+          rows={5}
+          defaultValue={values.review}
+          error={errors.review}
+        />
+        <ImageField
+          label="Your photo"
+          required
+          error={errors.image}
+          hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Shown beside your feedback."
+        />
         <div className="flex justify-end border-t border-gray-100 pt-5">
           <SubmitButton pendingText="Sending…">Submit Feedback</SubmitButton>
         </div>

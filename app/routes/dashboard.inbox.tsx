@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardHeader } from "~/components/DashboardHeader";
-import { dashboardMeta } from "~/lib/dashboard";
-import { requireAdmin } from "~/lib/guards.server";
+import { DashboardHeader } from "#app/components/DashboardHeader";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { requireAdmin } from "#app/lib/guards.server";
 
 export const handle = { title: "Inbox" };
 
@@ -11,31 +11,45 @@ export const meta: MetaFunction = () => dashboardMeta("Inbox");
 /** Two D1 queries, sent at the same time: the contact messages and the newsletter subscribers. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = requireAdmin(context, request);
-  const [messages, subscribers] = await Promise.all([context.services.contact.inbox(admin), context.services.newsletter.list(admin)]);
+  const [messages, subscribers] = await Promise.all([
+    context.services.contact.inbox(admin),
+    context.services.newsletter.list(admin),
+  ]);
   return { messages, subscribers };
 }
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) +
+  " UTC";
 
 export default function Inbox() {
   const { messages, subscribers } = useLoaderData<typeof loader>();
   return (
     <>
-      <DashboardHeader title="Inbox" description="Messages sent through the contact page, and the newsletter's subscribers." />
+      <DashboardHeader
+        title="Inbox"
+        description="Messages sent through the contact page, and the newsletter's subscribers."
+      />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-labelledby="messages-heading">
           <h2 id="messages-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
             Contact messages
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{messages.length}</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              {messages.length}
+            </span>
           </h2>
           {messages.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">No messages yet.</p>
+            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">
+              No messages yet.
+            </p>
           ) : (
             <ul className="mt-4 flex flex-col gap-4">
               {messages.map((m) => (
                 <li key={m._id}>
-                  <article aria-labelledby={`m-${m._id}`} className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+                  <article
+                    aria-labelledby={`m-${m._id}`}
+                    className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+                  >
                     <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <h3 id={`m-${m._id}`} className="font-semibold text-ink">
                         {m.subject || "(no subject)"}
@@ -60,10 +74,14 @@ export default function Inbox() {
         <section aria-labelledby="subscribers-heading">
           <h2 id="subscribers-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
             Newsletter subscribers
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{subscribers.length}</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              {subscribers.length}
+            </span>
           </h2>
           {subscribers.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">No subscribers yet.</p>
+            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">
+              No subscribers yet.
+            </p>
           ) : (
             <ul className="mt-4 divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white shadow-sm">
               {subscribers.map((s) => (

@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
-import { DashboardHeader } from "~/components/DashboardHeader";
-import { DataTable } from "~/components/DataTable";
-import { Pagination } from "~/components/Pagination";
-import { deleteAction } from "~/lib/admin.server";
-import { dashboardMeta } from "~/lib/dashboard";
-import { confirmDelete } from "~/lib/dialogs";
-import { requireAdmin } from "~/lib/guards.server";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
+import { DashboardHeader } from "#app/components/DashboardHeader";
+import { DataTable } from "#app/components/DataTable";
+import { Pagination } from "#app/components/Pagination";
+import { deleteAction } from "#app/lib/admin.server";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { confirmDelete } from "#app/lib/dialogs";
+import { requireAdmin } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage All Blogs" };
 
@@ -19,7 +19,10 @@ const BLOGS_PER_PAGE = 10;
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requireAdmin(context, request);
   const url = new URL(request.url);
-  const blogs = await context.services.blogs.page({ page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE }, BLOGS_PER_PAGE);
+  const blogs = await context.services.blogs.page(
+    { page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE },
+    BLOGS_PER_PAGE,
+  );
   // Deleting the last post of the last page lands past the end: show the new last page instead.
   if (blogs.page > blogs.pages) throw redirect(blogs.pages > 1 ? `${url.pathname}?page=${blogs.pages}` : url.pathname);
   return { blogs };
@@ -45,9 +48,23 @@ export default function ManageAllBlogs() {
         rowKey={(b) => b._id}
         empty="No blogs yet."
         columns={[
-          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{offset + i + 1}</span>, className: "sm:w-12", mobile: "hide" },
-          { header: "Name", cell: (b) => <span className="font-medium text-ink">{b.author_name}</span>, className: "sm:whitespace-nowrap" },
-          { header: "Email", cell: (b) => <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{b.email}</span> },
+          {
+            header: "#",
+            cell: (_, i) => <span className="text-gray-500 tabular-nums">{offset + i + 1}</span>,
+            className: "sm:w-12",
+            mobile: "hide",
+          },
+          {
+            header: "Name",
+            cell: (b) => <span className="font-medium text-ink">{b.author_name}</span>,
+            className: "sm:whitespace-nowrap",
+          },
+          {
+            header: "Email",
+            cell: (b) => (
+              <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{b.email}</span>
+            ),
+          },
           {
             header: "Title",
             mobile: "title",
@@ -70,7 +87,12 @@ export default function ManageAllBlogs() {
             header: "Delete",
             action: true,
             cell: (b) => (
-              <ConfirmForm fields={{ intent: "delete", id: b._id }} tone="danger" confirm={confirmDelete} pendingText="Deleting…">
+              <ConfirmForm
+                fields={{ intent: "delete", id: b._id }}
+                tone="danger"
+                confirm={confirmDelete}
+                pendingText="Deleting…"
+              >
                 Delete<span className="sr-only"> {b.title}</span>
               </ConfirmForm>
             ),

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
-import { DashboardHeader, buttonPrimary } from "~/components/DashboardHeader";
-import { DataTable } from "~/components/DataTable";
-import { deleteAction } from "~/lib/admin.server";
-import { dashboardMeta } from "~/lib/dashboard";
-import { confirmDelete } from "~/lib/dialogs";
-import { requireAdmin } from "~/lib/guards.server";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
+import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader";
+import { DataTable } from "#app/components/DataTable";
+import { deleteAction } from "#app/lib/admin.server";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { confirmDelete } from "#app/lib/dialogs";
+import { requireAdmin } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage Authors" };
 
@@ -42,13 +42,25 @@ export default function ManageAuthors() {
         rowKey={(a) => a._id}
         empty="No authors yet. Add the first one."
         columns={[
-          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12", mobile: "hide" },
+          {
+            header: "#",
+            cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
+            className: "sm:w-12",
+            mobile: "hide",
+          },
           {
             header: "Name",
             mobile: "title",
             cell: (a) => (
               <span className="flex items-center gap-3">
-                <img src={a.img} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+                <img
+                  src={a.img}
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="h-10 w-10 shrink-0 rounded-full object-cover"
+                />
                 <span className="font-medium text-ink">{a.name}</span>
               </span>
             ),
@@ -68,7 +80,12 @@ export default function ManageAuthors() {
             header: "Delete",
             action: true,
             cell: (a) => (
-              <ConfirmForm fields={{ intent: "delete", id: a._id }} tone="danger" confirm={confirmDelete} pendingText="Deleting…">
+              <ConfirmForm
+                fields={{ intent: "delete", id: a._id }}
+                tone="danger"
+                confirm={confirmDelete}
+                pendingText="Deleting…"
+              >
                 Delete<span className="sr-only"> {a.name}</span>
               </ConfirmForm>
             ),

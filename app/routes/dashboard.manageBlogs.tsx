@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "~/components/ConfirmForm";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
-import { dashboardMeta } from "~/lib/dashboard";
-import { confirmDelete } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { confirmDelete } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
 
 export const handle = { title: "Manage Blogs" };
 
@@ -27,13 +27,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(request, form, async () => {
     const id = String(form.get("id") ?? "");
     await context.services.blogs.remove(user, id);
-    return redirectWithFlash("/dashboard/manageBlogs", { kind: "alert", title: MSG.delete.doneTitle, text: MSG.delete.doneText, icon: "success" });
+    return redirectWithFlash("/dashboard/manageBlogs", {
+      kind: "alert",
+      title: MSG.delete.doneTitle,
+      text: MSG.delete.doneText,
+      icon: "success",
+    });
   });
 }
 
 const cell = "px-3 py-2 align-top sm:table-cell sm:py-3";
 // Below 640 px each row becomes a card whose cells carry their column name, so nothing scrolls sideways.
-const stacked = "max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-gray-500 max-sm:before:content-[attr(data-label)]";
+const stacked =
+  "max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-gray-500 max-sm:before:content-[attr(data-label)]";
 
 export default function ManageBlogs() {
   const { blogs } = useLoaderData<typeof loader>();
@@ -66,20 +72,41 @@ export default function ManageBlogs() {
             <caption className="sr-only">Your blogs</caption>
             <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-600 max-sm:sr-only">
               <tr>
-                <th scope="col" className="px-3 py-3">#</th>
-                <th scope="col" className="px-3 py-3">Name</th>
-                <th scope="col" className="px-3 py-3">Email</th>
-                <th scope="col" className="px-3 py-3">Title</th>
-                <th scope="col" className="px-3 py-3">Edit</th>
-                <th scope="col" className="px-3 py-3">Delete</th>
+                <th scope="col" className="px-3 py-3">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Edit
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Delete
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100 max-sm:block">
               {blogs.map((blog, i) => (
                 <tr key={blog._id} className="hover:bg-gray-50/60 max-sm:block max-sm:px-4 max-sm:py-3">
-                  <td data-label="#" className={`${cell} ${stacked} tabular-nums text-gray-500`}>{i + 1}</td>
-                  <td data-label="Name" className={`${cell} ${stacked} whitespace-nowrap text-gray-800`}>{blog.author_name}</td>
-                  <td data-label="Email" className={`${cell} ${stacked} text-gray-600 max-sm:break-all sm:whitespace-nowrap`}>{blog.email}</td>
+                  <td data-label="#" className={`${cell} ${stacked} tabular-nums text-gray-500`}>
+                    {i + 1}
+                  </td>
+                  <td data-label="Name" className={`${cell} ${stacked} whitespace-nowrap text-gray-800`}>
+                    {blog.author_name}
+                  </td>
+                  <td
+                    data-label="Email"
+                    className={`${cell} ${stacked} text-gray-600 max-sm:break-all sm:whitespace-nowrap`}
+                  >
+                    {blog.email}
+                  </td>
                   <td data-label="Title" className={`${cell} ${stacked} font-medium text-ink`}>
                     <Link to={`/blogs/${blog._id}`} className="hover:text-brand-700 hover:underline">
                       {blog.title}
@@ -91,7 +118,12 @@ export default function ManageBlogs() {
                     </Link>
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:pl-2 max-sm:pr-0 max-sm:pt-2`}>
-                    <ConfirmForm fields={{ intent: "delete", id: blog._id }} confirm={confirmDelete} tone="danger" pendingText="Deleting…">
+                    <ConfirmForm
+                      fields={{ intent: "delete", id: blog._id }}
+                      confirm={confirmDelete}
+                      tone="danger"
+                      pendingText="Deleting…"
+                    >
                       Delete<span className="sr-only"> {blog.title}</span>
                     </ConfirmForm>
                   </td>

@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "~/components/ConfirmForm";
-import { DashboardHeader } from "~/components/DashboardHeader";
-import { DataTable } from "~/components/DataTable";
-import { FormError } from "~/components/form";
-import { samePage } from "~/lib/admin.server";
-import { dashboardMeta, refusal } from "~/lib/dashboard";
-import { confirmDelete, confirmDialog } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm, type FormFailure } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { useFailureAlert } from "~/lib/use-failure-alert";
-import { Forbidden } from "../../worker/services/errors";
-import type { PublicUser } from "../../worker/services/users";
+import { ConfirmForm } from "#app/components/ConfirmForm";
+import { DashboardHeader } from "#app/components/DashboardHeader";
+import { DataTable } from "#app/components/DataTable";
+import { FormError } from "#app/components/form";
+import { samePage } from "#app/lib/admin.server";
+import { dashboardMeta, refusal } from "#app/lib/dashboard";
+import { confirmDelete, confirmDialog } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm, type FormFailure } from "#app/lib/forms.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { useFailureAlert } from "#app/lib/use-failure-alert";
+import { Forbidden } from "#worker/services/errors";
+import type { PublicUser } from "#worker/services/users";
 
 export const handle = { title: "Manage Users" };
 
@@ -46,7 +46,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
       } catch (err) {
         // The service's own refusal (an admin deleting themselves) is shown on the page, not as a 403 page.
         if (err instanceof Forbidden && err.code === "cannot-delete-self") {
-          return data<FormFailure>({ ok: false, code: err.code, formError: err.message, fields: {}, values: {} }, { status: 403 });
+          return data<FormFailure>(
+            { ok: false, code: err.code, formError: err.message, fields: {}, values: {} },
+            { status: 403 },
+          );
         }
         throw err;
       }
@@ -58,10 +61,22 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 function Avatar({ user }: { user: PublicUser }) {
   if (user.photoURL) {
-    return <img src={user.photoURL} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+    return (
+      <img
+        src={user.photoURL}
+        alt=""
+        width={36}
+        height={36}
+        loading="lazy"
+        className="h-9 w-9 shrink-0 rounded-full object-cover"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+    <span
+      aria-hidden="true"
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+    >
       {user.name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -89,7 +104,12 @@ export default function ManageUsers() {
         rowKey={(u) => u._id}
         empty="No users yet."
         columns={[
-          { header: "#", cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>, className: "sm:w-12", mobile: "hide" },
+          {
+            header: "#",
+            cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
+            className: "sm:w-12",
+            mobile: "hide",
+          },
           {
             header: "Name",
             mobile: "title",
@@ -103,7 +123,12 @@ export default function ManageUsers() {
               </span>
             ),
           },
-          { header: "Email", cell: (u) => <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{u.email}</span> },
+          {
+            header: "Email",
+            cell: (u) => (
+              <span className="break-all text-gray-700 sm:break-normal sm:whitespace-nowrap">{u.email}</span>
+            ),
+          },
           {
             header: "Make Admin",
             action: true,
@@ -120,7 +145,13 @@ export default function ManageUsers() {
                   <ConfirmForm
                     fields={{ intent: "remove-admin", id: u._id }}
                     disabled={u._id === me || admins <= 1}
-                    title={u._id === me ? "You cannot remove your own admin rights." : admins <= 1 ? "The last admin cannot be removed." : undefined}
+                    title={
+                      u._id === me
+                        ? "You cannot remove your own admin rights."
+                        : admins <= 1
+                          ? "The last admin cannot be removed."
+                          : undefined
+                    }
                     confirm={() =>
                       confirmDialog({
                         title: MSG.delete.confirmTitle,

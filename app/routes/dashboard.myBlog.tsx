@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BlogCard } from "~/components/BlogCard";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "~/components/DashboardHeader";
-import { Pagination } from "~/components/Pagination";
-import { dashboardMeta } from "~/lib/dashboard";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
+import { BlogCard } from "#app/components/BlogCard";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
+import { Pagination } from "#app/components/Pagination";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
 
 /** My Blogs: 3 a page (spec section 9). */
 const MY_BLOGS_PER_PAGE = 3;

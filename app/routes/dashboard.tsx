@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { dashboardMeta, menuFor, type DashboardLink } from "~/lib/dashboard";
-import { requireUser } from "~/lib/guards.server";
+import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard";
+import { requireUser } from "#app/lib/guards.server";
 
 export const meta: MetaFunction = () => dashboardMeta("Overview");
 
@@ -22,7 +22,9 @@ const ICONS: Record<string, ReactNode> = {
   "Manage Blogs": <path d="M4 6h16M4 12h16M4 18h10" />,
   "Send Feedback": <path d="M4 5h16v11H8l-4 4V5zM8 9h8M8 12h5" />,
   "Add Author": <path d="M15 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 8v6M16 11h6" />,
-  "Manage Users": <path d="M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />,
+  "Manage Users": (
+    <path d="M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />
+  ),
   "Manage Review": <path d="M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z" />,
   "Manage Authors": <path d="M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6" />,
   Inbox: <path d="M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5" />,
@@ -31,7 +33,17 @@ const ICONS: Record<string, ReactNode> = {
 
 function MenuIcon({ label }: { label: string }) {
   return (
-    <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width={18}
+      height={18}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {ICONS[label]}
     </svg>
   );
@@ -63,7 +75,14 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
 
 function Avatar({ name, photoURL, size = 40 }: { name: string; photoURL: string | null; size?: number }) {
   return photoURL ? (
-    <img src={photoURL} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />
+    <img
+      src={photoURL}
+      alt=""
+      width={size}
+      height={size}
+      className="shrink-0 rounded-full object-cover"
+      style={{ width: size, height: size }}
+    />
   ) : (
     <span
       aria-hidden="true"
@@ -82,7 +101,10 @@ export default function DashboardLayout() {
   const phoneMenu = useRef<HTMLDetailsElement>(null);
   const matches = useMatches();
   // The phone menu's button names the screen you are on: a menu item, or the page's own `handle.title`.
-  const titled = matches.map((m) => (m.handle as DashboardHandle | undefined)?.title).filter(Boolean).pop();
+  const titled = matches
+    .map((m) => (m.handle as DashboardHandle | undefined)?.title)
+    .filter(Boolean)
+    .pop();
   const current = links.find((l) => l.to === location.pathname)?.label ?? titled ?? "";
   const roleLabel = user.role === "admin" ? "Admin" : "Writer";
 
@@ -96,6 +118,7 @@ export default function DashboardLayout() {
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
         <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
           <aside className="mb-6 md:mb-0">
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open menu, as a disclosure should */}
             <details
               ref={phoneMenu}
               className="group rounded-2xl border border-gray-200 bg-white shadow-sm md:hidden"
@@ -108,14 +131,33 @@ export default function DashboardLayout() {
             >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center gap-3">
-                  <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" className="text-brand-600">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width={20}
+                    height={20}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    strokeLinecap="round"
+                    aria-hidden="true"
+                    className="text-brand-600"
+                  >
                     <path d="M4 6h16M4 12h16M4 18h16" />
                   </svg>
                   <span className="text-sm font-semibold text-ink">Dashboard menu</span>
                 </span>
                 <span className="flex items-center gap-2 text-sm text-gray-500">
                   {current}
-                  <svg viewBox="0 0 24 24" width={16} height={16} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="transition-transform group-open:rotate-180">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width={16}
+                    height={16}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    aria-hidden="true"
+                    className="transition-transform group-open:rotate-180"
+                  >
                     <path d="M6 9l6 6 6-6" />
                   </svg>
                 </span>
@@ -126,11 +168,16 @@ export default function DashboardLayout() {
             </details>
 
             <div className="sticky top-24 hidden flex-col gap-4 md:flex">
-              <Link to="/dashboard" className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm hover:border-brand-200">
+              <Link
+                to="/dashboard"
+                className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm hover:border-brand-200"
+              >
                 <Avatar name={user.name} photoURL={user.photoURL} />
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
-                  <span className="mt-0.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{roleLabel} dashboard</span>
+                  <span className="mt-0.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                    {roleLabel} dashboard
+                  </span>
                 </span>
               </Link>
               <nav aria-label="Dashboard" className="rounded-2xl border border-gray-200 bg-white p-2 shadow-sm">

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { authorChangesInput } from "../../worker/services/authors";
-import { AuthorForm } from "~/components/AuthorForm";
-import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { dashboardMeta } from "~/lib/dashboard";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+import { authorChangesInput } from "#worker/services/authors";
+import { AuthorForm } from "#app/components/AuthorForm";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
+import { requireAdmin } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Update Author" };
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BlogEditForm } from "~/components/BlogEditForm";
-import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { saveBlogEdit } from "~/lib/blog-form.server";
-import { dashboardMeta } from "~/lib/dashboard";
-import { loadOr404 } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
+import { BlogEditForm } from "#app/components/BlogEditForm";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { saveBlogEdit } from "#app/lib/blog-form.server";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { loadOr404 } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
 
 export const handle = { title: "Update Blog" };
 
@@ -26,7 +26,14 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.editable(user, id));
-  return saveBlogEdit(context, request, user, blog, (changes) => context.services.blogs.update(user, id, changes), "/dashboard/manageBlogs");
+  return saveBlogEdit(
+    context,
+    request,
+    user,
+    blog,
+    (changes) => context.services.blogs.update(user, id, changes),
+    "/dashboard/manageBlogs",
+  );
 }
 
 export default function UpdateBlog() {

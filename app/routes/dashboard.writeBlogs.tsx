@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { newBlogInput } from "../../worker/services/blogs";
-import { DashboardHeader, buttonSecondary } from "~/components/DashboardHeader";
-import { DateTimeField } from "~/components/DateTimeField";
-import { Field, FormError, Select, SubmitButton, TextArea } from "~/components/form";
-import { ImageField } from "~/components/ImageField";
-import { CATEGORIES } from "~/lib/categories";
-import { dashboardMeta, failureText, refusal } from "~/lib/dashboard";
-import { withZone } from "~/lib/datetime";
-import { clearDraft, useFormDraft } from "~/lib/drafts";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { checkBeforeUpload, uploadImage } from "~/lib/uploads.server";
+import { newBlogInput } from "#worker/services/blogs";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { DateTimeField } from "#app/components/DateTimeField";
+import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { CATEGORIES } from "#worker/services/categories";
+import { dashboardMeta, failureText, refusal } from "#app/lib/dashboard";
+import { withZone } from "#app/lib/datetime";
+import { clearDraft, useFormDraft } from "#app/lib/drafts";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Write Blogs" };
 
@@ -93,25 +93,52 @@ export default function WriteBlogs() {
           </Link>
         }
       />
-      <Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-describedby={failure ? "form-error" : undefined}>
+      <Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="flex flex-col gap-5"
+        aria-describedby={failure ? "form-error" : undefined}
+      >
         {failure ? (
           <div id="form-error">
             <FormError message={failure.formError ?? "The blog could not be posted."} />
           </div>
         ) : null}
         {draft.status === "restored" ? (
-          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700">
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700"
+          >
             <span>We restored the draft you were writing.</span>
-            <button type="button" onClick={draft.discard} className="font-semibold underline underline-offset-2 hover:no-underline">
+            <button
+              type="button"
+              onClick={draft.discard}
+              className="font-semibold underline underline-offset-2 hover:no-underline"
+            >
               Discard draft
             </button>
           </div>
         ) : null}
 
-        <Field label="Title" name="title" required maxLength={150} defaultValue={values.title} error={errors.title} placeholder="A clear, specific title" />
+        <Field
+          label="Title"
+          name="title"
+          required
+          maxLength={150}
+          defaultValue={values.title}
+          error={errors.title}
+          placeholder="A clear, specific title"
+        />
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Select label="Category" name="category" required defaultValue={values.category ?? ""} error={errors.category}>
+          <Select
+            label="Category"
+            name="category"
+            required
+            defaultValue={values.category ?? ""}
+            error={errors.category}
+          >
             <option value="" disabled>
               Choose a category
             </option>
@@ -130,11 +157,31 @@ export default function WriteBlogs() {
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Writer name" name="author_name" value={writer.name} readOnly required hint="From your account" />
-          <Field label="Writer email" name="email" type="email" value={writer.email} readOnly required hint="From your account" />
+          <Field
+            label="Writer name"
+            name="author_name"
+            value={writer.name}
+            readOnly
+            required
+            hint="From your account"
+          />
+          <Field
+            label="Writer email"
+            name="email"
+            type="email"
+            value={writer.email}
+            readOnly
+            required
+            hint="From your account"
+          />
         </div>
 
-        <ImageField label="Cover image" required error={errors.image} hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB." />
+        <ImageField
+          label="Cover image"
+          required
+          error={errors.image}
+          hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
+        />
 
         <TextArea
           label="Short description"
@@ -146,7 +193,14 @@ export default function WriteBlogs() {
           error={errors.short_description}
           placeholder="One or two sentences that make people want to read on"
         />
-        <TextArea label="Details" name="blog_details" required rows={12} defaultValue={values.blog_details} error={errors.blog_details} />
+        <TextArea
+          label="Details"
+          name="blog_details"
+          required
+          rows={12}
+          defaultValue={values.blog_details}
+          error={errors.blog_details}
+        />
 
         <div className="flex flex-col-reverse items-stretch gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
           {draft.status === "saved" ? (

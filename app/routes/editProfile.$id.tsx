@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, TextArea } from "~/components/form";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "~/lib/forms.server";
-import { requireUser } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { refusal } from "~/lib/dashboard";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
+import { requireUser } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { refusal } from "#app/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   ...seo({
@@ -57,12 +57,29 @@ export default function EditProfile() {
         <section className="mt-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Edit Profile</h1>
           <p className="mt-2 text-sm text-gray-600">
-            Signed in as <span className="font-medium text-gray-800">{profile.email}</span>. Name and designation are required.
+            Signed in as <span className="font-medium text-gray-800">{profile.email}</span>. Name and designation are
+            required.
           </p>
           <Form method="post" className="mt-6 flex flex-col gap-4">
             <FormError message={failure && Object.keys(fields).length === 0 ? failure.formError : undefined} />
-            <Field label="Name" name="name" required maxLength={80} defaultValue={value("name")} error={fields.name} autoComplete="name" />
-            <TextArea label="Bio" name="bio" rows={5} maxLength={1000} defaultValue={value("bio")} error={fields.bio} hint="Optional." />
+            <Field
+              label="Name"
+              name="name"
+              required
+              maxLength={80}
+              defaultValue={value("name")}
+              error={fields.name}
+              autoComplete="name"
+            />
+            <TextArea
+              label="Bio"
+              name="bio"
+              rows={5}
+              maxLength={1000}
+              defaultValue={value("bio")}
+              error={fields.bio}
+              hint="Optional."
+            />
             <Field
               label="Designation"
               name="designation"

@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { sessionCookie } from "../../worker/auth/cookie";
-import { DomainError, ValidationError, statusOf } from "../../worker/services/errors";
-import { AuthLayout, ProviderButtons } from "~/components/AuthLayout";
-import { Field, FormError, SubmitButton } from "~/components/form";
-import { alertDialog } from "~/lib/dialogs";
-import { redirectWithFlash } from "~/lib/flash.server";
-import type { FormFailure } from "~/lib/forms.server";
-import { readForm } from "~/lib/forms.server";
-import { safeRedirectTo, signedOutOnly } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/auth-url";
-import { refusal } from "~/lib/dashboard";
+import { sessionCookie } from "#worker/auth/cookie";
+import { DomainError, ValidationError, statusOf } from "#worker/services/errors";
+import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
+import { Field, FormError, SubmitButton } from "#app/components/form";
+import { alertDialog } from "#app/lib/dialogs";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import type { FormFailure } from "#app/lib/forms.server";
+import { readForm } from "#app/lib/forms.server";
+import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { authPageUrl } from "#app/lib/auth-url";
+import { refusal } from "#app/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -44,7 +44,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
     // Wrong credentials are the expected failure here, not a reason to bounce to /login: the form
     // answers with the reason and comes back empty (the spec clears it), the password never echoed.
     const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
-    return data<FormFailure>({ ok: false, code: err.code, formError, fields: {}, values: {} }, { status: statusOf(err) });
+    return data<FormFailure>(
+      { ok: false, code: err.code, formError, fields: {}, values: {} },
+      { status: statusOf(err) },
+    );
   }
 }
 
@@ -61,14 +64,17 @@ export default function Login() {
       form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus(),
     );
     // A new answer (a new object) is what opens the dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
 
   return (
     <AuthLayout
       title="Sign in"
       subtitle="Welcome back! Sign in to write, edit and save posts."
-      aside={{ heading: "Good to see you again.", text: "Pick up where you left off: your drafts, your saved posts and your readers are waiting." }}
+      aside={{
+        heading: "Good to see you again.",
+        text: "Pick up where you left off: your drafts, your saved posts and your readers are waiting.",
+      }}
     >
       <Form ref={form} method="post" className="flex flex-col gap-4" replace>
         <input type="hidden" name="redirectTo" value={redirectTo} />

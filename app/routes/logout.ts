@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearSessionCookie } from "../../worker/auth/cookie";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { safeRedirectTo } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
+import { clearSessionCookie } from "#worker/auth/cookie";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { safeRedirectTo } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
 export function loader() {
@@ -22,7 +22,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   } catch (err) {
     console.error("logout failed", err);
     // Storage errors are internal: the person gets a sentence, the log gets the details.
-    return redirectWithFlash(back, { kind: "alert", title: MSG.signOut.errorTitle, text: MSG.accounts.signOutFailed, icon: "error" });
+    return redirectWithFlash(back, {
+      kind: "alert",
+      title: MSG.signOut.errorTitle,
+      text: MSG.accounts.signOutFailed,
+      icon: "error",
+    });
   }
   return redirectWithFlash(
     "/",

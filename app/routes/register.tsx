@@ -1,19 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { sessionCookie } from "../../worker/auth/cookie";
-import { PASSWORD_REQUIREMENTS } from "../../worker/auth/passwords";
-import { Conflict, ValidationError } from "../../worker/services/errors";
-import { AuthLayout, ProviderButtons } from "~/components/AuthLayout";
-import { Field, FormError, SubmitButton } from "~/components/form";
-import { ImageField } from "~/components/ImageField";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { handleForm, readForm } from "~/lib/forms.server";
-import { safeRedirectTo, signedOutOnly } from "~/lib/guards.server";
-import { MSG } from "~/lib/messages";
-import { seo } from "~/lib/seo";
-import { authPageUrl } from "~/lib/auth-url";
-import { refusal } from "~/lib/dashboard";
+import { sessionCookie } from "#worker/auth/cookie";
+import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
+import { Conflict, ValidationError } from "#worker/services/errors";
+import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
+import { Field, FormError, SubmitButton } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { authPageUrl } from "#app/lib/auth-url";
+import { refusal } from "#app/lib/dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
@@ -45,7 +45,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
       );
     } catch (err) {
       // A taken email belongs beside the email field, like any other field problem.
-      if (err instanceof Conflict && err.code === "email-already-in-use") throw new ValidationError({ email: err.message }, err.message, err.code);
+      if (err instanceof Conflict && err.code === "email-already-in-use")
+        throw new ValidationError({ email: err.message }, err.message, err.code);
       throw err;
     }
   });
@@ -66,20 +67,39 @@ export default function Register() {
     if (password) password.value = "";
     const first = Object.keys(failure.fields)[0];
     if (first) form.current.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
 
   return (
     <AuthLayout
       title="Create your account"
       subtitle="Join Edge Blog and start sharing your ideas."
-      aside={{ heading: "Your ideas deserve readers.", text: "Write about what you know, learn from others, and build an audience one post at a time." }}
+      aside={{
+        heading: "Your ideas deserve readers.",
+        text: "Write about what you know, learn from others, and build an audience one post at a time.",
+      }}
     >
       <Form ref={form} method="post" encType="multipart/form-data" className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={failure && Object.keys(fields).length === 0 ? failure.formError : undefined} />
-        <Field label="Username" name="name" autoComplete="name" required maxLength={80} defaultValue={values.name} error={fields.name} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={fields.email} />
+        <Field
+          label="Username"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          defaultValue={values.name}
+          error={fields.name}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={fields.email}
+        />
         <Field
           label="Password"
           name="password"
@@ -89,7 +109,13 @@ export default function Register() {
           error={fields.password}
           hint={fields.password ? undefined : PASSWORD_REQUIREMENTS}
         />
-        <ImageField label="Profile image" name="image" round error={fields.image} hint="Optional. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB." />
+        <ImageField
+          label="Profile image"
+          name="image"
+          round
+          error={fields.image}
+          hint="Optional. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
+        />
         <SubmitButton pendingText="Creating your account…" className="mt-2 w-full">
           Register
         </SubmitButton>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderRss } from "~/lib/feeds.server";
+import { FEED_CACHE, renderRss } from "#app/lib/feeds.server";
 
 /** RSS 2.0 feed of the latest 20 posts. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../worker/auth/passwords";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import type { PublicUser } from "../../worker/services/users";
+import { hashPassword } from "#worker/auth/passwords";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import type { PublicUser } from "#worker/services/users";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { stopClock } from "../support/clock";
@@ -12,7 +12,8 @@ type SignedIn = { token: string; user: PublicUser };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let counter = 0;
-const uniqueEmail = (prefix = "reader") => `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+const uniqueEmail = (prefix = "reader") =>
+  `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(path, {
@@ -40,11 +41,22 @@ const INVALID = { error: { code: "invalid-credentials", message: "Invalid email 
 describe("POST /api/auth/register", () => {
   it("creates the account (lower-cased email, hashed password) and signs it in with a token and a cookie", async () => {
     const email = uniqueEmail("New");
-    const res = await register({ name: "  Ada  ", email: email.toUpperCase(), password: "correct horse", photoURL: "https://img.example.com/ada.png" });
+    const res = await register({
+      name: "  Ada  ",
+      email: email.toUpperCase(),
+      password: "correct horse",
+      photoURL: "https://img.example.com/ada.png",
+    });
     expect(res.status).toBe(201);
     const body = await json<SignedIn>(res);
     expect(Object.keys(body).sort()).toEqual(["token", "user"]);
-    expect(body.user).toEqual({ _id: body.user._id, name: "Ada", email: email.toLowerCase(), role: "user", photoURL: "https://img.example.com/ada.png" });
+    expect(body.user).toEqual({
+      _id: body.user._id,
+      name: "Ada",
+      email: email.toLowerCase(),
+      role: "user",
+      photoURL: "https://img.example.com/ada.png",
+    });
     expectSessionCookie(res, body.token);
 
     const rows = await userRowsFor(email.toLowerCase());
@@ -78,16 +90,19 @@ describe("POST /api/auth/register", () => {
     ["short1!", "too short"],
     ["1234567890", "only digits"],
     ["x".repeat(129), "too long"],
-  ])("refuses the password %j (%s) with 400 password-does-not-meet-requirements and creates nothing", async (password) => {
-    const email = uniqueEmail();
-    const res = await register({ name: "Weak", email, password });
-    expect(res.status).toBe(400);
-    const body = await json<ErrorBody>(res);
-    expect(body.error.code).toBe("password-does-not-meet-requirements");
-    expect(body.error.message).toMatch(/8 to 128 characters/);
-    expect(body.error.fields?.password).toMatch(/8 to 128 characters.*other than digits/);
-    expect(await userRowsFor(email)).toHaveLength(0);
-  });
+  ])(
+    "refuses the password %j (%s) with 400 password-does-not-meet-requirements and creates nothing",
+    async (password) => {
+      const email = uniqueEmail();
+      const res = await register({ name: "Weak", email, password });
+      expect(res.status).toBe(400);
+      const body = await json<ErrorBody>(res);
+      expect(body.error.code).toBe("password-does-not-meet-requirements");
+      expect(body.error.message).toMatch(/8 to 128 characters/);
+      expect(body.error.fields?.password).toMatch(/8 to 128 characters.*other than digits/);
+      expect(await userRowsFor(email)).toHaveLength(0);
+    },
+  );
 
   it("reports every bad field at once, the password among them", async () => {
     const res = await register({ name: "", email: "not-an-email", password: "123", photoURL: "javascript:alert(1)" });
@@ -98,7 +113,12 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400, never 500, for wrong types and missing fields", async () => {
-    for (const payload of [{}, { name: 1, email: 2, password: 3 }, { name: "A", email: ["a@b.co"], password: "correct horse" }, { name: "A".repeat(81), email: uniqueEmail(), password: "correct horse" }]) {
+    for (const payload of [
+      {},
+      { name: 1, email: 2, password: 3 },
+      { name: "A", email: ["a@b.co"], password: "correct horse" },
+      { name: "A".repeat(81), email: uniqueEmail(), password: "correct horse" },
+    ]) {
       const res = await register(payload);
       expect(res.status).toBe(400);
       expect((await json<ErrorBody>(res)).error.fields).toBeTruthy();
@@ -106,7 +126,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 415 for another content type, 400 for broken JSON or a non-object, 413 for a huge body", async () => {
-    const text = await call("/api/auth/register", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" });
+    const text = await call("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "{}",
+    });
     expect(text.status).toBe(415);
     expect((await post("/api/auth/register", "{not json")).status).toBe(400);
     expect((await post("/api/auth/register", "[]")).status).toBe(400);
@@ -147,7 +171,12 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers 400 for a missing or malformed email or password", async () => {
-    for (const payload of [{}, { email: "a@b.co" }, { email: "nope", password: "correct horse" }, { email: "a@b.co", password: 12345678 }]) {
+    for (const payload of [
+      {},
+      { email: "a@b.co" },
+      { email: "nope", password: "correct horse" },
+      { email: "a@b.co", password: 12345678 },
+    ]) {
       const res = await post("/api/auth/login", payload);
       expect(res.status).toBe(400);
       expect((await json<ErrorBody>(res)).error.code).toBe("validation-failed");
@@ -172,7 +201,9 @@ describe("POST /api/auth/login", () => {
   it("a successful login clears the failed-attempt count", async () => {
     stopClock();
     const email = uniqueEmail();
-    await db().insert(schema.users).values({ id: newId(), name: "Reset", email, passwordHash: await hashPassword("correct horse") });
+    await db()
+      .insert(schema.users)
+      .values({ id: newId(), name: "Reset", email, passwordHash: await hashPassword("correct horse") });
     for (let i = 0; i < 9; i++) expect((await login(email, "wrong horse")).status).toBe(401);
     expect((await login(email, "correct horse")).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await login(email, "wrong horse")).status).toBe(401);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import type { Author } from "../../worker/services/authors";
-import { newId } from "../../worker/services/ids";
+import { schema } from "#worker/db";
+import type { Author } from "#worker/services/authors";
+import { newId } from "#worker/services/ids";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 
@@ -18,14 +18,23 @@ const valid = () => ({
 });
 
 async function makeAuthor(overrides: Partial<typeof schema.authors.$inferInsert> = {}) {
-  const row = { id: newId(), name: `Author ${newId(6)}`, bio: "A bio.", img: "https://example.com/a.png", ...overrides };
+  const row = {
+    id: newId(),
+    name: `Author ${newId(6)}`,
+    bio: "A bio.",
+    img: "https://example.com/a.png",
+    ...overrides,
+  };
   await db().insert(schema.authors).values(row);
   return row;
 }
 
 const authorRow = (id: string) => env.DB.prepare("select * from authors where id = ?").bind(id).first();
 const authorsNamed = (name: string) =>
-  env.DB.prepare("select count(*) as n from authors where name = ?").bind(name).first<{ n: number }>().then((r) => r?.n);
+  env.DB.prepare("select count(*) as n from authors where name = ?")
+    .bind(name)
+    .first<{ n: number }>()
+    .then((r) => r?.n);
 
 /** Anonymous, a user, another user, an admin: authors are admin business, so both users are refused alike. */
 async function cast() {
@@ -115,7 +124,12 @@ describe("POST /api/addAuthor", () => {
 
   it("keeps the social links optional (missing, null or blank)", async () => {
     const { asAdmin } = await cast();
-    const res = await send("POST", "/api/addAuthor", { name: "No Links", bio: "Bio.", image: "/images/abcdefgh12345678.webp", twitter: "", linkedin: null }, asAdmin);
+    const res = await send(
+      "POST",
+      "/api/addAuthor",
+      { name: "No Links", bio: "Bio.", image: "/images/abcdefgh12345678.webp", twitter: "", linkedin: null },
+      asAdmin,
+    );
     expect(res.status).toBe(201);
     const row = await authorRow((await json<{ insertedId: string }>(res)).insertedId);
     expect(row).toMatchObject({ img: "/images/abcdefgh12345678.webp", twitter: null, linkedin: null, github: null });
@@ -138,7 +152,13 @@ describe("POST /api/addAuthor", () => {
     const res = await send(
       "POST",
       "/api/addAuthor",
-      { ...valid(), name, twitter: "javascript:alert(1)", linkedin: "/images/abcdefgh12345678.png", github: "not a url" },
+      {
+        ...valid(),
+        name,
+        twitter: "javascript:alert(1)",
+        linkedin: "/images/abcdefgh12345678.png",
+        github: "not a url",
+      },
       asAdmin,
     );
     expect(res.status).toBe(400);
@@ -151,11 +171,22 @@ describe("POST /api/addAuthor", () => {
 
   it("never answers 500 for malformed input", async () => {
     const { asAdmin } = await cast();
-    for (const body of ["{", "[1,2]", "true", { name: { $ne: 1 }, bio: 5, image: [] }, { ...valid(), bio: "b".repeat(1_001) }, { ...valid(), name: "x".repeat(200_000) }]) {
+    for (const body of [
+      "{",
+      "[1,2]",
+      "true",
+      { name: { $ne: 1 }, bio: 5, image: [] },
+      { ...valid(), bio: "b".repeat(1_001) },
+      { ...valid(), name: "x".repeat(200_000) },
+    ]) {
       const res = await send("POST", "/api/addAuthor", body, asAdmin);
       expect(res.status).toBe(400);
     }
-    const form = await call("/api/addAuthor", { method: "POST", headers: { ...asAdmin, "Content-Type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    const form = await call("/api/addAuthor", {
+      method: "POST",
+      headers: { ...asAdmin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -177,7 +208,14 @@ describe("PUT /api/author/{id}", () => {
     const res = await send(
       "PUT",
       `/api/author/${author.id}`,
-      { name: "New Name", bio: "New bio.", img: "https://example.com/new.png", twitter: "https://x.com/new", linkedin: "", github: "https://github.com/new" },
+      {
+        name: "New Name",
+        bio: "New bio.",
+        img: "https://example.com/new.png",
+        twitter: "https://x.com/new",
+        linkedin: "",
+        github: "https://github.com/new",
+      },
       asAdmin,
     );
     expect(await json(res)).toEqual({ modifiedCount: 1 });
@@ -203,14 +241,24 @@ describe("PUT /api/author/{id}", () => {
     expect(await authorRow(author.id)).toEqual(before);
     const partial = await send("PUT", `/api/author/${author.id}`, { bio: "Only the bio." }, asAdmin);
     expect(await json(partial)).toEqual({ modifiedCount: 1 });
-    expect(await authorRow(author.id)).toMatchObject({ name: author.name, bio: "Only the bio.", img: author.img, twitter: "https://twitter.com/keep" });
+    expect(await authorRow(author.id)).toMatchObject({
+      name: author.name,
+      bio: "Only the bio.",
+      img: author.img,
+      twitter: "https://twitter.com/keep",
+    });
   });
 
   it("validates what is given and answers 404 for unknown ids", async () => {
     const { asAdmin } = await cast();
     const author = await makeAuthor();
     const before = await authorRow(author.id);
-    const res = await send("PUT", `/api/author/${author.id}`, { name: "n".repeat(81), img: "javascript:x", github: "ftp://x" }, asAdmin);
+    const res = await send(
+      "PUT",
+      `/api/author/${author.id}`,
+      { name: "n".repeat(81), img: "javascript:x", github: "ftp://x" },
+      asAdmin,
+    );
     expect(res.status).toBe(400);
     expect(Object.keys((await json<Fields>(res)).error.fields).sort()).toEqual(["github", "img", "name"]);
     expect(await authorRow(author.id)).toEqual(before);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Blog } from "../../worker/services/blogs";
+import type { Blog } from "#worker/services/blogs";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 
@@ -11,7 +11,10 @@ describe("blogs API (read side)", () => {
     const author = await makeUser({ name: "Grace" });
     ids = [];
     for (let day = 1; day <= 7; day++) {
-      const blog = await makeBlog(author, { title: `Post ${day}`, dateTime: new Date(Date.UTC(2026, 1, day)).toISOString() });
+      const blog = await makeBlog(author, {
+        title: `Post ${day}`,
+        dateTime: new Date(Date.UTC(2026, 1, day)).toISOString(),
+      });
       ids.push(blog.id);
     }
   });
@@ -22,7 +25,19 @@ describe("blogs API (read side)", () => {
     const blogs = await json<Blog[]>(res);
     expect(blogs.map((b) => b.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2"]);
     expect(Object.keys(blogs[0]!).sort()).toEqual(
-      ["_id", "author_image", "author_name", "blog_details", "category", "date_time", "email", "image", "likes", "short_description", "title"].sort(),
+      [
+        "_id",
+        "author_image",
+        "author_name",
+        "blog_details",
+        "category",
+        "date_time",
+        "email",
+        "image",
+        "likes",
+        "short_description",
+        "title",
+      ].sort(),
     );
   });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ContactMessage } from "../../worker/services/contact";
-import { MESSAGES_PER_WINDOW } from "../../worker/services/contact";
+import type { ContactMessage } from "#worker/services/contact";
+import { MESSAGES_PER_WINDOW } from "#worker/services/contact";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";
@@ -11,14 +11,19 @@ type Fields = { error: { code: string; fields: Record<string, string> } };
 const valid = () => ({ name: "Reader", email: "Reader@Example.com", subject: "Hello", message: "I like the blog." });
 
 const messagesFrom = (userId: string) =>
-  env.DB.prepare("select * from contact_messages where user_id = ? order by created_at").bind(userId).all().then((r) => r.results);
+  env.DB.prepare("select * from contact_messages where user_id = ? order by created_at")
+    .bind(userId)
+    .all()
+    .then((r) => r.results);
 
 describe("POST /api/contact", () => {
   it("refuses anonymous visitors (sending requires login) and stores nothing", async () => {
     const marker = `anon-${crypto.randomUUID()}`;
     const res = await send("POST", "/api/contact", { ...valid(), message: marker });
     expect(res.status).toBe(401);
-    const n = await env.DB.prepare("select count(*) as n from contact_messages where message = ?").bind(marker).first<{ n: number }>();
+    const n = await env.DB.prepare("select count(*) as n from contact_messages where message = ?")
+      .bind(marker)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
@@ -29,7 +34,13 @@ describe("POST /api/contact", () => {
     const { insertedId } = await json<{ insertedId: string }>(res);
     const rows = await messagesFrom(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: insertedId, name: "Reader", email: "reader@example.com", subject: "Hello", message: "I like the blog." });
+    expect(rows[0]).toMatchObject({
+      id: insertedId,
+      name: "Reader",
+      email: "reader@example.com",
+      subject: "Hello",
+      message: "I like the blog.",
+    });
   });
 
   it("lets an admin send a message too", async () => {
@@ -67,10 +78,21 @@ describe("POST /api/contact", () => {
   it("never answers 500 for malformed input", async () => {
     const user = await makeUser();
     const headers = await asUser(user);
-    for (const body of ["{]", "[]", "\"text\"", { name: 1, email: {}, message: [] }, { ...valid(), message: "m".repeat(5_001) }, { ...valid(), subject: "s".repeat(151) }]) {
+    for (const body of [
+      "{]",
+      "[]",
+      '"text"',
+      { name: 1, email: {}, message: [] },
+      { ...valid(), message: "m".repeat(5_001) },
+      { ...valid(), subject: "s".repeat(151) },
+    ]) {
       expect((await send("POST", "/api/contact", body, headers)).status).toBe(400);
     }
-    const plain = await call("/api/contact", { method: "POST", headers: { ...headers, "Content-Type": "text/plain" }, body: "hello" });
+    const plain = await call("/api/contact", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "text/plain" },
+      body: "hello",
+    });
     expect(plain.status).toBe(415);
     expect(await messagesFrom(user.id)).toHaveLength(0);
   });
@@ -106,9 +128,15 @@ describe("GET /api/contact (admin inbox)", () => {
     const sender = await makeUser();
     const admin = await makeUser({ role: "admin" });
     const headers = await asUser(sender);
-    const first = await json<{ insertedId: string }>(await send("POST", "/api/contact", { ...valid(), message: "first" }, headers));
-    const second = await json<{ insertedId: string }>(await send("POST", "/api/contact", { ...valid(), message: "second" }, headers));
-    await env.DB.prepare("update contact_messages set created_at = created_at - 60000 where id = ?").bind(first.insertedId).run();
+    const first = await json<{ insertedId: string }>(
+      await send("POST", "/api/contact", { ...valid(), message: "first" }, headers),
+    );
+    const second = await json<{ insertedId: string }>(
+      await send("POST", "/api/contact", { ...valid(), message: "second" }, headers),
+    );
+    await env.DB.prepare("update contact_messages set created_at = created_at - 60000 where id = ?")
+      .bind(first.insertedId)
+      .run();
     const res = await call("/api/contact", { headers: await asUser(admin) });
     expect(res.status).toBe(200);
     const inbox = await json<ContactMessage[]>(res);

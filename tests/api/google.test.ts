@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { schema } from "../../worker/db";
-import worker from "../../worker/index";
+import { schema } from "#worker/db";
+import worker from "#worker/index";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 
@@ -22,7 +22,10 @@ function googleEnv(overrides: Partial<Cloudflare.Env> = {}): Cloudflare.Env {
 async function send(path: string, init: RequestInit = {}, workerEnv: Cloudflare.Env = googleEnv()) {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>,
+    new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
     workerEnv,
     ctx,
   );
@@ -37,7 +40,8 @@ function setCookies(res: Response): Map<string, string> {
   return out;
 }
 
-const cookieValue = (line: string | undefined) => (line ? decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!) : undefined);
+const cookieValue = (line: string | undefined) =>
+  line ? decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!) : undefined;
 
 const base64url = (value: string | Uint8Array) =>
   btoa(typeof value === "string" ? value : String.fromCharCode(...value))
@@ -141,7 +145,11 @@ function popupResult(page: string): Record<string, unknown> {
 
 describe("GET /auth/google", () => {
   it("redirects to Google with state, an S256 PKCE challenge, the client id and our callback, and sets short-lived flow cookies", async () => {
-    const { res, cookies, state } = await start({ redirectTo: "/dashboard/writeBlogs?draft=1", mode: "popup", intent: "register" });
+    const { res, cookies, state } = await start({
+      redirectTo: "/dashboard/writeBlogs?draft=1",
+      mode: "popup",
+      intent: "register",
+    });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("Location")!);
     expect(location.origin + location.pathname).toBe("https://accounts.google.com/o/oauth2/v2/auth");
@@ -154,7 +162,9 @@ describe("GET /auth/google", () => {
     expect(location.searchParams.get("code_challenge_method")).toBe("S256");
 
     const verifier = cookieValue(cookies.get("google_code_verifier"))!;
-    const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+    const challenge = base64url(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
+    );
     expect(location.searchParams.get("code_challenge")).toBe(challenge);
     // The verifier itself never leaves our cookie.
     expect(location.toString()).not.toContain(verifier);
@@ -162,7 +172,13 @@ describe("GET /auth/google", () => {
     expect(cookieValue(cookies.get("google_redirect_to"))).toBe("/dashboard/writeBlogs?draft=1");
     expect(cookieValue(cookies.get("google_mode"))).toBe("popup");
     expect(cookieValue(cookies.get("google_intent"))).toBe("register");
-    for (const name of ["google_oauth_state", "google_code_verifier", "google_redirect_to", "google_mode", "google_intent"]) {
+    for (const name of [
+      "google_oauth_state",
+      "google_code_verifier",
+      "google_redirect_to",
+      "google_mode",
+      "google_intent",
+    ]) {
       const line = cookies.get(name)!;
       expect(line).toMatch(/; HttpOnly/);
       expect(line).toMatch(/; Secure/);
@@ -176,16 +192,22 @@ describe("GET /auth/google", () => {
     const a = await start();
     const b = await start();
     expect(a.state).not.toBe(b.state);
-    expect(cookieValue(a.cookies.get("google_code_verifier"))).not.toBe(cookieValue(b.cookies.get("google_code_verifier")));
+    expect(cookieValue(a.cookies.get("google_code_verifier"))).not.toBe(
+      cookieValue(b.cookies.get("google_code_verifier")),
+    );
   });
 
-  it.each(["//evil.com", "https://evil.com/steal", "/\\evil.com", "javascript:alert(1)", "/\r\nSet-Cookie:x=1", "evil.com"])(
-    "keeps only same-site paths as the destination: %j becomes /",
-    async (redirectTo) => {
-      const { cookies } = await start({ redirectTo });
-      expect(cookieValue(cookies.get("google_redirect_to"))).toBe("/");
-    },
-  );
+  it.each([
+    "//evil.com",
+    "https://evil.com/steal",
+    "/\\evil.com",
+    "javascript:alert(1)",
+    "/\r\nSet-Cookie:x=1",
+    "evil.com",
+  ])("keeps only same-site paths as the destination: %j becomes /", async (redirectTo) => {
+    const { cookies } = await start({ redirectTo });
+    expect(cookieValue(cookies.get("google_redirect_to"))).toBe("/");
+  });
 
   it("answers a clear 503 page, not a broken redirect, when no Google client is configured", async () => {
     // The test Worker's own environment has no GOOGLE_CLIENT_ID/SECRET.
@@ -245,17 +267,32 @@ describe("GET /auth/google/callback", () => {
     expect(cookie).toMatch(/; SameSite=Lax/);
     const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
     expect(me.status).toBe(200);
-    expect(await json(me)).toMatchObject({ _id: user!.id, email: who.email.toLowerCase(), role: "user", photoURL: who.picture });
+    expect(await json(me)).toMatchObject({
+      _id: user!.id,
+      email: who.email.toLowerCase(),
+      role: "user",
+      photoURL: who.picture,
+    });
 
     // A state is good for one callback: the flow cookies are cleared.
-    for (const name of ["google_oauth_state", "google_code_verifier", "google_redirect_to", "google_mode", "google_intent"]) {
+    for (const name of [
+      "google_oauth_state",
+      "google_code_verifier",
+      "google_redirect_to",
+      "google_mode",
+      "google_intent",
+    ]) {
       expect(setCookies(res).get(name)).toMatch(/Max-Age=0/);
     }
   });
 
   it("makes the account an admin when its email is in ADMIN_EMAILS", async () => {
     const who = person();
-    const { res } = await signInAs(who, {}, googleEnv({ ADMIN_EMAILS: `someone@else.test, ${who.email.toUpperCase()}` }));
+    const { res } = await signInAs(
+      who,
+      {},
+      googleEnv({ ADMIN_EMAILS: `someone@else.test, ${who.email.toUpperCase()}` }),
+    );
     expect(res.status).toBe(302);
     expect((await userByEmail(who.email))?.role).toBe("admin");
   });
@@ -276,7 +313,11 @@ describe("GET /auth/google/callback", () => {
   });
 
   it("links an existing email and password account when Google has verified the email, keeping its role and password", async () => {
-    const existing = await makeUser({ passwordHash: "pbkdf2-sha256$100000$salt$hash", role: "admin", name: "Ada Admin" });
+    const existing = await makeUser({
+      passwordHash: "pbkdf2-sha256$100000$salt$hash",
+      role: "admin",
+      name: "Ada Admin",
+    });
     const who = person({ email: existing.email.toUpperCase(), email_verified: true });
     const { res } = await signInAs(who, { mode: "popup" });
 
@@ -291,7 +332,10 @@ describe("GET /auth/google/callback", () => {
       // The account had no photo: Google's fills the gap.
       photoUrl: who.picture,
     });
-    const [sameEmail] = await db().select({ n: count() }).from(schema.users).where(eq(schema.users.email, existing.email));
+    const [sameEmail] = await db()
+      .select({ n: count() })
+      .from(schema.users)
+      .where(eq(schema.users.email, existing.email));
     expect(sameEmail!.n).toBe(1);
     expect(await sessionCount(existing.id)).toBe(1);
   });
@@ -312,7 +356,11 @@ describe("GET /auth/google/callback", () => {
     const existing = await makeUser();
     const { res } = await signInAs(person({ email: existing.email, email_verified: false }), { mode: "popup" });
     expect(res.status).toBe(409);
-    expect(popupResult(await res.text())).toMatchObject({ type: "auth:google", ok: false, code: "account-exists-unverified" });
+    expect(popupResult(await res.text())).toMatchObject({
+      type: "auth:google",
+      ok: false,
+      code: "account-exists-unverified",
+    });
     expect(await sessionCount(existing.id)).toBe(0);
   });
 
@@ -408,7 +456,13 @@ describe("GET /auth/google/callback", () => {
     expect(page).toContain("opener.postMessage(result, location.origin)");
     expect(page).toContain("window.close()");
     expect(page).toContain("location.replace(result.redirectTo)");
-    expect(popupResult(page)).toEqual({ type: "auth:google", ok: true, isNewUser: true, intent: "register", redirectTo: "/Profile" });
+    expect(popupResult(page)).toEqual({
+      type: "auth:google",
+      ok: true,
+      isNewUser: true,
+      intent: "register",
+      redirectTo: "/Profile",
+    });
     // The Google name is stored, never echoed into the page.
     expect(page).not.toContain("alert(1)");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
@@ -440,13 +494,16 @@ describe("GET /auth/google/callback", () => {
     expect(popupResult(page)).toMatchObject({ ok: false, code: "google-error" });
   });
 
-  it.each(["//evil.com", "https://evil.com"])("ignores an open-redirect destination %s after sign-in", async (redirectTo) => {
-    const who = person();
-    const { res } = await signInAs(who, { redirectTo });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
-    expect(await userByEmail(who.email)).toBeTruthy();
-  });
+  it.each(["//evil.com", "https://evil.com"])(
+    "ignores an open-redirect destination %s after sign-in",
+    async (redirectTo) => {
+      const who = person();
+      const { res } = await signInAs(who, { redirectTo });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/");
+      expect(await userByEmail(who.email)).toBeTruthy();
+    },
+  );
 
   it("ignores a forged destination cookie as well", async () => {
     const flow = await start();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
+import worker from "#worker/index";
 import { countingD1 } from "../support/d1-counter";
 import { makeUser, sessionFor } from "../support/factories";
 
@@ -9,7 +9,10 @@ async function fetchCounted(path: string, token: string) {
   const counted = countingD1(env.DB);
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(`https://blog.test${path}`, { headers: { Authorization: `Bearer ${token}` } }) as Request<unknown, IncomingRequestCfProperties>,
+    new Request(`https://blog.test${path}`, { headers: { Authorization: `Bearer ${token}` } }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
     { ...env, DB: counted.db },
     ctx,
   );
@@ -20,7 +23,9 @@ async function fetchCounted(path: string, token: string) {
 describe("serving images", () => {
   it("never looks the session up: one D1 query (the expiry) even for a signed-in reader", async () => {
     const key = "servingtest0001.png";
-    await env.IMAGES.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { httpMetadata: { contentType: "image/png" } });
+    await env.IMAGES.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), {
+      httpMetadata: { contentType: "image/png" },
+    });
     const token = await sessionFor(await makeUser());
 
     const image = await fetchCounted(`/images/${key}`, token);

@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { createServices } from "../../worker/services";
-import { MAX_IMAGE_BYTES, UPLOADS_PER_WINDOW } from "../../worker/services/images";
+import worker from "#worker/index";
+import { createServices } from "#worker/services";
+import { MAX_IMAGE_BYTES, UPLOADS_PER_WINDOW } from "#worker/services/images";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";
@@ -16,15 +16,35 @@ const bytes = (...parts: (number[] | string)[]) =>
 
 /** The smallest headers each format is recognised by, followed by a little filler. */
 const SAMPLES = {
-  jpeg: { bytes: bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]), type: "image/jpeg", ext: "jpg" },
+  jpeg: {
+    bytes: bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+    type: "image/jpeg",
+    ext: "jpg",
+  },
   png: {
-    bytes: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], "IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+    bytes: bytes(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13],
+      "IHDR",
+      [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+    ),
     type: "image/png",
     ext: "png",
   },
-  webp: { bytes: bytes("RIFF", [26, 0, 0, 0], "WEBPVP8L", [13, 0, 0, 0, 0x2f, 0, 0, 0, 0]), type: "image/webp", ext: "webp" },
-  gif: { bytes: bytes("GIF89a", [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b]), type: "image/gif", ext: "gif" },
-  avif: { bytes: bytes([0, 0, 0, 0x1c], "ftypavif", [0, 0, 0, 0], "avifmif1miaf", [0, 0, 0, 8], "mdat"), type: "image/avif", ext: "avif" },
+  webp: {
+    bytes: bytes("RIFF", [26, 0, 0, 0], "WEBPVP8L", [13, 0, 0, 0, 0x2f, 0, 0, 0, 0]),
+    type: "image/webp",
+    ext: "webp",
+  },
+  gif: {
+    bytes: bytes("GIF89a", [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b]),
+    type: "image/gif",
+    ext: "gif",
+  },
+  avif: {
+    bytes: bytes([0, 0, 0, 0x1c], "ftypavif", [0, 0, 0, 0], "avifmif1miaf", [0, 0, 0, 8], "mdat"),
+    type: "image/avif",
+    ext: "avif",
+  },
 } as const;
 
 function form(file: Blob | string | null, extra: Record<string, string> = {}) {
@@ -34,15 +54,26 @@ function form(file: Blob | string | null, extra: Record<string, string> = {}) {
   return body;
 }
 
-const upload = (body: FormData | string, headers: Record<string, string> = {}) => call("/api/images", { method: "POST", headers, body });
+const upload = (body: FormData | string, headers: Record<string, string> = {}) =>
+  call("/api/images", { method: "POST", headers, body });
 
 const keyOf = (url: string) => url.slice("/images/".length);
-const imageRow = (key: string) => env.DB.prepare("select * from images where key = ?").bind(key).first<{ owner_id: string; content_type: string; size: number; expires_at: number | null }>();
+const imageRow = (key: string) =>
+  env.DB.prepare("select * from images where key = ?")
+    .bind(key)
+    .first<{ owner_id: string; content_type: string; size: number; expires_at: number | null }>();
 const imagesOwnedBy = (userId: string) =>
-  env.DB.prepare("select count(*) as n from images where owner_id = ?").bind(userId).first<{ n: number }>().then((r) => r?.n);
+  env.DB.prepare("select count(*) as n from images where owner_id = ?")
+    .bind(userId)
+    .first<{ n: number }>()
+    .then((r) => r?.n);
 const objectCount = async () => (await env.IMAGES.list()).objects.length;
 
-async function uploadAs(headers: Record<string, string>, sample: { bytes: Uint8Array<ArrayBuffer>; type: string } = SAMPLES.png, extra: Record<string, string> = {}) {
+async function uploadAs(
+  headers: Record<string, string>,
+  sample: { bytes: Uint8Array<ArrayBuffer>; type: string } = SAMPLES.png,
+  extra: Record<string, string> = {},
+) {
   const res = await upload(form(new File([sample.bytes], "photo", { type: sample.type }), extra), headers);
   expect(res.status).toBe(200);
   return keyOf((await json<Uploaded>(res)).data.url);
@@ -60,7 +91,10 @@ describe("POST /api/images", () => {
     it(`accepts ${name} from its bytes and answers like the host it replaces`, async () => {
       const user = await makeUser();
       // The name and declared type are deliberately wrong: only the bytes count.
-      const res = await upload(form(new File([sample.bytes], "upload.bin", { type: "application/octet-stream" })), await asUser(user));
+      const res = await upload(
+        form(new File([sample.bytes], "upload.bin", { type: "application/octet-stream" })),
+        await asUser(user),
+      );
       expect(res.status).toBe(200);
       const body = await json<Uploaded>(res);
       expect(body.success).toBe(true);
@@ -69,7 +103,12 @@ describe("POST /api/images", () => {
       const stored = await env.IMAGES.get(key);
       expect(stored?.httpMetadata?.contentType).toBe(sample.type);
       expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(sample.bytes);
-      expect(await imageRow(key)).toMatchObject({ owner_id: user.id, content_type: sample.type, size: sample.bytes.byteLength, expires_at: null });
+      expect(await imageRow(key)).toMatchObject({
+        owner_id: user.id,
+        content_type: sample.type,
+        size: sample.bytes.byteLength,
+        expires_at: null,
+      });
     });
   }
 
@@ -84,7 +123,10 @@ describe("POST /api/images", () => {
 
   it("refuses a disguised file (PNG name and type, text bytes) with 415", async () => {
     const user = await makeUser();
-    const res = await upload(form(new File(["just some text, not a picture"], "photo.png", { type: "image/png" })), await asUser(user));
+    const res = await upload(
+      form(new File(["just some text, not a picture"], "photo.png", { type: "image/png" })),
+      await asUser(user),
+    );
     expect(res.status).toBe(415);
     expect((await json<Failed>(res)).error.code).toBe("unsupported-media-type");
     expect(await imagesOwnedBy(user.id)).toBe(0);
@@ -123,7 +165,15 @@ describe("POST /api/images", () => {
     const user = await makeUser();
     const headers = await asUser(user);
     expect((await send("POST", "/api/images", { image: "https://example.com/a.png" }, headers)).status).toBe(415);
-    expect((await call("/api/images", { method: "POST", headers: { ...headers, "Content-Type": "image/png" }, body: SAMPLES.png.bytes })).status).toBe(415);
+    expect(
+      (
+        await call("/api/images", {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "image/png" },
+          body: SAMPLES.png.bytes,
+        })
+      ).status,
+    ).toBe(415);
     expect(await imagesOwnedBy(user.id)).toBe(0);
   });
 
@@ -144,7 +194,11 @@ describe("POST /api/images", () => {
       body: "this is not a multipart body",
     });
     expect(broken.status).toBe(400);
-    const noBoundary = await call("/api/images", { method: "POST", headers: { ...headers, "Content-Type": "multipart/form-data" }, body: "--x" });
+    const noBoundary = await call("/api/images", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "multipart/form-data" },
+      body: "--x",
+    });
     expect(noBoundary.status).toBe(400);
     expect(await imagesOwnedBy(user.id)).toBe(0);
   });
@@ -239,7 +293,9 @@ describe("image expiry", () => {
     await fresh.arrayBuffer();
 
     const lasting = await uploadAs(await asUser(user), SAMPLES.png);
-    await env.DB.prepare("update images set expires_at = ? where key = ?").bind(Date.now() - 1_000, key).run();
+    await env.DB.prepare("update images set expires_at = ? where key = ?")
+      .bind(Date.now() - 1_000, key)
+      .run();
     expect((await call(`/images/${key}`)).status).toBe(404);
     expect(await env.IMAGES.head(key)).not.toBeNull();
 
@@ -262,7 +318,9 @@ describe("image expiry", () => {
   it("runs the sweep from the Worker's scheduled handler", async () => {
     const user = await makeUser();
     const key = await uploadAs(await asUser(user), SAMPLES.gif, { expiration: "600" });
-    await env.DB.prepare("update images set expires_at = ? where key = ?").bind(Date.now() - 1, key).run();
+    await env.DB.prepare("update images set expires_at = ? where key = ?")
+      .bind(Date.now() - 1, key)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "17 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -273,11 +331,16 @@ describe("image expiry", () => {
   it("sweeps more than one D1 slice of expired images in a run", async () => {
     const owner = await makeUser();
     const past = Date.now() - 1_000;
-    const keys = Array.from({ length: 130 }, (_, i) => `sweep${i.toString().padStart(4, "0")}${crypto.randomUUID().slice(0, 8)}.png`);
+    const keys = Array.from(
+      { length: 130 },
+      (_, i) => `sweep${i.toString().padStart(4, "0")}${crypto.randomUUID().slice(0, 8)}.png`,
+    );
     for (const key of keys) await env.IMAGES.put(key, SAMPLES.png.bytes);
     await env.DB.batch(
       keys.map((key) =>
-        env.DB.prepare("insert into images (key, owner_id, content_type, size, expires_at) values (?, ?, 'image/png', 8, ?)").bind(key, owner.id, past),
+        env.DB.prepare(
+          "insert into images (key, owner_id, content_type, size, expires_at) values (?, ?, 'image/png', 8, ?)",
+        ).bind(key, owner.id, past),
       ),
     );
     await createServices(env).images.sweepExpired(Date.now());
@@ -309,7 +372,9 @@ describe("feedback images (docs/decisions/003-feedback-image-expiry.md)", () => 
     expect((await imageRow(theirs))?.expires_at).not.toBeNull();
 
     const expired = await uploadAs(await asUser(owner), SAMPLES.png, { expiration: "600" });
-    await env.DB.prepare("update images set expires_at = ? where key = ?").bind(Date.now() - 1_000, expired).run();
+    await env.DB.prepare("update images set expires_at = ? where key = ?")
+      .bind(Date.now() - 1_000, expired)
+      .run();
     expect((await send("POST", "/api/review", review(`/images/${expired}`), await asUser(owner))).status).toBe(201);
     expect((await imageRow(expired))?.expires_at).not.toBeNull();
   });

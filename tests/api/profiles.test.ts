@@ -1,16 +1,27 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import type { Profile } from "../../worker/services/profiles";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import type { Profile } from "#worker/services/profiles";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 
 const profilesOf = (userId: string) => db().select().from(schema.profiles).where(eq(schema.profiles.userId, userId));
 const storedProfile = (id: string) => db().query.profiles.findFirst({ where: eq(schema.profiles.id, id) });
 
-async function makeProfile(user: { id: string; name: string; email: string }, overrides: Partial<typeof schema.profiles.$inferInsert> = {}) {
-  const row = { id: newId(), userId: user.id, name: user.name, email: user.email, bio: "Writes about the edge.", designation: "Engineer", ...overrides };
+async function makeProfile(
+  user: { id: string; name: string; email: string },
+  overrides: Partial<typeof schema.profiles.$inferInsert> = {},
+) {
+  const row = {
+    id: newId(),
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    bio: "Writes about the edge.",
+    designation: "Engineer",
+    ...overrides,
+  };
   await db().insert(schema.profiles).values(row);
   return row;
 }
@@ -49,7 +60,12 @@ describe("POST /api/profile", () => {
 
   it("lets an admin create their own profile", async () => {
     const admin = await makeUser({ role: "admin" });
-    const res = await send("POST", "/api/profile", { bio: "Runs the place.", designation: "Admin" }, await asUser(admin));
+    const res = await send(
+      "POST",
+      "/api/profile",
+      { bio: "Runs the place.", designation: "Admin" },
+      await asUser(admin),
+    );
     expect(res.status).toBe(201);
     expect(await profilesOf(admin.id)).toHaveLength(1);
   });
@@ -67,7 +83,10 @@ describe("POST /api/profile", () => {
     for (const payload of [{}, { bio: "", designation: "  " }, { bio: null, designation: null }]) {
       const res = await send("POST", "/api/profile", payload, headers);
       expect(res.status).toBe(400);
-      expect((await json<ErrorBody>(res)).error.fields).toEqual({ bio: "Bio is required.", designation: "Designation is required." });
+      expect((await json<ErrorBody>(res)).error.fields).toEqual({
+        bio: "Bio is required.",
+        designation: "Designation is required.",
+      });
     }
     expect(await profilesOf(user.id)).toHaveLength(0);
   });
@@ -76,8 +95,16 @@ describe("POST /api/profile", () => {
     const user = await makeUser();
     const headers = await asUser(user);
     const wrong = await send("POST", "/api/profile", { bio: 5, designation: { a: 1 } }, headers);
-    expect((await json<ErrorBody>(wrong)).error.fields).toEqual({ bio: "Bio must be text.", designation: "Designation must be text." });
-    const huge = await send("POST", "/api/profile", { bio: "x".repeat(100_000), designation: "y".repeat(100_000) }, headers);
+    expect((await json<ErrorBody>(wrong)).error.fields).toEqual({
+      bio: "Bio must be text.",
+      designation: "Designation must be text.",
+    });
+    const huge = await send(
+      "POST",
+      "/api/profile",
+      { bio: "x".repeat(100_000), designation: "y".repeat(100_000) },
+      headers,
+    );
     expect(huge.status).toBe(400);
     expect((await json<ErrorBody>(huge)).error.fields).toEqual({
       bio: "Bio must be at most 1000 characters.",
@@ -93,7 +120,9 @@ describe("GET /api/profile?email", () => {
   it("answers your own profiles as an array, comparing emails case-insensitively", async () => {
     const user = await makeUser();
     const profile = await makeProfile(user);
-    const res = await call(`/api/profile?email=${encodeURIComponent(user.email.toUpperCase())}`, { headers: await asUser(user) });
+    const res = await call(`/api/profile?email=${encodeURIComponent(user.email.toUpperCase())}`, {
+      headers: await asUser(user),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
       { _id: profile.id, name: user.name, email: user.email, bio: profile.bio, designation: profile.designation },
@@ -139,7 +168,13 @@ describe("GET /api/profiles/{id}", () => {
     const path = `/api/profiles/${profile.id}`;
     const mine = await call(path, { headers: await asUser(owner) });
     expect(mine.status).toBe(200);
-    expect(await mine.json()).toEqual({ _id: profile.id, name: owner.name, email: owner.email, bio: "Hello.", designation: "Engineer" });
+    expect(await mine.json()).toEqual({
+      _id: profile.id,
+      name: owner.name,
+      email: owner.email,
+      bio: "Hello.",
+      designation: "Engineer",
+    });
     expect((await call(path, { headers: await asUser(admin) })).status).toBe(200);
     expect((await call(path)).status).toBe(401);
     expect((await call(path, { headers: await asUser(stranger) })).status).toBe(403);
@@ -206,7 +241,10 @@ describe("PUT /api/profiles/{id}", () => {
     for (const payload of [{}, { name: "", designation: "  ", bio: "New bio" }]) {
       const res = await send("PUT", `/api/profiles/${profile.id}`, payload, headers);
       expect(res.status).toBe(400);
-      expect((await json<ErrorBody>(res)).error.fields).toEqual({ name: "Name is required.", designation: "Designation is required." });
+      expect((await json<ErrorBody>(res)).error.fields).toEqual({
+        name: "Name is required.",
+        designation: "Designation is required.",
+      });
     }
     expect(await storedProfile(profile.id)).toEqual(before);
   });
@@ -222,7 +260,12 @@ describe("PUT /api/profiles/{id}", () => {
       designation: "Designation must be text.",
       bio: "Bio must be text.",
     });
-    const huge = await send("PUT", `/api/profiles/${profile.id}`, { name: "n".repeat(100_000), designation: "Engineer", bio: "b".repeat(100_000) }, headers);
+    const huge = await send(
+      "PUT",
+      `/api/profiles/${profile.id}`,
+      { name: "n".repeat(100_000), designation: "Engineer", bio: "b".repeat(100_000) },
+      headers,
+    );
     expect(huge.status).toBe(400);
     expect(Object.keys((await json<ErrorBody>(huge)).error.fields ?? {}).sort()).toEqual(["bio", "name"]);
     expect((await send("PUT", `/api/profiles/${profile.id}`, "nope", headers)).status).toBe(400);
@@ -247,7 +290,12 @@ describe("PUT /api/profiles/{id}", () => {
 
   it("answers 404 for unknown ids", async () => {
     const user = await makeUser();
-    const res = await send("PUT", "/api/profiles/zzzzzzzzzzzzzzzzzzzz", { name: "a", designation: "b" }, await asUser(user));
+    const res = await send(
+      "PUT",
+      "/api/profiles/zzzzzzzzzzzzzzzzzzzz",
+      { name: "a", designation: "b" },
+      await asUser(user),
+    );
     expect(res.status).toBe(404);
   });
 });

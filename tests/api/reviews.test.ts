@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import type { Review } from "../../worker/services/reviews";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import type { Review } from "#worker/services/reviews";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 
@@ -15,14 +15,25 @@ const valid = () => ({
 });
 
 async function makeReview(overrides: Partial<typeof schema.reviews.$inferInsert> = {}) {
-  const row = { id: newId(), name: "Reviewer", designation: "Reader", rating: 3, review: "Fine.", image: "https://example.com/r.png", ...overrides };
+  const row = {
+    id: newId(),
+    name: "Reviewer",
+    designation: "Reader",
+    rating: 3,
+    review: "Fine.",
+    image: "https://example.com/r.png",
+    ...overrides,
+  };
   await db().insert(schema.reviews).values(row);
   return row;
 }
 
 const reviewRow = (id: string) => env.DB.prepare("select * from reviews where id = ?").bind(id).first();
 const reviewsBy = (userId: string) =>
-  env.DB.prepare("select count(*) as n from reviews where user_id = ?").bind(userId).first<{ n: number }>().then((r) => r?.n);
+  env.DB.prepare("select count(*) as n from reviews where user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>()
+    .then((r) => r?.n);
 
 /** The four callers of the authorization matrix: anonymous, a user, another user (the review's writer), an admin. */
 async function cast() {
@@ -84,7 +95,9 @@ describe("POST /api/review", () => {
     const marker = `Anon ${newId()}`;
     const res = await send("POST", "/api/review", { ...valid(), name: marker });
     expect(res.status).toBe(401);
-    const n = await env.DB.prepare("select count(*) as n from reviews where name = ?").bind(marker).first<{ n: number }>();
+    const n = await env.DB.prepare("select count(*) as n from reviews where name = ?")
+      .bind(marker)
+      .first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
@@ -94,7 +107,13 @@ describe("POST /api/review", () => {
     expect(res.status).toBe(201);
     const { insertedId } = await json<{ insertedId: string }>(res);
     const row = await reviewRow(insertedId);
-    expect(row).toMatchObject({ user_id: user.id, name: "Ada Lovelace", designation: "Engineer", rating: 4.5, review: "A lovely place to write." });
+    expect(row).toMatchObject({
+      user_id: user.id,
+      name: "Ada Lovelace",
+      designation: "Engineer",
+      rating: 4.5,
+      review: "A lovely place to write.",
+    });
     const listed = await json<Review[]>(await call("/api/review"));
     expect(listed.find((r) => r._id === insertedId)?.rating).toBe(4.5);
   });
@@ -117,7 +136,12 @@ describe("POST /api/review", () => {
 
   it("accepts an uploaded /images/ path as the image", async () => {
     const user = await makeUser();
-    const res = await send("POST", "/api/review", { ...valid(), image: "/images/abcdefgh12345678.png" }, await asUser(user));
+    const res = await send(
+      "POST",
+      "/api/review",
+      { ...valid(), image: "/images/abcdefgh12345678.png" },
+      await asUser(user),
+    );
     expect(res.status).toBe(201);
   });
 
@@ -166,7 +190,12 @@ describe("POST /api/review", () => {
 
   it("refuses image links that are not http(s) or our own uploads", async () => {
     const user = await makeUser();
-    for (const image of ["javascript:alert(1)", "data:image/png;base64,AAAA", "/images/../secret.png", "ftp://example.com/a.png"]) {
+    for (const image of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "/images/../secret.png",
+      "ftp://example.com/a.png",
+    ]) {
       const res = await send("POST", "/api/review", { ...valid(), image }, await asUser(user));
       expect(res.status).toBe(400);
       expect((await json<{ error: { fields: Record<string, string> } }>(res)).error.fields.image).toBe(
@@ -192,7 +221,11 @@ describe("POST /api/review", () => {
       const res = await send("POST", "/api/review", body, headers);
       expect(res.status).toBe(400);
     }
-    const text = await call("/api/review", { method: "POST", headers: { ...headers, "Content-Type": "text/plain" }, body: "hi" });
+    const text = await call("/api/review", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "text/plain" },
+      body: "hi",
+    });
     expect(text.status).toBe(415);
     expect(await reviewsBy(user.id)).toBe(0);
   });
@@ -231,7 +264,12 @@ describe("PUT /api/review/{id}", () => {
   it("ignores rating and image in the edit (they are not part of the edit form)", async () => {
     const { asAdmin } = await cast();
     const review = await makeReview({ name: "Same", designation: "Same", review: "Same", rating: 1 });
-    const res = await send("PUT", `/api/review/${review.id}`, { name: "Same", designation: "Same", review: "Same", rating: 5, image: "https://evil.example/x.png" }, asAdmin);
+    const res = await send(
+      "PUT",
+      `/api/review/${review.id}`,
+      { name: "Same", designation: "Same", review: "Same", rating: 5, image: "https://evil.example/x.png" },
+      asAdmin,
+    );
     expect(await json(res)).toEqual({ modifiedCount: 0 });
     expect(await reviewRow(review.id)).toMatchObject({ rating: 1, image: review.image });
   });
@@ -255,7 +293,9 @@ describe("PUT /api/review/{id}", () => {
     expect((await send("PUT", "/api/review/NOT-AN-ID!", changes, asAdmin)).status).toBe(404);
     const review = await makeReview();
     expect((await send("PUT", `/api/review/${review.id}`, "{oops", asAdmin)).status).toBe(400);
-    expect((await send("PUT", `/api/review/${review.id}`, { name: ["a"], designation: 1, review: null }, asAdmin)).status).toBe(400);
+    expect(
+      (await send("PUT", `/api/review/${review.id}`, { name: ["a"], designation: 1, review: null }, asAdmin)).status,
+    ).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import type { SavedBlog } from "../../worker/services/saved-blogs";
+import { schema } from "#worker/db";
+import type { SavedBlog } from "#worker/services/saved-blogs";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 
@@ -42,7 +42,9 @@ describe("POST /api/save-blogs", () => {
     const [first, second] = [await makeBlog(author), await makeBlog(author)];
     const headers = await asUser(reader);
     expect((await send("POST", "/api/save-blogs", { blogId: first.id }, headers)).status).toBe(200);
-    expect((await send("POST", "/api/save-blogs", { blogId: second.id, email: reader.email.toUpperCase() }, headers)).status).toBe(200);
+    expect(
+      (await send("POST", "/api/save-blogs", { blogId: second.id, email: reader.email.toUpperCase() }, headers)).status,
+    ).toBe(200);
     expect((await savedBy(reader.id)).map((row) => row.email)).toEqual([reader.email, reader.email]);
   });
 
@@ -54,10 +56,17 @@ describe("POST /api/save-blogs", () => {
     const blog = await makeBlog(author);
     const anonymous = await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email });
     expect(anonymous.status).toBe(401);
-    const other = await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, await asUser(stranger));
+    const other = await send(
+      "POST",
+      "/api/save-blogs",
+      { blogId: blog.id, email: reader.email },
+      await asUser(stranger),
+    );
     expect(other.status).toBe(403);
     expect((await json<ErrorBody>(other)).error.code).toBe("forbidden");
-    expect((await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, await asUser(admin))).status).toBe(403);
+    expect(
+      (await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, await asUser(admin))).status,
+    ).toBe(403);
     expect(await savedOf(blog.id)).toHaveLength(0);
   });
 
@@ -73,10 +82,17 @@ describe("POST /api/save-blogs", () => {
   it("answers 404 for an unknown or malformed blog id", async () => {
     const reader = await makeUser();
     const headers = await asUser(reader);
-    const unknown = await send("POST", "/api/save-blogs", { blogId: "zzzzzzzzzzzzzzzzzzzz", email: reader.email }, headers);
+    const unknown = await send(
+      "POST",
+      "/api/save-blogs",
+      { blogId: "zzzzzzzzzzzzzzzzzzzz", email: reader.email },
+      headers,
+    );
     expect(unknown.status).toBe(404);
     expect((await json<ErrorBody>(unknown)).error.message).toBe("Blog not found.");
-    expect((await send("POST", "/api/save-blogs", { blogId: "../../etc", email: reader.email }, headers)).status).toBe(404);
+    expect((await send("POST", "/api/save-blogs", { blogId: "../../etc", email: reader.email }, headers)).status).toBe(
+      404,
+    );
     expect(await savedBy(reader.id)).toHaveLength(0);
   });
 
@@ -88,8 +104,16 @@ describe("POST /api/save-blogs", () => {
     expect((await json<ErrorBody>(missing)).error.fields).toEqual({ blogId: "Blog is required." });
     const wrong = await send("POST", "/api/save-blogs", { blogId: 12, email: ["x"] }, headers);
     expect(wrong.status).toBe(400);
-    expect((await json<ErrorBody>(wrong)).error.fields).toEqual({ blogId: "Blog must be text.", email: "Email must be text." });
-    const huge = await send("POST", "/api/save-blogs", { blogId: "a".repeat(100_000), email: `${"b".repeat(100_000)}@example.com` }, headers);
+    expect((await json<ErrorBody>(wrong)).error.fields).toEqual({
+      blogId: "Blog must be text.",
+      email: "Email must be text.",
+    });
+    const huge = await send(
+      "POST",
+      "/api/save-blogs",
+      { blogId: "a".repeat(100_000), email: `${"b".repeat(100_000)}@example.com` },
+      headers,
+    );
     expect(huge.status).toBe(400);
     expect(Object.keys((await json<ErrorBody>(huge)).error.fields ?? {}).sort()).toEqual(["blogId", "email"]);
     const badEmail = await send("POST", "/api/save-blogs", { blogId: "zzzzzzzzzzzzzzzzzzzz", email: "nope" }, headers);
@@ -135,7 +159,9 @@ describe("GET /api/saved-blogs?email", () => {
 
   it("compares the email case-insensitively and answers [] for an empty list", async () => {
     const reader = await makeUser();
-    const res = await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email.toUpperCase())}`, { headers: await asUser(reader) });
+    const res = await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email.toUpperCase())}`, {
+      headers: await asUser(reader),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });
@@ -147,7 +173,9 @@ describe("GET /api/saved-blogs?email", () => {
     const headers = await asUser(reader);
     await send("POST", "/api/save-blogs", { blogId: blog.id }, headers);
     await call(`/api/blogs/${blog.id}`, { method: "DELETE", headers: await asUser(author) });
-    expect(await (await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email)}`, { headers })).json()).toEqual([]);
+    expect(
+      await (await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email)}`, { headers })).json(),
+    ).toEqual([]);
   });
 
   it("refuses anonymous callers (401) and other users (403), and lets an admin read anyone's list", async () => {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "../../worker/auth/passwords";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import type { PublicUser } from "../../worker/services/users";
+import { hashPassword } from "#worker/auth/passwords";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import type { PublicUser } from "#worker/services/users";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 
@@ -20,10 +20,15 @@ const send = (method: string, path: string, headers: Record<string, string> = {}
 
 /** Every user's id, email and role: what a refused call must leave exactly as it was. */
 const usersState = () =>
-  db().select({ id: schema.users.id, email: schema.users.email, role: schema.users.role, name: schema.users.name }).from(schema.users).orderBy(asc(schema.users.id));
-const sessionsOf = async (userId: string) => (await db().select().from(schema.sessions).where(eq(schema.sessions.userId, userId))).length;
+  db()
+    .select({ id: schema.users.id, email: schema.users.email, role: schema.users.role, name: schema.users.name })
+    .from(schema.users)
+    .orderBy(asc(schema.users.id));
+const sessionsOf = async (userId: string) =>
+  (await db().select().from(schema.sessions).where(eq(schema.sessions.userId, userId))).length;
 const path = (email: string) => `/api/users/admin/${encodeURIComponent(email)}`;
-const roleOf = async (userId: string) => (await db().query.users.findFirst({ where: eq(schema.users.id, userId) }))?.role;
+const roleOf = async (userId: string) =>
+  (await db().query.users.findFirst({ where: eq(schema.users.id, userId) }))?.role;
 
 async function expectRefused(res: Response, status: 401 | 403, before: unknown) {
   expect(res.status).toBe(status);
@@ -41,7 +46,11 @@ let asOther: Record<string, string>;
 
 beforeAll(async () => {
   // This file counts admins (last-admin rule), so it starts from no users at all.
-  await env.DB.batch([env.DB.prepare("delete from blogs"), env.DB.prepare("delete from users"), env.DB.prepare("delete from rate_limits")]);
+  await env.DB.batch([
+    env.DB.prepare("delete from blogs"),
+    env.DB.prepare("delete from users"),
+    env.DB.prepare("delete from rate_limits"),
+  ]);
 });
 
 beforeEach(async () => {
@@ -79,7 +88,9 @@ describe("POST /api/jwt", () => {
     expect(res.status).toBe(200);
     const body = await json<{ token: string }>(res);
     expect(Object.keys(body)).toEqual(["token"]);
-    expect((await json<PublicUser>(await call("/api/auth/me", { headers: { Authorization: `Bearer ${body.token}` } })))._id).toBe(user.id);
+    expect(
+      (await json<PublicUser>(await call("/api/auth/me", { headers: { Authorization: `Bearer ${body.token}` } })))._id,
+    ).toBe(user.id);
   });
 
   it("issues a fresh token to a signed-in user for their own email (any case)", async () => {
@@ -89,7 +100,9 @@ describe("POST /api/jwt", () => {
     const { token } = await json<{ token: string }>(res);
     expect(`Bearer ${token}`).not.toBe(asMember.Authorization);
     expect(await sessionsOf(user.id)).toBe(before + 1);
-    expect((await json<PublicUser>(await call("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })))._id).toBe(user.id);
+    expect(
+      (await json<PublicUser>(await call("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })))._id,
+    ).toBe(user.id);
   });
 
   it("refuses a signed-in user, or even an admin, a token for someone else's email (403)", async () => {
@@ -115,7 +128,11 @@ describe("POST /api/jwt", () => {
 describe("POST /api/users", () => {
   it("anonymous: 401 and nothing recorded", async () => {
     const before = await usersState();
-    await expectRefused(await send("POST", "/api/users", anon, { name: "Ghost", email: "ghost@example.com" }), 401, before);
+    await expectRefused(
+      await send("POST", "/api/users", anon, { name: "Ghost", email: "ghost@example.com" }),
+      401,
+      before,
+    );
   });
 
   it("a signed-in user recording themselves: 200, never a second record", async () => {
@@ -131,8 +148,16 @@ describe("POST /api/users", () => {
   it("another user's email, or a new one, is refused with 403 for users and admins alike", async () => {
     const before = await usersState();
     await expectRefused(await send("POST", "/api/users", asOther, { name: "Member", email: user.email }), 403, before);
-    await expectRefused(await send("POST", "/api/users", asMember, { name: "New", email: "brand-new@example.com" }), 403, before);
-    await expectRefused(await send("POST", "/api/users", asAdmin, { name: "New", email: "brand-new@example.com" }), 403, before);
+    await expectRefused(
+      await send("POST", "/api/users", asMember, { name: "New", email: "brand-new@example.com" }),
+      403,
+      before,
+    );
+    await expectRefused(
+      await send("POST", "/api/users", asAdmin, { name: "New", email: "brand-new@example.com" }),
+      403,
+      before,
+    );
   });
 
   it("answers 400 for a missing name or email", async () => {
@@ -155,7 +180,13 @@ describe("GET /api/users", () => {
     const list = await json<PublicUser[]>(res);
     expect(list.length).toBe((await usersState()).length);
     for (const entry of list) expect(Object.keys(entry).sort()).toEqual(["_id", "email", "name", "photoURL", "role"]);
-    expect(list.find((u) => u._id === user.id)).toEqual({ _id: user.id, name: "Member", email: user.email, role: "user", photoURL: null });
+    expect(list.find((u) => u._id === user.id)).toEqual({
+      _id: user.id,
+      name: "Member",
+      email: user.email,
+      role: "user",
+      photoURL: null,
+    });
     expect(JSON.stringify(list)).not.toContain("pbkdf2");
   });
 });
@@ -173,7 +204,9 @@ describe("DELETE /api/users/{id}", () => {
     const d = db();
     const theirBlog = await makeBlog(user);
     const otherBlog = await makeBlog(other);
-    await d.insert(schema.profiles).values({ id: newId(), userId: user.id, name: user.name, email: user.email, bio: "Hi", designation: "Writer" });
+    await d
+      .insert(schema.profiles)
+      .values({ id: newId(), userId: user.id, name: user.name, email: user.email, bio: "Hi", designation: "Writer" });
     await d.insert(schema.savedBlogs).values([
       { id: newId(), userId: user.id, blogId: otherBlog.id, email: user.email },
       // Someone else's bookmark of the deleted user's blog goes with the blog.
@@ -182,7 +215,14 @@ describe("DELETE /api/users/{id}", () => {
     await d.insert(schema.blogLikes).values({ blogId: otherBlog.id, userId: user.id });
     await d.insert(schema.comments).values({ id: newId(), blogId: otherBlog.id, userId: user.id, body: "Nice" });
     const reviewId = newId();
-    await d.insert(schema.reviews).values({ id: reviewId, userId: user.id, name: "Member", designation: "Reader", review: "Good", image: "/images/test-image-0001.png" });
+    await d.insert(schema.reviews).values({
+      id: reviewId,
+      userId: user.id,
+      name: "Member",
+      designation: "Reader",
+      review: "Good",
+      image: "/images/test-image-0001.png",
+    });
     const token = asMember.Authorization;
 
     const res = await send("DELETE", `/api/users/${user.id}`, asAdmin);
@@ -308,14 +348,26 @@ describe("GET /api/users/admin/{email}", () => {
 
 describe("ADMIN_EMAILS", () => {
   it("makes admin@example.com (any case) an admin when it registers; others stay users", async () => {
-    const res = await send("POST", "/api/auth/register", {}, { name: "Owner", email: "Admin@Example.com", password: "correct horse" });
+    const res = await send(
+      "POST",
+      "/api/auth/register",
+      {},
+      { name: "Owner", email: "Admin@Example.com", password: "correct horse" },
+    );
     expect(res.status).toBe(201);
     const { token, user: created } = await json<{ token: string; user: PublicUser }>(res);
     expect(created).toMatchObject({ email: "admin@example.com", role: "admin" });
-    expect(await json(await send("GET", path("admin@example.com"), { Authorization: `Bearer ${token}` }))).toEqual({ admin: true });
+    expect(await json(await send("GET", path("admin@example.com"), { Authorization: `Bearer ${token}` }))).toEqual({
+      admin: true,
+    });
     expect((await send("GET", "/api/users", { Authorization: `Bearer ${token}` })).status).toBe(200);
 
-    const plain = await send("POST", "/api/auth/register", {}, { name: "Plain", email: `plain-${Date.now()}@example.com`, password: "correct horse" });
+    const plain = await send(
+      "POST",
+      "/api/auth/register",
+      {},
+      { name: "Plain", email: `plain-${Date.now()}@example.com`, password: "correct horse" },
+    );
     expect((await json<{ user: PublicUser }>(plain)).user.role).toBe("user");
   });
 });

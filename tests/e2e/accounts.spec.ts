@@ -51,10 +51,14 @@ test.describe("accounts", () => {
     await expect(swal(page)).toContainText("You can now login with your new account.");
     const avatar = page.getByRole("button", { name: "Account menu for Ada Lovelace" }).locator("img");
     await expect(avatar).toHaveAttribute("src", /^\/images\/[0-9a-z_-]+\.jpg$/);
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 
-  test("a refused password is explained beside the field, keeping the typed name and email (not the password)", async ({ page }) => {
+  test("a refused password is explained beside the field, keeping the typed name and email (not the password)", async ({
+    page,
+  }) => {
     const email = uniqueEmail("weak");
     await page.goto("/register");
     await page.getByLabel("Username").fill("Weak Password");
@@ -64,7 +68,9 @@ test.describe("accounts", () => {
 
     const password = page.getByLabel("Password");
     await expect(password).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Password must be 8 to 128 characters long and contain something other than digits.")).toBeVisible();
+    await expect(
+      page.getByText("Password must be 8 to 128 characters long and contain something other than digits."),
+    ).toBeVisible();
     await expect(page.getByLabel("Username")).toHaveValue("Weak Password");
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(password).toHaveValue("");
@@ -72,7 +78,9 @@ test.describe("accounts", () => {
     await screenshots(page, "register-errors");
   });
 
-  test("a failed sign-in shows the Error dialog with the reason and Try again, and clears the form", async ({ page }) => {
+  test("a failed sign-in shows the Error dialog with the reason and Try again, and clears the form", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "login");
@@ -178,7 +186,10 @@ test.describe("accounts", () => {
   test("Google sign-in with no provider configured says so clearly", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("button", { name: /Continue with Facebook/ })).toBeDisabled();
-    await expect(page.getByRole("button", { name: /Continue with Facebook/ })).toHaveAttribute("title", "Facebook sign-in is not available");
+    await expect(page.getByRole("button", { name: /Continue with Facebook/ })).toHaveAttribute(
+      "title",
+      "Facebook sign-in is not available",
+    );
     const popup = page.waitForEvent("popup");
     await page.getByRole("link", { name: "Sign in with Google" }).click();
     await popup;
@@ -232,7 +243,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Designation").fill("");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(/\/editProfile\/[^/]+$/);
-    expect(await page.getByLabel("Designation").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(await page.getByLabel("Designation").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+      true,
+    );
     await page.getByLabel("Name").fill("Profile Person Renamed");
     await page.getByLabel("Designation").fill("Staff Engineer");
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -30,7 +30,9 @@ test.describe("admin dashboard", () => {
     await signIn(page, ACCOUNTS.admin);
   });
 
-  test("makes a user admin after confirmation (the button then shows Admin), then removes it again", async ({ page }) => {
+  test("makes a user admin after confirmation (the button then shows Admin), then removes it again", async ({
+    page,
+  }) => {
     await page.goto("/dashboard/manageUsers");
     const maya = row(page, "maya.okafor@edgeblog.test");
     await maya.getByRole("button", { name: "Make Admin" }).click();
@@ -52,7 +54,9 @@ test.describe("admin dashboard", () => {
 
   test("edits a review and the home slider shows the change", async ({ page }) => {
     await page.goto("/dashboard/manageReview");
-    await row(page, "Nina Petrova").getByRole("link", { name: /^Edit / }).click();
+    await row(page, "Nina Petrova")
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/editReview\//);
     const message = page.getByLabel("Message", { exact: true });
     const original = await message.inputValue();
@@ -65,7 +69,9 @@ test.describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Update Feedback" }).click();
     await expect(swal(page)).toContainText("Error Updating Feedback");
     await swal(page).getByRole("button", { name: "OK" }).click();
-    await expect(page.getByRole("form", { name: "Edit review" }).getByText("Name is required.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("form", { name: "Edit review" }).getByText("Name is required.", { exact: true }),
+    ).toBeVisible();
     await expect(message).toHaveValue(edited);
 
     await page.getByLabel("Name", { exact: true }).fill("Nina Petrova");
@@ -78,7 +84,9 @@ test.describe("admin dashboard", () => {
 
     // Put the seeded text back for the other specs.
     await page.goto("/dashboard/manageReview");
-    await row(page, "Nina Petrova").getByRole("link", { name: /^Edit / }).click();
+    await row(page, "Nina Petrova")
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await page.getByLabel("Message", { exact: true }).fill(original);
     await page.getByRole("button", { name: "Update Feedback" }).click();
     await toastSeen(page, "Feedback Updated Successfully!");
@@ -100,7 +108,9 @@ test.describe("admin dashboard", () => {
     await swal(page).getByRole("button", { name: "OK" }).click();
     const author = row(page, name);
     await expect(author.locator("img")).toHaveAttribute("src", /^\/images\/[0-9a-z_-]+\.jpg$/);
-    await expect.poll(() => author.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => author.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await author.getByRole("link", { name: /^Edit / }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
@@ -142,7 +152,9 @@ test.describe("admin dashboard", () => {
   test("deletes a user registered through the API", async ({ page, request }) => {
     const email = `leaving-${unique()}@example.com`;
     // The `request` fixture has its own cookies, so registering does not sign the admin out.
-    const res = await request.post("/api/auth/register", { data: { name: "Leaving Soon", email, password: "Leaving-Soon-42" } });
+    const res = await request.post("/api/auth/register", {
+      data: { name: "Leaving Soon", email, password: "Leaving-Soon-42" },
+    });
     expect(res.status()).toBe(201);
 
     await page.goto("/dashboard/manageUsers");
@@ -172,7 +184,11 @@ test.describe("admin dashboard", () => {
     await toastSeen(page, "Blog Updated Successfully!");
     await expect(page.getByRole("row").nth(1)).toContainText(`${title} (edited)`);
 
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Update Blog" }).click();
     await toastSeen(page, "Blog Updated Successfully!");
@@ -186,17 +202,29 @@ test.describe("admin dashboard", () => {
       await screenshots(page, name);
     };
     await visit("/dashboard/manageAllBlogs", "admin-manage-all-blogs", "Manage All Blogs");
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/updateAllBlogs/);
     await visit(page.url(), "admin-update-all-blogs", "Update Blog");
     await visit("/dashboard/manageUsers", "admin-manage-users", "Manage Users");
     await visit("/dashboard/manageReview", "admin-manage-review", "Manage Review");
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/editReview/);
     await visit(page.url(), "admin-edit-review", "Edit Review");
     await visit("/dashboard/addAuthor", "admin-add-author", "Add Author");
     await visit("/dashboard/manageAuthors", "admin-manage-authors", "Manage Authors");
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await expect(page).toHaveURL(/updateAuthor/);
     await visit(page.url(), "admin-update-author", "Update Author");
     await visit("/dashboard/inbox", "admin-inbox", "Inbox");
@@ -240,12 +268,18 @@ test.describe("admin pages and actions refuse a non-admin", () => {
     const me = await (await page.request.get("/api/auth/me")).json();
     const promote = await page.request.post("/dashboard/manageUsers", { form: { intent: "make-admin", id: me._id } });
     expect(promote.status()).toBe(403);
-    const status = await (await page.request.get(`/api/users/admin/${encodeURIComponent(ACCOUNTS.writer.email)}`)).json();
+    const status = await (
+      await page.request.get(`/api/users/admin/${encodeURIComponent(ACCOUNTS.writer.email)}`)
+    ).json();
     expect(status).toEqual({ admin: false });
 
     const authorsBefore = await (await page.request.get("/api/authors")).json();
     const add = await page.request.post("/dashboard/addAuthor", {
-      multipart: { name: "Sneaky Author", bio: "Should never appear", image: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("not really") } },
+      multipart: {
+        name: "Sneaky Author",
+        bio: "Should never appear",
+        image: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("not really") },
+      },
     });
     expect(add.status()).toBe(403);
     expect(await (await page.request.get("/api/authors")).json()).toEqual(authorsBefore);

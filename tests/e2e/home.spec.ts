@@ -32,7 +32,8 @@ async function visibleSlideCount(page: Page) {
 /** The active review's index, once the slide transition is over (Swiper ignores loop moves mid-transition). */
 async function activeIndex(page: Page) {
   await page.waitForFunction(() => {
-    const el = document.querySelector(".testimonials .swiper") as (Element & { swiper?: { animating: boolean } }) | null;
+    const el = document.querySelector(".testimonials .swiper") as
+      (Element & { swiper?: { animating: boolean } }) | null;
     return el?.swiper && !el.swiper.animating;
   });
   return Number(await page.locator(".testimonials .swiper-slide-active").getAttribute("data-swiper-slide-index"));
@@ -48,7 +49,11 @@ test.describe("home page", () => {
       const el = document.querySelector('[data-testid="typed-phrase"]')!;
       const log: [number, string][] = [[performance.now(), el.textContent ?? ""]];
       (window as unknown as { typedLog: typeof log }).typedLog = log;
-      new MutationObserver(() => log.push([performance.now(), el.textContent ?? ""])).observe(el, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => log.push([performance.now(), el.textContent ?? ""])).observe(el, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
     await expect(typed).toHaveText(PHRASES[1]!, { timeout: 5_000 });
     await expect(typed).toHaveText(PHRASES[2]!, { timeout: 5_000 });
@@ -61,12 +66,18 @@ test.describe("home page", () => {
     // One character at a time, about 50 ms apart (timers are never early; allow for a busy machine).
     const steps = log.slice(1).map(([t, text], i) => ({ gap: t - log[i]![0], from: log[i]![1], text }));
     for (const s of steps) expect(Math.abs(s.text.length - s.from.length)).toBe(1);
-    const typingGaps = steps.filter((s) => !PHRASES.includes(s.from)).map((s) => s.gap).sort((a, b) => a - b);
+    const typingGaps = steps
+      .filter((s) => !PHRASES.includes(s.from))
+      .map((s) => s.gap)
+      .sort((a, b) => a - b);
     expect(typingGaps[Math.floor(typingGaps.length / 2)]).toBeGreaterThanOrEqual(45);
     expect(typingGaps[Math.floor(typingGaps.length / 2)]).toBeLessThan(120);
     // After each whole phrase it waits a second before erasing.
     // The first step is measured from when recording began, not from when its phrase was complete.
-    const pauses = steps.slice(1).filter((s) => PHRASES.includes(s.from) && s.text.length < s.from.length).map((s) => s.gap);
+    const pauses = steps
+      .slice(1)
+      .filter((s) => PHRASES.includes(s.from) && s.text.length < s.from.length)
+      .map((s) => s.gap);
     expect(pauses.length).toBeGreaterThanOrEqual(2);
     for (const gap of pauses) expect(gap).toBeGreaterThanOrEqual(990);
   });
@@ -81,7 +92,9 @@ test.describe("home page", () => {
     const before = await page.getByTestId("typed-phrase").textContent();
     await page.waitForTimeout(1_500);
     expect(await page.getByTestId("typed-phrase").textContent()).toBe(before);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName("A place to share ideas, express innovation, learn more earn more");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(
+      "A place to share ideas, express innovation, learn more earn more",
+    );
   });
 
   for (const [width, slides] of [
@@ -128,7 +141,9 @@ test.describe("home page", () => {
     await expect.poll(() => activeIndex(page)).toBe(1);
   });
 
-  test("author social icons appear on hover and on keyboard focus, only for the links an author has", async ({ page }) => {
+  test("author social icons appear on hover and on keyboard focus, only for the links an author has", async ({
+    page,
+  }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/");
     const authors = page.getByRole("region", { name: "Meet Our Authors" });
@@ -141,7 +156,8 @@ test.describe("home page", () => {
     await page.mouse.move(0, 0);
     await expect(icons).toHaveCSS("opacity", "0");
     await expect(icons.getByRole("link")).toHaveCount(3);
-    for (const network of ["Twitter", "LinkedIn", "GitHub"]) await expect(icons.getByRole("link", { name: `Amara Osei on ${network}` })).toHaveCount(1);
+    for (const network of ["Twitter", "LinkedIn", "GitHub"])
+      await expect(icons.getByRole("link", { name: `Amara Osei on ${network}` })).toHaveCount(1);
 
     await amara.getByRole("link", { name: "Amara Osei on Twitter" }).focus();
     await expect(icons).toHaveCSS("opacity", "1");

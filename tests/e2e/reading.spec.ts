@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { MSG } from "../../app/lib/messages";
+import { MSG } from "#app/lib/messages";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 
@@ -9,7 +9,8 @@ const POST_PATH = `/blogs/${POST}`;
 
 const swal = (page: Page) => page.locator(".swal2-popup");
 const results = (page: Page) => page.getByRole("region", { name: /Results|Latest posts/ }).getByRole("article");
-const likeButton = (page: Page) => page.getByRole("group", { name: "Post actions" }).getByRole("button", { name: /^Like|^Liked/ });
+const likeButton = (page: Page) =>
+  page.getByRole("group", { name: "Post actions" }).getByRole("button", { name: /^Like|^Liked/ });
 const likeCount = async (page: Page) => Number(await page.getByTestId("like-count").textContent());
 
 /** The path a /login?redirectTo=... URL carries, after checking that is where the browser is. */
@@ -122,7 +123,9 @@ test.describe("without JavaScript", () => {
   test("a blog's panels are open and the signed-in like is a form post", async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto(POST_PATH);
-    await expect(page.getByRole("region", { name: "Share this post" }).getByRole("link", { name: /^Facebook/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Share this post" }).getByRole("link", { name: /^Facebook/ }),
+    ).toBeVisible();
     await expect(page.getByLabel("Your comment")).toBeVisible();
     const before = await likeCount(page);
     const wasLiked = (await likeButton(page).getAttribute("aria-pressed")) === "true";
@@ -136,9 +139,13 @@ test.describe("without JavaScript", () => {
 test.describe("blog detail", () => {
   test("shows the post, and a visitor's like toggles locally without being stored", async ({ page }) => {
     await page.goto(POST_PATH);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cut Your Web App's Load Time in Half: A Practical Checklist");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Cut Your Web App's Load Time in Half: A Practical Checklist",
+    );
     await expect(page.getByText(/\d+ min read/)).toBeVisible();
-    await expect(page.locator("article p.whitespace-pre-line").first()).toContainText("Most slow websites are not slow");
+    await expect(page.locator("article p.whitespace-pre-line").first()).toContainText(
+      "Most slow websites are not slow",
+    );
     const before = await likeCount(page);
     await likeButton(page).click();
     await expect(page.getByTestId("like-count")).toHaveText(String(before + 1));
@@ -216,7 +223,11 @@ test.describe("blog detail", () => {
     await expect(invite).toBeHidden();
   });
 
-  test("the share panel toggles, links to origin + /blog/{id}, and Copy Link copies with the alert", async ({ page, context, baseURL }) => {
+  test("the share panel toggles, links to origin + /blog/{id}, and Copy Link copies with the alert", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto(POST_PATH);
     const shared = `${baseURL}/blog/${POST}`;
@@ -278,7 +289,9 @@ test.describe("blog detail", () => {
     await expect(swal(page)).toBeHidden({ timeout: 4_000 });
     await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
     await page.goto("/allBlogs");
-    await expect(page.getByRole("region", { name: "Recently Saved" }).getByRole("link").first()).toContainText("Index Funds Explained");
+    await expect(page.getByRole("region", { name: "Recently Saved" }).getByRole("link").first()).toContainText(
+      "Index Funds Explained",
+    );
   });
 
   test("an unknown post is the 404 page", async ({ page }) => {
@@ -350,7 +363,9 @@ test.describe("at phone width", () => {
   test("the list and the post fit a 375 px screen without sideways scrolling", async ({ page }) => {
     for (const path of ["/allBlogs", POST_PATH, "/contact"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });

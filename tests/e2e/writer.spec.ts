@@ -8,7 +8,8 @@ const PHOTO = path.resolve("seed/images/seed-avatar-jordan-reyes.jpg");
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The SweetAlert2 dialog with this title (toasts close on their own after 1.5 s). */
-const swal = (page: Page, title: string) => page.locator(".swal2-popup").filter({ has: page.locator(".swal2-title", { hasText: title }) });
+const swal = (page: Page, title: string) =>
+  page.locator(".swal2-popup").filter({ has: page.locator(".swal2-title", { hasText: title }) });
 
 async function fillPost(page: Page, title: string) {
   await page.getByLabel("Title").fill(title);
@@ -83,7 +84,11 @@ test.describe("writer dashboard", () => {
 
     // Delete, after the spec's confirmation.
     await page.goto("/dashboard/manageBlogs");
-    await page.getByRole("row").filter({ hasText: edited }).getByRole("button", { name: /^Delete/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: edited })
+      .getByRole("button", { name: /^Delete/ })
+      .click();
     const confirm = swal(page, "Are you sure?");
     await expect(confirm).toContainText("You won't be able to revert this!");
     await confirm.getByRole("button", { name: "Yes, delete it!" }).click();
@@ -96,7 +101,10 @@ test.describe("writer dashboard", () => {
     await page.goto("/dashboard/manageBlogs");
     const rows = page.getByRole("row");
     const before = await rows.count();
-    await rows.nth(1).getByRole("button", { name: /^Delete/ }).click();
+    await rows
+      .nth(1)
+      .getByRole("button", { name: /^Delete/ })
+      .click();
     await swal(page, "Are you sure?").getByRole("button", { name: "Cancel" }).click();
     await expect(swal(page, "Are you sure?")).toBeHidden();
     await expect(rows).toHaveCount(before);

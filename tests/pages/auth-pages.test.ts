@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { hashPassword } from "../../worker/auth/passwords";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
+import { hashPassword } from "#worker/auth/passwords";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 
@@ -29,7 +29,8 @@ function postForm(path: string, fields: Record<string, string | Blob>, cookie?: 
   return call(path, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 }
 
-const get = (path: string, cookie?: string) => call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+const get = (path: string, cookie?: string) =>
+  call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 const cookieOf = async (user: { id: string; email: string }) => `session=${await sessionFor(user)}`;
 const setCookies = (res: Response) => res.headers.getSetCookie();
 /** The cookies a response sets, as the browser would send them back. */
@@ -38,18 +39,33 @@ const cookiesFrom = (res: Response) =>
     .map((c) => c.split(";")[0]!)
     .filter((c) => c.slice(c.indexOf("=") + 1) !== "")
     .join("; ");
-const sessionTokenFrom = (res: Response) => setCookies(res).find((c) => c.startsWith("session="))?.split(";")[0]?.slice("session=".length);
-const userByEmail = async (email: string) => (await db().select().from(schema.users).where(eq(schema.users.email, email)))[0];
+const sessionTokenFrom = (res: Response) =>
+  setCookies(res)
+    .find((c) => c.startsWith("session="))
+    ?.split(";")[0]
+    ?.slice("session=".length);
+const userByEmail = async (email: string) =>
+  (await db().select().from(schema.users).where(eq(schema.users.email, email)))[0];
 /** The <input> tag of a field, whatever the order of its attributes. */
 const inputTag = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
 /** React escapes apostrophes in text; compare against the page as a person reads it. */
-const text = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 async function makeAccount(password = PASSWORD, overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   return makeUser({ email: uniqueEmail("acct"), passwordHash: await hashPassword(password), ...overrides });
 }
 
-const OPEN_REDIRECTS = ["//evil.example.com/x", "https://evil.example.com/", "/\\evil.example.com", "/\t/evil.example.com", "javascript:alert(1)"];
+const OPEN_REDIRECTS = [
+  "//evil.example.com/x",
+  "https://evil.example.com/",
+  "/\\evil.example.com",
+  "/\t/evil.example.com",
+  "javascript:alert(1)",
+];
 
 describe("/register", () => {
   it("stores the photo in R2, creates the account, signs it in and goes home with the success message", async () => {
@@ -86,7 +102,12 @@ describe("/register", () => {
 
   it("treats the empty file part a browser sends when no photo was chosen as no photo", async () => {
     const email = uniqueEmail("nophoto");
-    const res = await postForm("/register", { name: "No Photo", email, password: PASSWORD, image: new File([], "", { type: "application/octet-stream" }) });
+    const res = await postForm("/register", {
+      name: "No Photo",
+      email,
+      password: PASSWORD,
+      image: new File([], "", { type: "application/octet-stream" }),
+    });
     expect(res.status).toBe(302);
     const row = await userByEmail(email);
     expect(row?.photoUrl).toBeNull();
@@ -95,10 +116,20 @@ describe("/register", () => {
   });
 
   it("goes back to a same-site redirectTo, and ignores open-redirect attempts", async () => {
-    const kept = await postForm("/register", { name: "Back", email: uniqueEmail("back"), password: PASSWORD, redirectTo: "/Profile?tab=1" });
+    const kept = await postForm("/register", {
+      name: "Back",
+      email: uniqueEmail("back"),
+      password: PASSWORD,
+      redirectTo: "/Profile?tab=1",
+    });
     expect(kept.headers.get("Location")).toBe("/Profile?tab=1");
     for (const redirectTo of OPEN_REDIRECTS) {
-      const res = await postForm("/register", { name: "Evil", email: uniqueEmail("evil"), password: PASSWORD, redirectTo });
+      const res = await postForm("/register", {
+        name: "Evil",
+        email: uniqueEmail("evil"),
+        password: PASSWORD,
+        redirectTo,
+      });
       expect(res.status, redirectTo).toBe(302);
       expect(res.headers.get("Location"), redirectTo).toBe("/");
     }
@@ -123,13 +154,20 @@ describe("/register", () => {
     expect(setCookies(res).some((c) => c.startsWith("session="))).toBe(false);
     expect(await userByEmail(email)).toBeUndefined();
     // The photo was checked but not stored: no image of that exact size exists.
-    const orphan = await db().select().from(schema.images).where(eq(schema.images.size, png(padding).byteLength));
+    const orphan = await db()
+      .select()
+      .from(schema.images)
+      .where(eq(schema.images.size, png(padding).byteLength));
     expect(orphan).toHaveLength(0);
   });
 
   it("says a taken email is taken, beside the email field, and keeps the typed values", async () => {
     const existing = await makeAccount();
-    const res = await postForm("/register", { name: "Second", email: existing.email.toUpperCase(), password: PASSWORD });
+    const res = await postForm("/register", {
+      name: "Second",
+      email: existing.email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(res.status).toBe(400);
     const html = text(await res.text());
     expect(inputTag(html, "email")).toContain('aria-invalid="true"');
@@ -324,7 +362,11 @@ describe("/Profile", () => {
 
   it("refuses an empty bio or designation with All fields are required!, keeping what was typed, storing nothing", async () => {
     const user = await makeAccount();
-    const res = await postForm("/Profile", { intent: "create-profile", bio: "", designation: "Engineer" }, await cookieOf(user));
+    const res = await postForm(
+      "/Profile",
+      { intent: "create-profile", bio: "", designation: "Engineer" },
+      await cookieOf(user),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("All fields are required!");
@@ -338,13 +380,24 @@ describe("/Profile", () => {
     const cookie = await cookieOf(user);
     const res = await postForm(
       "/Profile",
-      { intent: "create-profile", name: "Someone Else", email: "else@example.com", bio: "I write about edges.", designation: "Engineer" },
+      {
+        intent: "create-profile",
+        name: "Someone Else",
+        email: "else@example.com",
+        bio: "I write about edges.",
+        designation: "Engineer",
+      },
       cookie,
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/Profile");
     const [row] = await db().select().from(schema.profiles).where(eq(schema.profiles.userId, user.id));
-    expect(row).toMatchObject({ name: "Locked Name", email: user.email, bio: "I write about edges.", designation: "Engineer" });
+    expect(row).toMatchObject({
+      name: "Locked Name",
+      email: user.email,
+      bio: "I write about edges.",
+      designation: "Engineer",
+    });
     const html = text(await (await get("/Profile", cookie)).text());
     expect(html).toContain(`href="/editProfile/${row!.id}"`);
     expect(html).toContain("I write about edges.");
@@ -365,10 +418,13 @@ describe("/editProfile/{id}", () => {
   async function withProfile(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
     const user = await makeAccount(PASSWORD, overrides);
     const id = newId();
-    await db().insert(schema.profiles).values({ id, userId: user.id, name: user.name, email: user.email, bio: "Old bio", designation: "Old title" });
+    await db()
+      .insert(schema.profiles)
+      .values({ id, userId: user.id, name: user.name, email: user.email, bio: "Old bio", designation: "Old title" });
     return { user, id, cookie: await cookieOf(user) };
   }
-  const profileRow = async (id: string) => (await db().select().from(schema.profiles).where(eq(schema.profiles.id, id)))[0];
+  const profileRow = async (id: string) =>
+    (await db().select().from(schema.profiles).where(eq(schema.profiles.id, id)))[0];
 
   it("preloads the owner's profile", async () => {
     const { id, cookie } = await withProfile({ name: "Owner Person" });
@@ -382,7 +438,11 @@ describe("/editProfile/{id}", () => {
 
   it("updates it and goes to /Profile with the success message", async () => {
     const { id, cookie } = await withProfile();
-    const res = await postForm(`/editProfile/${id}`, { name: "New Name", bio: "New bio", designation: "New title" }, cookie);
+    const res = await postForm(
+      `/editProfile/${id}`,
+      { name: "New Name", bio: "New bio", designation: "New title" },
+      cookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/Profile");
     expect(setCookies(res).join("\n")).toContain("flash=");
@@ -406,7 +466,11 @@ describe("/editProfile/{id}", () => {
     const cookie = await cookieOf(stranger);
     expect((await get(`/editProfile/${id}`, cookie)).status).toBe(403);
     const before = await profileRow(id);
-    const res = await postForm(`/editProfile/${id}`, { name: "Hijacked", bio: "Hijacked", designation: "Hijacked" }, cookie);
+    const res = await postForm(
+      `/editProfile/${id}`,
+      { name: "Hijacked", bio: "Hijacked", designation: "Hijacked" },
+      cookie,
+    );
     expect(res.status).toBe(403);
     expect(await profileRow(id)).toEqual(before);
   });
@@ -416,7 +480,11 @@ describe("/editProfile/{id}", () => {
     const admin = await makeAccount(PASSWORD, { role: "admin" });
     const cookie = await cookieOf(admin);
     expect((await get(`/editProfile/${id}`, cookie)).status).toBe(200);
-    const res = await postForm(`/editProfile/${id}`, { name: "Fixed By Admin", bio: "", designation: "Old title" }, cookie);
+    const res = await postForm(
+      `/editProfile/${id}`,
+      { name: "Fixed By Admin", bio: "", designation: "Old title" },
+      cookie,
+    );
     expect(res.status).toBe(302);
     expect(await profileRow(id)).toMatchObject({ name: "Fixed By Admin", bio: "Old bio" });
   });

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { MSG } from "../../app/lib/messages";
+import { schema } from "#worker/db";
+import { MSG } from "#app/lib/messages";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 
-const get = (path: string, cookie?: string) => call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+const get = (path: string, cookie?: string) =>
+  call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 /** Posts a form the way a browser without JavaScript does. */
 function postForm(path: string, fields: Record<string, string>, cookie?: string) {
   const body = new URLSearchParams(fields);
@@ -48,7 +49,9 @@ describe("/blogs/{id}", () => {
     const res = await get(`/blogs/${blog.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("<p class=\"whitespace-pre-line\">First paragraph with &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; inside.</p>");
+    expect(html).toContain(
+      '<p class="whitespace-pre-line">First paragraph with &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; inside.</p>',
+    );
     expect(html).toContain("Second paragraph,\nwith a line break.</p>");
     expect(html).toContain("&lt;b&gt;Third&lt;/b&gt; one.</p>");
     expect(html).not.toContain('<script>alert("x")');
@@ -123,7 +126,9 @@ describe("/blogs/{id}", () => {
     // The spec's message rides along for the login page.
     const flash = save.headers.getSetCookie().find((c) => c.startsWith("flash="));
     expect(flash).toBeDefined();
-    const decoded = new TextDecoder().decode(Uint8Array.from(atob(flash!.split(";")[0]!.slice(6)), (c) => c.charCodeAt(0)));
+    const decoded = new TextDecoder().decode(
+      Uint8Array.from(atob(flash!.split(";")[0]!.slice(6)), (c) => c.charCodeAt(0)),
+    );
     expect(JSON.parse(decoded)).toMatchObject({ title: MSG.save.needLogin });
     expect(await likesOf(blog.id)).toBe(0);
     expect(await commentsOf(blog.id)).toHaveLength(0);
@@ -136,18 +141,27 @@ describe("/blogs/{id}", () => {
     expect(res.status).toBe(200);
     expect(await likesOf(blog.id)).toBe(1);
     const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
-    expect(html).toMatch(/aria-pressed="true"[^>]*>(?:(?!<\/button>).)*<span>Liked<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span><span class="sr-only"> like</s);
+    expect(html).toMatch(
+      /aria-pressed="true"[^>]*>(?:(?!<\/button>).)*<span>Liked<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span><span class="sr-only"> like</s,
+    );
     // Another reader sees the stored count but not as their own like.
     const otherHtml = await (await get(`/blogs/${blog.id}`, await cookieOf(other))).text();
-    expect(otherHtml).toMatch(/aria-pressed="false"[^>]*>(?:(?!<\/button>).)*<span>Like<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span>/s);
+    expect(otherHtml).toMatch(
+      /aria-pressed="false"[^>]*>(?:(?!<\/button>).)*<span>Like<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span>/s,
+    );
     await postForm(`/blogs/${blog.id}`, { intent: "like" }, cookie);
     expect(await likesOf(blog.id)).toBe(0);
   });
 
   it("stores a signed-in reader's comment, lists it newest first, and refuses an empty one beside the field", async () => {
     const cookie = await cookieOf(reader);
-    expect((await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "First <i>comment</i>" }, cookie)).status).toBe(200);
-    expect((await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "Second comment" }, await cookieOf(other))).status).toBe(200);
+    expect(
+      (await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "First <i>comment</i>" }, cookie)).status,
+    ).toBe(200);
+    expect(
+      (await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "Second comment" }, await cookieOf(other)))
+        .status,
+    ).toBe(200);
     const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
     const second = html.indexOf("Second comment");
     const first = html.indexOf("First &lt;i&gt;comment&lt;/i&gt;");
@@ -169,11 +183,19 @@ describe("/blogs/{id}", () => {
 
   it("lets only a comment's author (or an admin) delete it", async () => {
     const [otto] = (await commentsOf(blog.id)).filter((c) => c.userId === other.id);
-    const refused = await postForm(`/blogs/${blog.id}`, { intent: "delete-comment", commentId: otto!.id }, await cookieOf(reader));
+    const refused = await postForm(
+      `/blogs/${blog.id}`,
+      { intent: "delete-comment", commentId: otto!.id },
+      await cookieOf(reader),
+    );
     expect(refused.status).toBe(403);
     expect(await commentsOf(blog.id)).toHaveLength(2);
     const admin = await makeUser({ role: "admin" });
-    const ok = await postForm(`/blogs/${blog.id}`, { intent: "delete-comment", commentId: otto!.id }, await cookieOf(admin));
+    const ok = await postForm(
+      `/blogs/${blog.id}`,
+      { intent: "delete-comment", commentId: otto!.id },
+      await cookieOf(admin),
+    );
     expect(ok.status).toBe(200);
     expect(await commentsOf(blog.id)).toHaveLength(1);
   });
@@ -204,7 +226,11 @@ describe("/allBlogs and /contact", () => {
   beforeAll(async () => {
     writer = await makeUser({ name: "Pat Writer" });
     for (let i = 1; i <= 5; i++) {
-      await makeBlog(writer, { title: `Listing ${i} ${tag}`, category: i === 5 ? "Travel" : "Finance", dateTime: `2020-01-0${i}T00:00:00.000Z` });
+      await makeBlog(writer, {
+        title: `Listing ${i} ${tag}`,
+        category: i === 5 ? "Travel" : "Finance",
+        dateTime: `2020-01-0${i}T00:00:00.000Z`,
+      });
     }
   });
 
@@ -217,7 +243,9 @@ describe("/allBlogs and /contact", () => {
     expect(page2).toContain(`Listing 1 ${tag}`);
     expect(page2).toMatch(/<span role="link" aria-disabled="true"[^>]*>Next<\/span>/);
     const travel = await (await get(`/allBlogs?q=${tag}&category=Travel`)).text();
-    expect(travel.match(/<h3[^>]*>Listing \d pg[^<]*/g)).toEqual([`<h3 class="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">Listing 5 ${tag}`]);
+    expect(travel.match(/<h3[^>]*>Listing \d pg[^<]*/g)).toEqual([
+      `<h3 class="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">Listing 5 ${tag}`,
+    ]);
     expect(travel).toMatch(/aria-current="true"[^>]*>Travel/);
     const none = await (await get(`/allBlogs?q=${tag}&category=Health`)).text();
     expect(none).toContain("No blogs found");
@@ -225,7 +253,10 @@ describe("/allBlogs and /contact", () => {
 
   it("shows a visitor a sign-in prompt and a reader their recently saved blogs", async () => {
     expect(await (await get("/allBlogs")).text()).toContain("to save blogs and find them here.");
-    const [blog] = await db().select().from(schema.blogs).where(eq(schema.blogs.title, `Listing 3 ${tag}`));
+    const [blog] = await db()
+      .select()
+      .from(schema.blogs)
+      .where(eq(schema.blogs.title, `Listing 3 ${tag}`));
     const cookie = await cookieOf(writer);
     await postForm(`/blogs/${blog!.id}`, { intent: "save" }, cookie);
     const html = await (await get("/allBlogs", cookie)).text();
@@ -247,15 +278,26 @@ describe("/allBlogs and /contact", () => {
     const cookie = await cookieOf(writer);
     const page = await (await get("/contact", cookie)).text();
     expect(page).toMatch(/name="name"[^>]*value="Pat Writer"/);
-    const bad = await postForm("/contact", { name: "Pat Writer", email: "not-an-email", subject: "", message: "Kept text" }, cookie);
+    const bad = await postForm(
+      "/contact",
+      { name: "Pat Writer", email: "not-an-email", subject: "", message: "Kept text" },
+      cookie,
+    );
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Please enter a valid email");
     expect(badHtml).toContain("Kept text</textarea>");
-    const ok = await postForm("/contact", { name: "Pat Writer", email: writer.email, subject: "Hello", message: `Message ${tag}` }, cookie);
+    const ok = await postForm(
+      "/contact",
+      { name: "Pat Writer", email: writer.email, subject: "Hello", message: `Message ${tag}` },
+      cookie,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(MSG.contact.successText);
-    const stored = await db().select().from(schema.contactMessages).where(eq(schema.contactMessages.message, `Message ${tag}`));
+    const stored = await db()
+      .select()
+      .from(schema.contactMessages)
+      .where(eq(schema.contactMessages.message, `Message ${tag}`));
     expect(stored).toHaveLength(1);
   });
 });

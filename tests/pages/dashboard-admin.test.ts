@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { createServices } from "../../worker/services";
-import { newId } from "../../worker/services/ids";
-import type { Actor } from "../../worker/services/policy";
+import { schema } from "#worker/db";
+import { createServices } from "#worker/services";
+import { newId } from "#worker/services/ids";
+import type { Actor } from "#worker/services/policy";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
@@ -29,7 +29,12 @@ async function post(path: string, who: Who, fields: Record<string, string>, file
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const [name, file] of Object.entries(files)) body.append(name, file);
-  return call(path, { method: "POST", body, headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });
+  return call(path, {
+    method: "POST",
+    body,
+    headers: { Accept: "text/html", ...(await cookieFor(who)) },
+    redirect: "manual",
+  });
 }
 
 async function get(path: string, who: Who) {
@@ -47,13 +52,28 @@ function flashOf(res: Response): { kind: string; title: string; text?: string; i
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function makeReview(overrides: Partial<typeof schema.reviews.$inferInsert> = {}) {
-  const row = { id: newId(), name: `Reviewer ${stamp()}`, designation: "Nurse", rating: 4.5, review: "Lovely to read.", image: "/images/test-image-0001.png", ...overrides };
+  const row = {
+    id: newId(),
+    name: `Reviewer ${stamp()}`,
+    designation: "Nurse",
+    rating: 4.5,
+    review: "Lovely to read.",
+    image: "/images/test-image-0001.png",
+    ...overrides,
+  };
   await db().insert(schema.reviews).values(row);
   return row;
 }
 
 async function makeAuthor(overrides: Partial<typeof schema.authors.$inferInsert> = {}) {
-  const row = { id: newId(), name: `Author ${stamp()}`, bio: "Writes about tools.", img: "/images/test-image-0002.png", twitter: "https://twitter.com/someone", ...overrides };
+  const row = {
+    id: newId(),
+    name: `Author ${stamp()}`,
+    bio: "Writes about tools.",
+    img: "/images/test-image-0002.png",
+    twitter: "https://twitter.com/someone",
+    ...overrides,
+  };
   await db().insert(schema.authors).values(row);
   return row;
 }
@@ -63,9 +83,18 @@ async function snapshot() {
   const d = db();
   const [users, blogs, reviews, authors, images] = await d.batch([
     d.select({ id: schema.users.id, role: schema.users.role }).from(schema.users).orderBy(asc(schema.users.id)),
-    d.select({ id: schema.blogs.id, title: schema.blogs.title, image: schema.blogs.image }).from(schema.blogs).orderBy(asc(schema.blogs.id)),
-    d.select({ id: schema.reviews.id, name: schema.reviews.name, review: schema.reviews.review }).from(schema.reviews).orderBy(asc(schema.reviews.id)),
-    d.select({ id: schema.authors.id, name: schema.authors.name, bio: schema.authors.bio, img: schema.authors.img }).from(schema.authors).orderBy(asc(schema.authors.id)),
+    d
+      .select({ id: schema.blogs.id, title: schema.blogs.title, image: schema.blogs.image })
+      .from(schema.blogs)
+      .orderBy(asc(schema.blogs.id)),
+    d
+      .select({ id: schema.reviews.id, name: schema.reviews.name, review: schema.reviews.review })
+      .from(schema.reviews)
+      .orderBy(asc(schema.reviews.id)),
+    d
+      .select({ id: schema.authors.id, name: schema.authors.name, bio: schema.authors.bio, img: schema.authors.img })
+      .from(schema.authors)
+      .orderBy(asc(schema.authors.id)),
     d.select({ key: schema.images.key }).from(schema.images).orderBy(asc(schema.images.key)),
   ]);
   return { users, blogs, reviews, authors, images };
@@ -203,23 +232,41 @@ describe("/dashboard/manageAllBlogs and /dashboard/updateAllBlogs/{id}", () => {
     expect(last.status).toBe(200);
     const beyond = await get(`/dashboard/manageAllBlogs?page=${pages + 1}`, admin);
     expect(beyond.status).toBe(302);
-    expect(beyond.headers.get("Location")).toBe(pages > 1 ? `/dashboard/manageAllBlogs?page=${pages}` : "/dashboard/manageAllBlogs");
+    expect(beyond.headers.get("Location")).toBe(
+      pages > 1 ? `/dashboard/manageAllBlogs?page=${pages}` : "/dashboard/manageAllBlogs",
+    );
   });
 
   it("lets an admin edit anyone's blog: a change, then no change, then a refused image that keeps what was typed", async () => {
     const target = await makeBlog(writer, { title: "Before the admin edit" });
-    const changed = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, { title: "After the admin edit", category: "", short_description: "", blog_details: "", date_time: "" });
+    const changed = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, {
+      title: "After the admin edit",
+      category: "",
+      short_description: "",
+      blog_details: "",
+      date_time: "",
+    });
     expect(changed.status).toBe(302);
     expect(changed.headers.get("Location")).toBe("/dashboard/manageAllBlogs");
     expect(flashOf(changed)).toMatchObject({ title: "Blog Updated Successfully!" });
     const row = await blogRow(target.id);
-    expect(row).toMatchObject({ title: "After the admin edit", shortDescription: target.shortDescription, authorId: writer.id, email: writer.email });
+    expect(row).toMatchObject({
+      title: "After the admin edit",
+      shortDescription: target.shortDescription,
+      authorId: writer.id,
+      email: writer.email,
+    });
 
     const same = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, { title: "After the admin edit" });
     expect(same.status).toBe(200);
     expect(await same.text()).toContain("No Changes Made!");
 
-    const refused = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, { title: "Typed but refused" }, { image: notAnImage() });
+    const refused = await post(
+      `/dashboard/updateAllBlogs/${target.id}`,
+      admin,
+      { title: "Typed but refused" },
+      { image: notAnImage() },
+    );
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("Error!");
@@ -230,13 +277,19 @@ describe("/dashboard/manageAllBlogs and /dashboard/updateAllBlogs/{id}", () => {
 
   it("treats a form's CRLF line breaks as the stored LF ones: an untouched post is No Changes Made!", async () => {
     const target = await makeBlog(writer, { blogDetails: "First paragraph.\n\nSecond paragraph." });
-    const res = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, { title: target.title, blog_details: "First paragraph.\r\n\r\nSecond paragraph." });
+    const res = await post(`/dashboard/updateAllBlogs/${target.id}`, admin, {
+      title: target.title,
+      blog_details: "First paragraph.\r\n\r\nSecond paragraph.",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("No Changes Made!");
   });
 
   it("shows a validation error beside the field and keeps the other values", async () => {
-    const res = await post(`/dashboard/updateAllBlogs/${blog.id}`, admin, { title: "Kept title", category: "Gardening" });
+    const res = await post(`/dashboard/updateAllBlogs/${blog.id}`, admin, {
+      title: "Kept title",
+      category: "Gardening",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Category must be one of");
@@ -260,7 +313,10 @@ describe("/dashboard/manageUsers", () => {
     for (const header of ["Name", "Email", "Make Admin", "Delete"]) expect(html).toContain(`>${header}</th>`);
     expect(html).toContain(member.email);
     // The own row's delete form: its button is disabled (another user's is not).
-    const deleteButton = (id: string) => new RegExp(`name="intent" value="delete"/><input type="hidden" name="id" value="${id}"/><button([^>]*)>`).exec(html)?.[1];
+    const deleteButton = (id: string) =>
+      new RegExp(`name="intent" value="delete"/><input type="hidden" name="id" value="${id}"/><button([^>]*)>`).exec(
+        html,
+      )?.[1];
     expect(deleteButton(admin.id)).toMatch(/ disabled=""/);
     expect(deleteButton(member.id)).toBeDefined();
     expect(deleteButton(member.id)).not.toMatch(/ disabled=""/);
@@ -274,7 +330,10 @@ describe("/dashboard/manageUsers", () => {
     expect(flashOf(made)).toMatchObject({ title: "User made admin successfully!" });
     expect((await userRow(target.id))?.role).toBe("admin");
     const html = await (await get("/dashboard/manageUsers", admin)).text();
-    const row = html.slice(html.indexOf("Soon Admin"), html.indexOf(`name="id" value="${target.id}"`, html.indexOf("Soon Admin")) + 200);
+    const row = html.slice(
+      html.indexOf("Soon Admin"),
+      html.indexOf(`name="id" value="${target.id}"`, html.indexOf("Soon Admin")) + 200,
+    );
     expect(row).toMatch(/>Admin<\/button>/);
     expect(row).not.toContain("Make Admin<");
 
@@ -287,15 +346,22 @@ describe("/dashboard/manageUsers", () => {
   it("never removes the last admin: the service's message is shown and nothing changes", async () => {
     const solo = await makeUser({ name: "Solo Admin", role: "admin" });
     // Make `solo` the only admin for this test (other admins become users, then come back).
-    const others = await db().select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.role, "admin"), ne(schema.users.id, solo.id)));
-    await db().update(schema.users).set({ role: "user" }).where(and(eq(schema.users.role, "admin"), ne(schema.users.id, solo.id)));
+    const others = await db()
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.role, "admin"), ne(schema.users.id, solo.id)));
+    await db()
+      .update(schema.users)
+      .set({ role: "user" })
+      .where(and(eq(schema.users.role, "admin"), ne(schema.users.id, solo.id)));
     try {
       const res = await post("/dashboard/manageUsers", solo, { intent: "remove-admin", id: solo.id });
       expect(res.status).toBe(409);
       expect(await res.text()).toContain("This is the last admin: make someone else an admin first.");
       expect((await userRow(solo.id))?.role).toBe("admin");
     } finally {
-      for (const { id } of others) await db().update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, id));
+      for (const { id } of others)
+        await db().update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, id));
     }
   });
 
@@ -315,8 +381,12 @@ describe("/dashboard/manageUsers", () => {
   });
 
   it("answers an unknown intent or user without a 500", async () => {
-    expect((await post("/dashboard/manageUsers", admin, { intent: "promote-everyone", id: member.id })).status).toBe(400);
-    expect((await post("/dashboard/manageUsers", admin, { intent: "make-admin", id: "abcdefghij0123456789" })).status).toBe(404);
+    expect((await post("/dashboard/manageUsers", admin, { intent: "promote-everyone", id: member.id })).status).toBe(
+      400,
+    );
+    expect(
+      (await post("/dashboard/manageUsers", admin, { intent: "make-admin", id: "abcdefghij0123456789" })).status,
+    ).toBe(404);
     expect((await userRow(member.id))?.role).toBe("user");
   });
 });
@@ -332,16 +402,29 @@ describe("/dashboard/manageReview and /dashboard/editReview/{id}", () => {
     const target = await makeReview({ name: "Edit Me" });
     const page = await (await get(`/dashboard/editReview/${target.id}`, admin)).text();
     expect(page).toContain('value="Edit Me"');
-    const res = await post(`/dashboard/editReview/${target.id}`, admin, { name: "Edited", designation: "Surgeon", review: "Even better now." });
+    const res = await post(`/dashboard/editReview/${target.id}`, admin, {
+      name: "Edited",
+      designation: "Surgeon",
+      review: "Even better now.",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/manageReview");
     expect(flashOf(res)).toMatchObject({ title: "Feedback Updated Successfully!" });
-    expect(await reviewRow(target.id)).toMatchObject({ name: "Edited", designation: "Surgeon", review: "Even better now.", rating: target.rating });
+    expect(await reviewRow(target.id)).toMatchObject({
+      name: "Edited",
+      designation: "Surgeon",
+      review: "Even better now.",
+      rating: target.rating,
+    });
   });
 
   it("requires name, designation and message: Error Updating Feedback, values kept, nothing stored", async () => {
     const target = await makeReview({ name: "Keep Me" });
-    const res = await post(`/dashboard/editReview/${target.id}`, admin, { name: "", designation: "Typed designation", review: "Typed message" });
+    const res = await post(`/dashboard/editReview/${target.id}`, admin, {
+      name: "",
+      designation: "Typed designation",
+      review: "Typed message",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Error Updating Feedback");
@@ -363,12 +446,22 @@ describe("/dashboard/manageReview and /dashboard/editReview/{id}", () => {
 describe("/dashboard/addAuthor, /dashboard/manageAuthors and /dashboard/updateAuthor/{id}", () => {
   it("adds an author with an uploaded picture: Author Added / Author added successfully!", async () => {
     const name = `New Author ${stamp()}`;
-    const res = await post("/dashboard/addAuthor", admin, { name, bio: "Writes about the sea.", twitter: "", linkedin: "https://linkedin.com/in/sea", github: "" }, { image: png() });
+    const res = await post(
+      "/dashboard/addAuthor",
+      admin,
+      { name, bio: "Writes about the sea.", twitter: "", linkedin: "https://linkedin.com/in/sea", github: "" },
+      { image: png() },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/manageAuthors");
     expect(flashOf(res)).toMatchObject({ title: "Author Added", text: "Author added successfully!" });
     const [row] = await db().select().from(schema.authors).where(eq(schema.authors.name, name));
-    expect(row).toMatchObject({ bio: "Writes about the sea.", twitter: null, linkedin: "https://linkedin.com/in/sea", github: null });
+    expect(row).toMatchObject({
+      bio: "Writes about the sea.",
+      twitter: null,
+      linkedin: "https://linkedin.com/in/sea",
+      github: null,
+    });
     expect(row?.img).toMatch(/^\/images\/[0-9a-z_-]+\.png$/);
     // The picture is the admin's upload and does not expire.
     const images = await imagesOf(admin.id);
@@ -377,7 +470,12 @@ describe("/dashboard/addAuthor, /dashboard/manageAuthors and /dashboard/updateAu
 
   it("requires name, bio and picture: errors beside the fields, values kept, no image left behind", async () => {
     const before = (await imagesOf(admin.id)).length;
-    const res = await post("/dashboard/addAuthor", admin, { name: "", bio: "A bio that was typed", github: "not a link" }, { image: png() });
+    const res = await post(
+      "/dashboard/addAuthor",
+      admin,
+      { name: "", bio: "A bio that was typed", github: "not a link" },
+      { image: png() },
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Name is required.");
@@ -403,12 +501,22 @@ describe("/dashboard/addAuthor, /dashboard/manageAuthors and /dashboard/updateAu
     const page = await (await get(`/dashboard/updateAuthor/${target.id}`, admin)).text();
     expect(page).toContain('value="Update Me"');
 
-    const res = await post(`/dashboard/updateAuthor/${target.id}`, admin, { name: "", bio: "A new bio.", twitter: "", linkedin: "", github: "" }, { img: png() });
+    const res = await post(
+      `/dashboard/updateAuthor/${target.id}`,
+      admin,
+      { name: "", bio: "A new bio.", twitter: "", linkedin: "", github: "" },
+      { img: png() },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/manageAuthors");
     expect(flashOf(res)).toMatchObject({ title: "Author Updated Successfully" });
     const row = await authorRow(target.id);
-    expect(row).toMatchObject({ name: "Update Me", bio: "A new bio.", twitter: target.twitter, github: "https://github.com/me" });
+    expect(row).toMatchObject({
+      name: "Update Me",
+      bio: "A new bio.",
+      twitter: target.twitter,
+      github: "https://github.com/me",
+    });
     expect(row?.img).toMatch(/^\/images\/[0-9a-z_-]+\.png$/);
 
     const same = await post(`/dashboard/updateAuthor/${target.id}`, admin, { name: "Update Me", bio: "A new bio." });
@@ -418,7 +526,12 @@ describe("/dashboard/addAuthor, /dashboard/manageAuthors and /dashboard/updateAu
 
   it("says Error Uploading Image / Please try again later. for a refused picture and keeps what was typed", async () => {
     const target = await makeAuthor({ name: "Picture Trouble" });
-    const res = await post(`/dashboard/updateAuthor/${target.id}`, admin, { name: "Typed name" }, { img: notAnImage() });
+    const res = await post(
+      `/dashboard/updateAuthor/${target.id}`,
+      admin,
+      { name: "Typed name" },
+      { img: notAnImage() },
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Error Uploading Image");
@@ -449,7 +562,12 @@ describe("/dashboard/inbox", () => {
   it("lists contact messages and newsletter subscribers", async () => {
     const services = createServices(env);
     const subject = `Inbox subject ${stamp()}`;
-    await services.contact.send(actorOf(member), { name: "Mo Member", email: member.email, subject, message: "Hello there." });
+    await services.contact.send(actorOf(member), {
+      name: "Mo Member",
+      email: member.email,
+      subject,
+      message: "Hello there.",
+    });
     const subscriber = `reader-${stamp()}@example.com`;
     await services.newsletter.subscribe(subscriber);
     const html = await (await get("/dashboard/inbox", admin)).text();

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb, schema } from "../../worker/db";
-import { createBlogService } from "../../worker/services/blogs";
+import { createDb, schema } from "#worker/db";
+import { createBlogService } from "#worker/services/blogs";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
@@ -28,7 +28,12 @@ async function post(path: string, who: Who, fields: Record<string, string>, imag
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   if (image) body.append("image", image);
-  return call(path, { method: "POST", body, headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });
+  return call(path, {
+    method: "POST",
+    body,
+    headers: { Accept: "text/html", ...(await cookieFor(who)) },
+    redirect: "manual",
+  });
 }
 
 async function get(path: string, who: Who) {
@@ -57,7 +62,14 @@ const validPost = (title: string) => ({
 });
 
 describe("dashboard guards", () => {
-  const pages = ["/dashboard", "/dashboard/writeBlogs", "/dashboard/myBlog", "/dashboard/manageBlogs", "/dashboard/feedback", "/dashboard/updateBlog/abcdefghij0123456789"];
+  const pages = [
+    "/dashboard",
+    "/dashboard/writeBlogs",
+    "/dashboard/myBlog",
+    "/dashboard/manageBlogs",
+    "/dashboard/feedback",
+    "/dashboard/updateBlog/abcdefghij0123456789",
+  ];
 
   for (const path of pages) {
     it(`sends a visitor from ${path} to /login carrying the path`, async () => {
@@ -70,7 +82,19 @@ describe("dashboard guards", () => {
   it("refuses a visitor's post to every writer action and stores nothing", async () => {
     const before = await db().select().from(schema.blogs);
     for (const path of ["/dashboard/writeBlogs", "/dashboard/feedback", "/dashboard/manageBlogs"]) {
-      const res = await post(path, null, { ...validPost("Visitor post"), intent: "delete", id: before[0]?.id ?? "x", name: "V", designation: "D", review: "R" }, png());
+      const res = await post(
+        path,
+        null,
+        {
+          ...validPost("Visitor post"),
+          intent: "delete",
+          id: before[0]?.id ?? "x",
+          name: "V",
+          designation: "D",
+          review: "R",
+        },
+        png(),
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     }
@@ -83,11 +107,19 @@ describe("dashboard layout", () => {
     const writer = await makeUser();
     const html = await (await get("/dashboard/writeBlogs", writer)).text();
     const nav = html.slice(html.indexOf('aria-label="Dashboard"'));
-    for (const [href, label] of [["/dashboard/writeBlogs", "Write Blogs"], ["/dashboard/manageBlogs", "Manage Blogs"], ["/dashboard/feedback", "Send Feedback"], ["/", "Home"]]) {
+    for (const [href, label] of [
+      ["/dashboard/writeBlogs", "Write Blogs"],
+      ["/dashboard/manageBlogs", "Manage Blogs"],
+      ["/dashboard/feedback", "Send Feedback"],
+      ["/", "Home"],
+    ]) {
       expect(nav).toMatch(new RegExp(`href="${href}"[^>]*>.*?${label}</a>`));
     }
-    expect(html).toMatch(/aria-current="page"[^>]*href="\/dashboard\/writeBlogs"|href="\/dashboard\/writeBlogs"[^>]*aria-current="page"/);
-    for (const admin of ["Add Author", "Manage Users", "Manage Review", "Manage Authors"]) expect(html).not.toContain(`${admin}</a>`);
+    expect(html).toMatch(
+      /aria-current="page"[^>]*href="\/dashboard\/writeBlogs"|href="\/dashboard\/writeBlogs"[^>]*aria-current="page"/,
+    );
+    for (const admin of ["Add Author", "Manage Users", "Manage Review", "Manage Authors"])
+      expect(html).not.toContain(`${admin}</a>`);
     // The phone menu is a <details> button, so it collapses without JavaScript.
     expect(html).toMatch(/<details[^>]*>\s*<summary[^>]*>.*Dashboard menu/s);
   });
@@ -95,7 +127,10 @@ describe("dashboard layout", () => {
   it("shows the admin menu to an admin", async () => {
     const admin = await makeUser({ role: "admin" });
     const page = await (await get("/dashboard", admin)).text();
-    const html = page.slice(page.indexOf('aria-label="Dashboard"'), page.indexOf("</nav>", page.indexOf('aria-label="Dashboard"')));
+    const html = page.slice(
+      page.indexOf('aria-label="Dashboard"'),
+      page.indexOf("</nav>", page.indexOf('aria-label="Dashboard"')),
+    );
     for (const [href, label] of [
       ["/dashboard/addAuthor", "Add Author"],
       ["/dashboard/manageUsers", "Manage Users"],
@@ -125,13 +160,24 @@ describe("dashboard layout", () => {
 describe("/dashboard/writeBlogs", () => {
   it("posts a blog as the signed-in writer, whatever the form says about the writer, and stores the image", async () => {
     const writer = await makeUser({ name: "Jo Writer" });
-    const res = await post("/dashboard/writeBlogs", writer, { ...validPost("Light travel"), author_name: "Someone Else", email: "someone@else.test" }, png());
+    const res = await post(
+      "/dashboard/writeBlogs",
+      writer,
+      { ...validPost("Light travel"), author_name: "Someone Else", email: "someone@else.test" },
+      png(),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/myBlog");
     expect(flashOf(res)).toMatchObject({ kind: "toast", title: "Blog Posted Successfully!" });
 
     const [blog] = await blogsOf(writer.id);
-    expect(blog).toMatchObject({ title: "Light travel", authorName: "Jo Writer", email: writer.email, likes: 0, category: "Travel" });
+    expect(blog).toMatchObject({
+      title: "Light travel",
+      authorName: "Jo Writer",
+      email: writer.email,
+      likes: 0,
+      category: "Travel",
+    });
     // 10:30 at +02:00 is 08:30 UTC: the writer's own zone is kept.
     expect(blog?.dateTime).toBe("2026-11-21T08:30:00.000Z");
     const [image] = await imagesOf(writer.id);
@@ -142,7 +188,12 @@ describe("/dashboard/writeBlogs", () => {
 
   it("refuses missing fields beside each field, keeps what was typed, and uploads nothing", async () => {
     const writer = await makeUser();
-    const res = await post("/dashboard/writeBlogs", writer, { ...validPost("   "), category: "", blog_details: "Kept <b>details</b>" }, png());
+    const res = await post(
+      "/dashboard/writeBlogs",
+      writer,
+      { ...validPost("   "), category: "", blog_details: "Kept <b>details</b>" },
+      png(),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Title is required.");
@@ -177,7 +228,11 @@ describe("/dashboard/writeBlogs", () => {
     const writer = await makeUser();
     const res = await call("/dashboard/writeBlogs", {
       method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=nope", Accept: "text/html", ...(await cookieFor(writer)) },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=nope",
+        Accept: "text/html",
+        ...(await cookieFor(writer)),
+      },
       body: "garbage",
       redirect: "manual",
     });
@@ -190,7 +245,8 @@ describe("/dashboard/myBlog and /dashboard/manageBlogs", () => {
     const writer = await makeUser();
     const other = await makeUser();
     const mine = [];
-    for (let i = 0; i < 4; i++) mine.push(await makeBlog(writer, { title: `Mine ${i}`, dateTime: `2026-01-0${i + 1}T10:00:00.000Z` }));
+    for (let i = 0; i < 4; i++)
+      mine.push(await makeBlog(writer, { title: `Mine ${i}`, dateTime: `2026-01-0${i + 1}T10:00:00.000Z` }));
     await makeBlog(other, { title: "Not mine" });
 
     const first = await (await get("/dashboard/myBlog", writer)).text();
@@ -209,7 +265,8 @@ describe("/dashboard/myBlog and /dashboard/manageBlogs", () => {
     const blog = await makeBlog(writer, { title: "In the table" });
     await makeBlog(await makeUser(), { title: "Not in my table" });
     const html = await (await get("/dashboard/manageBlogs", writer)).text();
-    for (const column of ["#", "Name", "Email", "Title", "Edit", "Delete"]) expect(html).toContain(`<th scope="col" class="px-3 py-3">${column}</th>`);
+    for (const column of ["#", "Name", "Email", "Title", "Edit", "Delete"])
+      expect(html).toContain(`<th scope="col" class="px-3 py-3">${column}</th>`);
     expect(html).toContain("In the table");
     expect(html).toContain(writer.email);
     expect(html).toContain(`href="/dashboard/updateBlog/${blog.id}"`);
@@ -309,14 +366,19 @@ describe("/dashboard/updateBlog/{id}", () => {
     const writer = await makeUser();
     const blog = await makeBlog(writer, { dateTime: "2026-04-02T12:34:56.789Z" });
     const before = await blogRow(blog.id);
-    const res = await post(`/dashboard/updateBlog/${blog.id}`, writer, {
-      title: blog.title,
-      category: blog.category,
-      short_description: blog.shortDescription,
-      blog_details: blog.blogDetails,
-      date_time: "2026-04-02T14:34",
-      tz: "+02:00",
-    }, noFile());
+    const res = await post(
+      `/dashboard/updateBlog/${blog.id}`,
+      writer,
+      {
+        title: blog.title,
+        category: blog.category,
+        short_description: blog.shortDescription,
+        blog_details: blog.blogDetails,
+        date_time: "2026-04-02T14:34",
+        tz: "+02:00",
+      },
+      noFile(),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("No Changes Made!");
     expect(await blogRow(blog.id)).toEqual(before);
@@ -353,7 +415,9 @@ describe("/dashboard/feedback", () => {
     const radios = [...html.matchAll(/<input type="radio"[^>]*name="rating"[^>]*value="([\d.]+)"/g)].map((m) => m[1]);
     expect(radios).toEqual(["0", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"]);
     const radioTags = html.match(/<input type="radio"[^>]*name="rating"[^>]*>/g) ?? [];
-    expect(radioTags.filter((tag) => tag.includes('checked=""')).map((tag) => /value="([\d.]+)"/.exec(tag)?.[1])).toEqual(["0"]);
+    expect(
+      radioTags.filter((tag) => tag.includes('checked=""')).map((tag) => /value="([\d.]+)"/.exec(tag)?.[1]),
+    ).toEqual(["0"]);
   });
 
   it("saves the review with its rating and keeps its photo from expiring", async () => {
@@ -363,7 +427,12 @@ describe("/dashboard/feedback", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
     expect(flashOf(res)).toMatchObject({ kind: "toast", title: "Feedback Submit Successfully!" });
     const review = await db().query.reviews.findFirst({ where: eq(schema.reviews.userId, writer.id) });
-    expect(review).toMatchObject({ name: "Fiona Feedback", designation: "Librarian", rating: 4.5, review: "Lovely place to read." });
+    expect(review).toMatchObject({
+      name: "Fiona Feedback",
+      designation: "Librarian",
+      rating: 4.5,
+      review: "Lovely place to read.",
+    });
     const [image] = await imagesOf(writer.id);
     expect(review?.image).toBe(`/images/${image?.key}`);
     expect(image?.expiresAt).toBeNull();

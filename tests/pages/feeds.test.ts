@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../worker/db";
-import { createFeedService } from "../../worker/services/feeds";
+import { createDb } from "#worker/db";
+import { createFeedService } from "#worker/services/feeds";
 import { countingD1 } from "../support/d1-counter";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
@@ -27,7 +27,7 @@ function assertWellFormedXml(xml: string) {
       } else throw new Error(`malformed tag: ${token}`);
     } else {
       expect(token).not.toMatch(/[<>]|&(?!(amp|lt|gt|quot|apos);)/);
-      // eslint-disable-next-line no-control-regex
+      // eslint-disable-next-line no-control-regex -- the test looks for control characters
       expect(token).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     }
   }
@@ -57,10 +57,17 @@ describe("feeds", () => {
     assertWellFormedXml(xml);
     expect(xml).toContain('<rss version="2.0"');
     expect(xml.match(/<item>/g)).toHaveLength(20);
-    expect(xml).toContain("<title>Cats &amp; Dogs &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &apos;quoted&apos;</title>");
+    expect(xml).toContain(
+      "<title>Cats &amp; Dogs &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &apos;quoted&apos;</title>",
+    );
     expect(xml).toContain("<dc:creator>Feed &amp; Co</dc:creator>");
     const links = [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1]);
-    expect(links).toEqual(ids.slice(2).reverse().map((id) => `https://blog.test/blogs/${id}`));
+    expect(links).toEqual(
+      ids
+        .slice(2)
+        .reverse()
+        .map((id) => `https://blog.test/blogs/${id}`),
+    );
     expect(xml).toContain(`<pubDate>${new Date(Date.UTC(2031, 0, 22, 8)).toUTCString()}</pubDate>`);
     expect(xml).not.toContain("Feed post 2<");
   });
@@ -74,7 +81,10 @@ describe("feeds", () => {
     for (const path of ["/", "/about", "/allBlogs", "/contact", "/login", "/register"]) {
       expect(xml).toContain(`<url><loc>https://blog.test${path}</loc></url>`);
     }
-    for (const id of ids) expect(xml).toMatch(new RegExp(`<loc>https://blog.test/blogs/${id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod>`));
+    for (const id of ids)
+      expect(xml).toMatch(
+        new RegExp(`<loc>https://blog.test/blogs/${id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod>`),
+      );
     expect(xml.match(/<url>/g)).toHaveLength(6 + ids.length);
     expect(xml).not.toContain("/dashboard");
   });
@@ -85,7 +95,8 @@ describe("feeds", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await res.text();
     expect(text).toContain("User-agent: *\nAllow: /\n");
-    for (const path of ["/dashboard", "/api", "/Profile", "/editProfile"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/dashboard", "/api", "/Profile", "/editProfile"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain("Sitemap: https://blog.test/sitemap.xml");
   });
 

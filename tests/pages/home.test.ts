@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HEADLINE_PHRASES } from "../../app/components/TypedHeadline";
-import { CATEGORIES } from "../../app/lib/categories";
-import { FEATURED_BLOGS } from "../../app/lib/content";
-import { MSG } from "../../app/lib/messages";
-import { createDb, schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import { createHomeService } from "../../worker/services/home";
+import { HEADLINE_PHRASES } from "#app/components/TypedHeadline";
+import { CATEGORIES } from "#worker/services/categories";
+import { FEATURED_BLOGS } from "#app/lib/content";
+import { MSG } from "#app/lib/messages";
+import { createDb, schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import { createHomeService } from "#worker/services/home";
 import { countingD1 } from "../support/d1-counter";
 import { clearContent, db, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
@@ -30,17 +30,37 @@ describe("home page (server-rendered)", () => {
   beforeAll(async () => {
     await clearContent();
     const writer = await makeUser({ name: "Linus" });
-    for (let i = 1; i <= 7; i++) await makeBlog(writer, { title: `Home post ${i}`, dateTime: new Date(Date.UTC(2030, 0, i)).toISOString() });
+    for (let i = 1; i <= 7; i++)
+      await makeBlog(writer, { title: `Home post ${i}`, dateTime: new Date(Date.UTC(2030, 0, i)).toISOString() });
     await db()
       .insert(schema.authors)
       .values([
-        { id: newId(), name: names.all, bio: "Writes about everything.", img: "/images/author-all-0001.jpg", twitter: "https://twitter.com/ada", linkedin: "https://www.linkedin.com/in/ada", github: "https://github.com/ada" },
-        { id: newId(), name: names.github, bio: "Only on GitHub.", img: "/images/author-gh-0001.jpg", github: "https://github.com/grace" },
+        {
+          id: newId(),
+          name: names.all,
+          bio: "Writes about everything.",
+          img: "/images/author-all-0001.jpg",
+          twitter: "https://twitter.com/ada",
+          linkedin: "https://www.linkedin.com/in/ada",
+          github: "https://github.com/ada",
+        },
+        {
+          id: newId(),
+          name: names.github,
+          bio: "Only on GitHub.",
+          img: "/images/author-gh-0001.jpg",
+          github: "https://github.com/grace",
+        },
         { id: newId(), name: names.none, bio: "Offline by choice.", img: "/images/author-no-0001.jpg" },
       ]);
-    await db()
-      .insert(schema.reviews)
-      .values({ id: newId(), name: reviewer, designation: "Night Editor", rating: 3.5, review: "Half a star short of perfect.", image: "/images/reviewer-0001.jpg" });
+    await db().insert(schema.reviews).values({
+      id: newId(),
+      name: reviewer,
+      designation: "Night Editor",
+      rating: 3.5,
+      review: "Half a star short of perfect.",
+      image: "/images/reviewer-0001.jpg",
+    });
   });
 
   it("renders the eight sections in the spec's order", async () => {
@@ -91,7 +111,9 @@ describe("home page (server-rendered)", () => {
   it("shows the ten category tiles, each linking to the filtered list", async () => {
     const html = await (await call("/")).text();
     const tiles = html.slice(html.indexOf('data-testid="categories"'), html.indexOf(">Everyday Reading Habit</h2>"));
-    const links = [...tiles.matchAll(/href="\/allBlogs\?category=([^"]+)"/g)].map((m) => decodeURIComponent(m[1] ?? ""));
+    const links = [...tiles.matchAll(/href="\/allBlogs\?category=([^"]+)"/g)].map((m) =>
+      decodeURIComponent(m[1] ?? ""),
+    );
     expect(links).toEqual([...CATEGORIES]);
   });
 
@@ -105,7 +127,8 @@ describe("home page (server-rendered)", () => {
 
   it("shows each author's social links only for the networks they have, with accessible names", async () => {
     const html = await (await call("/")).text();
-    for (const network of ["Twitter", "LinkedIn", "GitHub"]) expect(html).toContain(`aria-label="${names.all} on ${network}"`);
+    for (const network of ["Twitter", "LinkedIn", "GitHub"])
+      expect(html).toContain(`aria-label="${names.all} on ${network}"`);
     expect(html).toContain(`aria-label="${names.github} on GitHub"`);
     expect(html).not.toContain(`${names.github} on Twitter`);
     expect(html).not.toContain(`${names.github} on LinkedIn`);
@@ -156,7 +179,10 @@ describe("home page (server-rendered)", () => {
       expect(html).toContain(MSG.newsletter.success);
       expect(emailInput(html)).not.toMatch(/value="[^"]/);
     }
-    const rows = await db().select().from(schema.newsletterSubscriptions).where(eq(schema.newsletterSubscriptions.email, email));
+    const rows = await db()
+      .select()
+      .from(schema.newsletterSubscriptions)
+      .where(eq(schema.newsletterSubscriptions.email, email));
     expect(rows).toHaveLength(1);
   });
 
@@ -180,12 +206,17 @@ describe("about page (server-rendered)", () => {
     const res = await call("/about");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const order = [">Our Mission</h2>", "Why <!-- -->Edge Blog<!-- -->?</h2>", ">Our Features</h2>", ">Meet the Author</h2>", ">Our Values</h2>"].map((m) =>
-      html.indexOf(m),
-    );
+    const order = [
+      ">Our Mission</h2>",
+      "Why <!-- -->Edge Blog<!-- -->?</h2>",
+      ">Our Features</h2>",
+      ">Meet the Author</h2>",
+      ">Our Values</h2>",
+    ].map((m) => html.indexOf(m));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    for (const feature of ["Like", "Comment", "Share", "Read &amp; Filter", "Write &amp; Edit"]) expect(html).toContain(`>${feature}</h3>`);
+    for (const feature of ["Like", "Comment", "Share", "Read &amp; Filter", "Write &amp; Edit"])
+      expect(html).toContain(`>${feature}</h3>`);
     for (const value of ["Quality Content", "Creativity", "Community"]) expect(html).toContain(`>${value}</h3>`);
     expect(html).toContain("<title>About Us | Edge Blog</title>");
     expect(html).toContain('<link rel="canonical" href="https://blog.test/about"/>');

@@ -14,7 +14,12 @@ describe("server-rendered shell", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     const html = await res.text();
-    for (const [href, label] of [["/", "Home"], ["/about", "About Us"], ["/allBlogs", "All Blogs"], ["/contact", "Contact"]]) {
+    for (const [href, label] of [
+      ["/", "Home"],
+      ["/about", "About Us"],
+      ["/allBlogs", "All Blogs"],
+      ["/contact", "Contact"],
+    ]) {
       expect(html).toMatch(new RegExp(`href="${href}"[^>]*>${label}<`));
     }
     expect(html).toMatch(/href="\/login"[^>]*>Sign in</);

@@ -1,22 +1,29 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { createServices } from "../../worker/services";
-import { Forbidden, NotFound, Unauthorized, ValidationError } from "../../worker/services/errors";
-import type { Actor } from "../../worker/services/policy";
-import { LIMITS } from "../../worker/services/validation";
+import { schema } from "#worker/db";
+import { createServices } from "#worker/services";
+import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/errors";
+import type { Actor } from "#worker/services/policy";
+import { LIMITS } from "#worker/services/validation";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);
-const actor = (u: { id: string; name: string; email: string; role?: "user" | "admin"; photoUrl?: string | null }): Actor => ({
+const actor = (u: {
+  id: string;
+  name: string;
+  email: string;
+  role?: "user" | "admin";
+  photoUrl?: string | null;
+}): Actor => ({
   id: u.id,
   name: u.name,
   email: u.email,
   role: u.role ?? "user",
   photoURL: u.photoUrl ?? null,
 });
-const count = async (blogId: string) => (await db().select().from(schema.comments).where(eq(schema.comments.blogId, blogId))).length;
+const count = async (blogId: string) =>
+  (await db().select().from(schema.comments).where(eq(schema.comments.blogId, blogId))).length;
 
 describe("comments", () => {
   let author: Awaited<ReturnType<typeof makeUser>>;
@@ -67,8 +74,12 @@ describe("comments", () => {
     expect(await fieldError({ body: "   \n  " })).toBe("Comment is required.");
     expect(await fieldError({})).toBe("Comment is required.");
     expect(await fieldError({ body: 42 })).toBe("Comment must be text.");
-    expect(await fieldError({ body: "x".repeat(LIMITS.comment + 1) })).toBe(`Comment must be at most ${LIMITS.comment} characters.`);
-    expect(await fieldError({ body: "x".repeat(1_000_000) })).toBe(`Comment must be at most ${LIMITS.comment} characters.`);
+    expect(await fieldError({ body: "x".repeat(LIMITS.comment + 1) })).toBe(
+      `Comment must be at most ${LIMITS.comment} characters.`,
+    );
+    expect(await fieldError({ body: "x".repeat(1_000_000) })).toBe(
+      `Comment must be at most ${LIMITS.comment} characters.`,
+    );
     expect(await count(blog.id)).toBe(0);
     await services().comments.create(ada, blog.id, { body: "x".repeat(LIMITS.comment) });
     expect(await count(blog.id)).toBe(1);
@@ -77,7 +88,9 @@ describe("comments", () => {
   it("refuses visitors and unknown blogs", async () => {
     const blog = await makeBlog(author);
     await expect(services().comments.create(null, blog.id, { body: "Hi" })).rejects.toBeInstanceOf(Unauthorized);
-    await expect(services().comments.create(ada, "zzzzzzzzzzzzzzzzzzzz", { body: "Hi" })).rejects.toBeInstanceOf(NotFound);
+    await expect(services().comments.create(ada, "zzzzzzzzzzzzzzzzzzzz", { body: "Hi" })).rejects.toBeInstanceOf(
+      NotFound,
+    );
     await expect(services().comments.create(ada, "../etc", { body: "Hi" })).rejects.toBeInstanceOf(NotFound);
     expect(await count(blog.id)).toBe(0);
   });

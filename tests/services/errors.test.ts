@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "../../worker/services/errors";
+import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "#worker/services/errors";
 
 describe("domain errors", () => {
   it("match their own class and their parents, not their siblings", () => {

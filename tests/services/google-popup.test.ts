@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openGooglePopup } from "../../app/lib/google-popup";
+import { openGooglePopup } from "#app/lib/google-popup";
 
 // The helper runs in browsers; the tests run in workerd. A stand-in for the few browser window APIs
 // it touches (window.open, location, message events), so that its own logic is what is tested.
@@ -43,7 +43,11 @@ describe("openGooglePopup", () => {
     const [url, name, features] = win.open.mock.calls[0] as unknown as [string, string, string];
     const parsed = new URL(url, "https://blog.test");
     expect(parsed.pathname).toBe("/auth/google");
-    expect(Object.fromEntries(parsed.searchParams)).toEqual({ mode: "popup", intent: "register", redirectTo: "/Profile" });
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      mode: "popup",
+      intent: "register",
+      redirectTo: "/Profile",
+    });
     expect(name).toBe("google-signin");
     expect(features).toContain("width=500");
     expect(features).toContain("height=600");
@@ -68,7 +72,11 @@ describe("openGooglePopup", () => {
     expect(settled).toBe(false);
 
     post({ type: "auth:google", ok: false, code: "access-denied", message: "Google sign-in was cancelled." });
-    await expect(pending).resolves.toEqual({ ok: false, code: "access-denied", message: "Google sign-in was cancelled." });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      code: "access-denied",
+      message: "Google sign-in was cancelled.",
+    });
     expect(listeners.size).toBe(0);
   });
 
@@ -80,7 +88,11 @@ describe("openGooglePopup", () => {
     expect(win.location.assign).toHaveBeenCalledTimes(1);
     const target = new URL(win.location.assign.mock.calls[0]![0] as string, "https://blog.test");
     expect(target.pathname).toBe("/auth/google");
-    expect(Object.fromEntries(target.searchParams)).toEqual({ mode: "redirect", intent: "login", redirectTo: "/allBlogs" });
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      mode: "redirect",
+      intent: "login",
+      redirectTo: "/allBlogs",
+    });
   });
 
   it("answers popup-closed-by-user when the popup closes without a result", async () => {

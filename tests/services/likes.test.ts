@@ -1,14 +1,20 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { createServices } from "../../worker/services";
-import { NotFound, Unauthorized } from "../../worker/services/errors";
-import type { Actor } from "../../worker/services/policy";
+import { schema } from "#worker/db";
+import { createServices } from "#worker/services";
+import { NotFound, Unauthorized } from "#worker/services/errors";
+import type { Actor } from "#worker/services/policy";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);
-const actor = (u: { id: string; name: string; email: string }): Actor => ({ id: u.id, name: u.name, email: u.email, role: "user", photoURL: null });
+const actor = (u: { id: string; name: string; email: string }): Actor => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: "user",
+  photoURL: null,
+});
 
 async function stored(blogId: string) {
   const [row] = await db().select({ likes: schema.blogs.likes }).from(schema.blogs).where(eq(schema.blogs.id, blogId));

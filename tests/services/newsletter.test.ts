@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages";
-import { schema } from "../../worker/db";
-import { RateLimited, ValidationError } from "../../worker/services/errors";
-import { SUBSCRIPTIONS_PER_HOUR } from "../../worker/services/newsletter";
-import { createServices } from "../../worker/services";
+import { MSG } from "#app/lib/messages";
+import { schema } from "#worker/db";
+import { RateLimited, ValidationError } from "#worker/services/errors";
+import { SUBSCRIPTIONS_PER_HOUR } from "#worker/services/newsletter";
+import { createServices } from "#worker/services";
 import { db } from "../support/factories";
 import { stopClock } from "../support/clock";
 
@@ -15,14 +15,21 @@ const uniqueEmail = () => `reader-${Date.now().toString(36)}-${n++}@example.com`
 
 const rowsFor = async (email: string) =>
   db().select().from(schema.newsletterSubscriptions).where(eq(schema.newsletterSubscriptions.email, email));
-const total = async () => (await db().select({ n: sql<number>`count(*)` }).from(schema.newsletterSubscriptions))[0]?.n ?? 0;
+const total = async () =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.newsletterSubscriptions)
+  )[0]?.n ?? 0;
 
 describe("newsletter service", () => {
   it("stores an address once however often and in whatever case it is sent", async () => {
     const email = uniqueEmail();
     await expect(newsletter().subscribe(email)).resolves.toEqual({ subscribed: true });
     await expect(newsletter().subscribe(email.toUpperCase())).resolves.toEqual({ subscribed: true });
-    await expect(newsletter().subscribe(`  ${email.replace("reader", "Reader")}  `)).resolves.toEqual({ subscribed: true });
+    await expect(newsletter().subscribe(`  ${email.replace("reader", "Reader")}  `)).resolves.toEqual({
+      subscribed: true,
+    });
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email).toBe(email);
@@ -30,7 +37,9 @@ describe("newsletter service", () => {
 
   it("keeps one row when the same address arrives many times at once", async () => {
     const email = uniqueEmail();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => newsletter().subscribe(i % 2 ? email.toUpperCase() : email)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => newsletter().subscribe(i % 2 ? email.toUpperCase() : email)),
+    );
     expect(await rowsFor(email)).toHaveLength(1);
   });
 
@@ -51,7 +60,9 @@ describe("newsletter service", () => {
       `someone@${"b".repeat(300)}.com`,
     ];
     for (const input of bad) {
-      const err = await newsletter().subscribe(input).catch((e: unknown) => e);
+      const err = await newsletter()
+        .subscribe(input)
+        .catch((e: unknown) => e);
       expect(err, JSON.stringify(input)?.slice(0, 40)).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).fields).toEqual({ email: MSG.newsletter.empty });
     }

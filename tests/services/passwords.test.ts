@@ -7,8 +7,8 @@ import {
   PBKDF2,
   passwordProblem,
   verifyPassword,
-} from "../../worker/auth/passwords";
-import { ValidationError } from "../../worker/services/errors";
+} from "#worker/auth/passwords";
+import { ValidationError } from "#worker/services/errors";
 
 describe("password policy", () => {
   it.each([
@@ -33,7 +33,8 @@ describe("password policy", () => {
   });
 
   it("refuses values that are not text", () => {
-    for (const value of [undefined, null, 12345678, ["password1"], { p: 1 }]) expect(passwordProblem(value)).not.toBeNull();
+    for (const value of [undefined, null, 12345678, ["password1"], { p: 1 }])
+      expect(passwordProblem(value)).not.toBeNull();
   });
 
   it.each([
@@ -50,7 +51,13 @@ describe("password policy", () => {
 
 describe("password hashing", () => {
   it("pins PBKDF2-SHA256 at the Workers cap of 100,000 iterations, 16-byte salt, 32-byte key", () => {
-    expect(PBKDF2).toEqual({ scheme: "pbkdf2-sha256", iterations: 100_000, maxIterations: 100_000, saltBytes: 16, keyBytes: 32 });
+    expect(PBKDF2).toEqual({
+      scheme: "pbkdf2-sha256",
+      iterations: 100_000,
+      maxIterations: 100_000,
+      saltBytes: 16,
+      keyBytes: 32,
+    });
   });
 
   it("stores the parameters in the hash itself", async () => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Env } from "../../worker/env";
-import { createServices } from "../../worker/services";
-import { NotFound } from "../../worker/services/errors";
-import type { Actor } from "../../worker/services/policy";
+import type { Env } from "#worker/env";
+import { createServices } from "#worker/services";
+import { NotFound } from "#worker/services/errors";
+import type { Actor } from "#worker/services/policy";
 import { makeBlog, makeUser } from "../support/factories";
 
 /**
@@ -47,7 +47,13 @@ function countingEnv() {
   return { env: { ...(env as unknown as Env), DB }, counter };
 }
 
-const actor = (u: { id: string; name: string; email: string }): Actor => ({ id: u.id, name: u.name, email: u.email, role: "user", photoURL: null });
+const actor = (u: { id: string; name: string; email: string }): Actor => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: "user",
+  photoURL: null,
+});
 
 describe("reading pages' loaders", () => {
   let reader: Actor;
@@ -68,7 +74,10 @@ describe("reading pages' loaders", () => {
     expect(counter.trips).toBe(1);
     expect(listing.results.items.map((b) => b.title)).toContain("Counted");
     expect(listing.latest.length).toBeGreaterThan(0);
-    expect(listing.saved?.[0]).toMatchObject({ blogId, blog: { _id: blogId, title: "Counted", category: "Technology" } });
+    expect(listing.saved?.[0]).toMatchObject({
+      blogId,
+      blog: { _id: blogId, title: "Counted", category: "Technology" },
+    });
 
     const visitor = countingEnv();
     const forVisitor = await createServices(visitor.env).reading.listing(null, {});

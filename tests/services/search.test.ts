@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../worker/services";
-import { containsPattern, searchWords } from "../../worker/services/blogs";
+import { createServices } from "#worker/services";
+import { containsPattern, searchWords } from "#worker/services/blogs";
 import { makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);
@@ -12,13 +12,48 @@ const tag = `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8
 describe("blog search", () => {
   beforeAll(async () => {
     const author = await makeUser({ name: "Grace" });
-    await makeBlog(author, { title: `Edge caching ${tag}`, shortDescription: "Fast pages", blogDetails: "Plain body.", category: "Technology", dateTime: at(1) });
-    await makeBlog(author, { title: `Travel light ${tag}`, shortDescription: "One small bag", blogDetails: "Cache your maps offline.", category: "Travel", dateTime: at(2) });
-    await makeBlog(author, { title: `Saving money ${tag}`, shortDescription: "Budget with 100% honesty", blogDetails: "An emergency fund first.", category: "Finance", dateTime: at(3) });
-    await makeBlog(author, { title: `snake_case names ${tag}`, shortDescription: "Naming things", blogDetails: "Use snake_case in SQL.", category: "Technology", dateTime: at(4) });
-    await makeBlog(author, { title: `AI prompts ${tag}`, shortDescription: "Better prompts", blogDetails: "Be specific about the CACHE you want.", category: "AI", dateTime: at(5) });
+    await makeBlog(author, {
+      title: `Edge caching ${tag}`,
+      shortDescription: "Fast pages",
+      blogDetails: "Plain body.",
+      category: "Technology",
+      dateTime: at(1),
+    });
+    await makeBlog(author, {
+      title: `Travel light ${tag}`,
+      shortDescription: "One small bag",
+      blogDetails: "Cache your maps offline.",
+      category: "Travel",
+      dateTime: at(2),
+    });
+    await makeBlog(author, {
+      title: `Saving money ${tag}`,
+      shortDescription: "Budget with 100% honesty",
+      blogDetails: "An emergency fund first.",
+      category: "Finance",
+      dateTime: at(3),
+    });
+    await makeBlog(author, {
+      title: `snake_case names ${tag}`,
+      shortDescription: "Naming things",
+      blogDetails: "Use snake_case in SQL.",
+      category: "Technology",
+      dateTime: at(4),
+    });
+    await makeBlog(author, {
+      title: `AI prompts ${tag}`,
+      shortDescription: "Better prompts",
+      blogDetails: "Be specific about the CACHE you want.",
+      category: "AI",
+      dateTime: at(5),
+    });
     for (let day = 6; day <= 10; day++) {
-      await makeBlog(author, { title: `Paging post ${day} ${tag}`, blogDetails: "pagingword", category: "Science", dateTime: at(day) });
+      await makeBlog(author, {
+        title: `Paging post ${day} ${tag}`,
+        blogDetails: "pagingword",
+        category: "Science",
+        dateTime: at(day),
+      });
     }
   });
 
@@ -29,7 +64,11 @@ describe("blog search", () => {
     expect(byDescription.items.map((b) => b.title)).toEqual([`Travel light ${tag}`]);
     // "cach" is in a title (caching), a body (Cache your maps) and another body (CACHE): newest first.
     const everywhere = await services().blogs.search({ q: `Cach ${tag}` });
-    expect(everywhere.items.map((b) => b.title)).toEqual([`AI prompts ${tag}`, `Travel light ${tag}`, `Edge caching ${tag}`]);
+    expect(everywhere.items.map((b) => b.title)).toEqual([
+      `AI prompts ${tag}`,
+      `Travel light ${tag}`,
+      `Edge caching ${tag}`,
+    ]);
     expect(everywhere.total).toBe(3);
   });
 
@@ -44,7 +83,9 @@ describe("blog search", () => {
     const percent = await services().blogs.search({ q: `100% ${tag}` });
     expect(percent.items.map((b) => b.title)).toEqual([`Saving money ${tag}`]);
     // An unescaped % would match every blog carrying the tag.
-    expect((await services().blogs.search({ q: `% ${tag}` })).items.map((b) => b.title)).toEqual([`Saving money ${tag}`]);
+    expect((await services().blogs.search({ q: `% ${tag}` })).items.map((b) => b.title)).toEqual([
+      `Saving money ${tag}`,
+    ]);
     const underscore = await services().blogs.search({ q: `snake_case ${tag}` });
     expect(underscore.items.map((b) => b.title)).toEqual([`snake_case names ${tag}`]);
     // An unescaped _ would match any character ("snakeXcase" does not exist, "_" alone would match all).

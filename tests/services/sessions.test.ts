@@ -1,22 +1,25 @@
 import { eq } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
-import type { PublicUser } from "../../worker/services/users";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import type { PublicUser } from "#worker/services/users";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
 
 const SECRET = "test-session-secret-0123456789abcdef0123456789";
 const me = (headers: Record<string, string>) => call("/api/auth/me", { headers });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
 /** A session row plus a token for it signed by hand, so each test changes exactly one thing. */
 async function handMadeToken(opts: { exp: number; secret?: string }) {
   const user = await makeUser();
   const sid = newId(24);
-  await db().insert(schema.sessions).values({ id: sid, userId: user.id, expiresAt: Date.now() + 3_600_000 });
+  await db()
+    .insert(schema.sessions)
+    .values({ id: sid, userId: user.id, expiresAt: Date.now() + 3_600_000 });
   const token = await new SignJWT({ sid, email: user.email })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
@@ -38,7 +41,13 @@ describe("sessions, seen through GET /api/auth/me", () => {
     const user = await makeUser({ name: "Valid", passwordHash: "pbkdf2-sha256$1$AAAA$AAAA" });
     const res = await me(bearer(await sessionFor(user)));
     expect(res.status).toBe(200);
-    expect(await json<PublicUser>(res)).toEqual({ _id: user.id, name: "Valid", email: user.email, role: "user", photoURL: null });
+    expect(await json<PublicUser>(res)).toEqual({
+      _id: user.id,
+      name: "Valid",
+      email: user.email,
+      role: "user",
+      photoURL: null,
+    });
   });
 
   it("the session cookie works too", async () => {
@@ -68,7 +77,10 @@ describe("sessions, seen through GET /api/auth/me", () => {
   });
 
   it("a token signed with another key is signed out", async () => {
-    const { token } = await handMadeToken({ exp: Math.floor(Date.now() / 1000) + 600, secret: "another-secret-another-secret-another-secret" });
+    const { token } = await handMadeToken({
+      exp: Math.floor(Date.now() / 1000) + 600,
+      secret: "another-secret-another-secret-another-secret",
+    });
     await expectSignedOut(await me(bearer(token)));
   });
 
@@ -81,7 +93,9 @@ describe("sessions, seen through GET /api/auth/me", () => {
     const forged = `${header}.${b64url({ ...claims, exp: claims.exp! + 365 * 86400 })}.${signature}`;
     await expectSignedOut(await me(bearer(forged)));
     const victim = await makeUser({ role: "admin" });
-    await expectSignedOut(await me(bearer(`${header}.${b64url({ ...claims, sub: victim.id, email: victim.email })}.${signature}`)));
+    await expectSignedOut(
+      await me(bearer(`${header}.${b64url({ ...claims, sub: victim.id, email: victim.email })}.${signature}`)),
+    );
   });
 
   it("an unsigned (alg: none) token is signed out", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { createDb, schema } from "../../worker/db";
-import { newId } from "../../worker/services/ids";
+import { createDb, schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
 
 export const db = () => createDb(env.DB);
 
@@ -42,15 +42,12 @@ export async function makeBlog(
 }
 
 export async function clearContent() {
-  await env.DB.batch([
-    env.DB.prepare("delete from blogs"),
-    env.DB.prepare("delete from users"),
-  ]);
+  await env.DB.batch([env.DB.prepare("delete from blogs"), env.DB.prepare("delete from users")]);
 }
 
 /** A real session for a user, through the same service the login calls use. */
 export async function sessionFor(user: { id: string; email: string }): Promise<string> {
-  const { createServices } = await import("../../worker/services");
+  const { createServices } = await import("#worker/services");
   return (await createServices(env).sessions.start(user)).token;
 }
 

@@ -21,4 +21,6 @@ export const blogsApi = new Hono<ApiEnv>()
   .delete("/blogs/:id", async (c) => c.json(await c.var.services.blogs.remove(c.var.user, c.req.param("id"))))
   .get("/blog", async (c) => c.json(await c.var.services.blogs.byAuthorEmail({ email: c.req.query("email") })))
   .get("/blog/:id", async (c) => c.json(await c.var.services.blogs.byId(c.req.param("id"))))
-  .put("/blog/:id", async (c) => c.json(await c.var.services.blogs.update(c.var.user, c.req.param("id"), await readJson(c))));
+  .put("/blog/:id", async (c) =>
+    c.json(await c.var.services.blogs.update(c.var.user, c.req.param("id"), await readJson(c))),
+  );

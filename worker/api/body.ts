@@ -13,7 +13,8 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge("The request body is too large.");
   const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES) throw new PayloadTooLarge("The request body is too large.");
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES)
+    throw new PayloadTooLarge("The request body is too large.");
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -21,7 +22,11 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     throw new ValidationError({ body: "The body is not valid JSON." }, "The body is not valid JSON.", "invalid-json");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ValidationError({ body: "The body must be a JSON object." }, "The body must be a JSON object.", "invalid-json");
+    throw new ValidationError(
+      { body: "The body must be a JSON object." },
+      "The body must be a JSON object.",
+      "invalid-json",
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -46,7 +46,11 @@ async function readUploadForm(c: Context<ApiEnv>): Promise<UploadInput> {
   try {
     form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
-    throw new ValidationError({ body: "The form data could not be read." }, "The form data could not be read.", "invalid-form");
+    throw new ValidationError(
+      { body: "The form data could not be read." },
+      "The form data could not be read.",
+      "invalid-form",
+    );
   }
   return { image: form.get("image"), expiration: form.get("expiration") };
 }

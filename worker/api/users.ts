@@ -8,7 +8,11 @@ export const usersApi = new Hono<ApiEnv>()
   .post("/users", async (c) => c.json(await c.var.services.users.recordUser(c.var.user, await readJson(c))))
   .get("/users", async (c) => c.json(await c.var.services.users.list(c.var.user)))
   // The /users/admin/... routes come first so that "admin" is never read as a user id.
-  .get("/users/admin/:email", async (c) => c.json(await c.var.services.users.isAdminByEmail(c.var.user, c.req.param("email"))))
+  .get("/users/admin/:email", async (c) =>
+    c.json(await c.var.services.users.isAdminByEmail(c.var.user, c.req.param("email"))),
+  )
   .put("/users/admin/:id", async (c) => c.json(await c.var.services.users.makeAdmin(c.var.user, c.req.param("id"))))
-  .delete("/users/admin/:id", async (c) => c.json(await c.var.services.users.revokeAdmin(c.var.user, c.req.param("id"))))
+  .delete("/users/admin/:id", async (c) =>
+    c.json(await c.var.services.users.revokeAdmin(c.var.user, c.req.param("id"))),
+  )
   .delete("/users/:id", async (c) => c.json(await c.var.services.users.remove(c.var.user, c.req.param("id"))));

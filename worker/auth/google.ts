@@ -1,10 +1,4 @@
-import {
-  ArcticFetchError,
-  Google,
-  decodeIdToken,
-  generateCodeVerifier,
-  generateState,
-} from "arctic";
+import { ArcticFetchError, Google, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
 import type { Env } from "../env";
 import type { GoogleIdentity } from "../services/google-accounts";
@@ -21,8 +15,7 @@ export const GOOGLE_FLOW_ERRORS = {
   },
   "state-mismatch": {
     status: 400,
-    message:
-      "This Google sign-in has expired or was not started from this browser. Please start signing in again.",
+    message: "This Google sign-in has expired or was not started from this browser. Please start signing in again.",
   },
   "access-denied": {
     status: 403,

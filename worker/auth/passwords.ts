@@ -22,13 +22,18 @@ export function passwordProblem(password: unknown): string | null {
   if (typeof password !== "string" || password.length === 0) return `Password is required. ${PASSWORD_REQUIREMENTS}`;
   // Code points, so an emoji counts as one character as a person would count it.
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH || /^\d+$/.test(password)) return PASSWORD_REQUIREMENTS;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH || /^\d+$/.test(password))
+    return PASSWORD_REQUIREMENTS;
   return null;
 }
 
 /** The error for a password that fails the policy, with the code the spec's error catalogue names. */
 export function passwordPolicyError(problem: string): ValidationError {
-  return new ValidationError({ password: problem }, `The password does not meet the requirements. ${PASSWORD_REQUIREMENTS}`, PASSWORD_POLICY_CODE);
+  return new ValidationError(
+    { password: problem },
+    `The password does not meet the requirements. ${PASSWORD_REQUIREMENTS}`,
+    PASSWORD_POLICY_CODE,
+  );
 }
 
 export function assertPasswordPolicy(password: unknown): string {
@@ -48,7 +53,9 @@ function fromBase64(text: string): Uint8Array | null {
 }
 
 async function derive(password: string, salt: Uint8Array, iterations: number, keyBytes: number): Promise<Uint8Array> {
-  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, [
+    "deriveBits",
+  ]);
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
     material,

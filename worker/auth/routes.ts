@@ -77,7 +77,9 @@ function page(
         (function () {
           var result = ${raw(scriptJson(content.post))};
           var opener = null;
-          try { opener = window.opener; } catch (e) {}
+          try {
+            opener = window.opener;
+          } catch (e) {}
           if (opener && !opener.closed) {
             try {
               opener.postMessage(result, location.origin);
@@ -91,23 +93,25 @@ function page(
       </script>`
     : "";
   const body = html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${content.title}</title>
-    <style nonce="${n}">${raw(STYLE)}</style>
-  </head>
-  <body>
-    <main>
-      <h1>${content.title}</h1>
-      <p>${content.message}</p>
-      <p><a href="${content.link.href}">${content.link.label}</a></p>
-    </main>
-    ${script}
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${content.title}</title>
+        <style nonce="${n}">
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${content.title}</h1>
+          <p>${content.message}</p>
+          <p><a href="${content.link.href}">${content.link.label}</a></p>
+        </main>
+        ${script}
+      </body>
+    </html>`;
   return c.html(body, status as ContentfulStatusCode, {
     "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${n}'; style-src 'nonce-${n}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     "Cache-Control": "no-store",
@@ -168,7 +172,8 @@ export const authRoutes = new Hono<ApiEnv>()
       if (!flow.state || !flow.verifier || !state || state !== flow.state) throw new GoogleFlowError("state-mismatch");
 
       const providerError = c.req.query("error");
-      if (providerError) throw new GoogleFlowError(providerError === "access_denied" ? "access-denied" : "google-error");
+      if (providerError)
+        throw new GoogleFlowError(providerError === "access_denied" ? "access-denied" : "google-error");
       const code = c.req.query("code");
       if (!code) throw new GoogleFlowError("google-error");
 

@@ -40,7 +40,8 @@ export async function verifySession(secret: string | undefined, token: string): 
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.email !== "string") return null;
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.email !== "string")
+      return null;
     return { sub: payload.sub, sid: payload.sid, email: payload.email };
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;

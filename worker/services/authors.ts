@@ -22,12 +22,22 @@ export interface Author {
 }
 
 export function toAuthor(row: AuthorRow): Author {
-  return { _id: row.id, name: row.name, bio: row.bio, img: row.img, twitter: row.twitter, linkedin: row.linkedin, github: row.github };
+  return {
+    _id: row.id,
+    name: row.name,
+    bio: row.bio,
+    img: row.img,
+    twitter: row.twitter,
+    linkedin: row.linkedin,
+    github: row.github,
+  };
 }
 
 /** Profile links point at other sites, so unlike pictures they cannot be one of our /images/ paths. */
 const socialLink = (label: string) =>
-  optionalUrl(label).refine((v) => v === undefined || /^https?:\/\//i.test(v), { error: `${label} must be an http(s) link.` });
+  optionalUrl(label).refine((v) => v === undefined || /^https?:\/\//i.test(v), {
+    error: `${label} must be an http(s) link.`,
+  });
 
 /** Add author: name, bio and image required; the three social links optional (spec section 5). The form sends `image`. */
 export const newAuthorInput = z.object({
@@ -51,7 +61,8 @@ export const authorChangesInput = z.object({
 
 export function createAuthorService(db: Db) {
   // In the order they were added, so the home page grid stays stable as authors join.
-  const listRows = () => db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
+  const listRows = () =>
+    db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
 
   return {
     /** Public: the home page's author cards. */
@@ -105,7 +116,10 @@ export function createAuthorService(db: Db) {
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
       requireAdmin(actor);
       const row = await findRow(id);
-      const deleted = await db.delete(schema.authors).where(eq(schema.authors.id, row.id)).returning({ id: schema.authors.id });
+      const deleted = await db
+        .delete(schema.authors)
+        .where(eq(schema.authors.id, row.id))
+        .returning({ id: schema.authors.id });
       return { deletedCount: deleted.length };
     },
   };

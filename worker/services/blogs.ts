@@ -1,11 +1,12 @@
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORIES, isCategory } from "../../app/lib/categories";
+import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { changedFields } from "./changes";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
+import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
 import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
 
@@ -105,8 +106,6 @@ export function containsPattern(word: string): string {
   return `%${inner}%`;
 }
 
-const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)] as const;
-
 /**
  * The page of blogs and its total as two un-sent queries, so a loader can batch them with other reads
  * into one D1 round trip. Every word must appear (AND) in the title, short description or details
@@ -125,7 +124,7 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
   }
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   if (hasCategory) conditions.push(isCategory(filters.category) ? eq(schema.blogs.category, filters.category) : sql`0`);
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = visibleBlogsWhere(...conditions);
   return {
     page,
     limit,
@@ -150,7 +149,8 @@ export function toBlogPage(rows: BlogRow[], totals: { total: number }[], page: n
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 const categoryField = z.enum(CATEGORIES, {
-  error: (issue) => (issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`),
+  error: (issue) =>
+    issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`,
 });
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
@@ -163,7 +163,14 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1
 export function normalizeDateTime(value: string): string | null {
   const m = DATE_TIME.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Number(`${m[7] ?? ""}000`.slice(0, 3));
   if (year < 1900 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   // Day 0 of the next month is the last day of this one, leap years included.
@@ -181,7 +188,10 @@ export function normalizeDateTime(value: string): string | null {
 }
 
 const dateTimeField = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Date and time is required." : "Date and time must be text.") })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? "Date and time is required." : "Date and time must be text.",
+  })
   .trim()
   .min(1, { error: "Date and time is required." })
   .max(40, { error: "Date and time must be a date and time like 2026-11-21T10:30." })
@@ -222,12 +232,21 @@ const byEmailInput = z.object({ email: emailField() });
 export function createBlogService(db: Db) {
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
-      const rows = await db.select().from(schema.blogs).orderBy(...newestFirst).limit(limit);
+      const rows = await db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlog())
+        .orderBy(...newestFirst)
+        .limit(limit);
       return rows.map(toBlog);
     },
 
     async all(): Promise<Blog[]> {
-      const rows = await db.select().from(schema.blogs).orderBy(...newestFirst);
+      const rows = await db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlog())
+        .orderBy(...newestFirst);
       return rows.map(toBlog);
     },
 
@@ -238,26 +257,39 @@ export function createBlogService(db: Db) {
 
     search,
 
+    /** A blog anyone may read. */
     async byId(id: string): Promise<Blog> {
-      return toBlog(await findRow(id));
+      return toBlog(await findRow(id, visibleBlog()));
     },
 
     /** An author's blogs, newest first (public: the profile page lists them). */
     async byAuthorEmail(input: { email?: unknown }): Promise<Blog[]> {
       const { email } = parse(byEmailInput, input);
-      const rows = await db.select().from(schema.blogs).where(eq(schema.blogs.email, email)).orderBy(...newestFirst);
+      const rows = await db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlogsWhere(eq(schema.blogs.email, email)))
+        .orderBy(...newestFirst);
       return rows.map(toBlog);
     },
 
     /** The signed-in person's own blogs, newest first (the dashboard's Manage Blogs table). */
     async own(actor: Actor | null): Promise<Blog[]> {
       const user = requireUser(actor);
-      const rows = await db.select().from(schema.blogs).where(eq(schema.blogs.authorId, user.id)).orderBy(...newestFirst);
+      const rows = await db
+        .select()
+        .from(schema.blogs)
+        .where(eq(schema.blogs.authorId, user.id))
+        .orderBy(...newestFirst);
       return rows.map(toBlog);
     },
 
     /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs). */
-    async ownPage(actor: Actor | null, input: { page?: unknown; limit?: unknown }, defaultLimit = 3): Promise<Page<Blog>> {
+    async ownPage(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown },
+      defaultLimit = 3,
+    ): Promise<Page<Blog>> {
       const user = requireUser(actor);
       const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
       const mine = eq(schema.blogs.authorId, user.id);
@@ -322,7 +354,10 @@ export function createBlogService(db: Db) {
       const user = requireUser(actor);
       const row = await findRow(id);
       if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can delete this blog.");
-      const deleted = await db.delete(schema.blogs).where(eq(schema.blogs.id, row.id)).returning({ id: schema.blogs.id });
+      const deleted = await db
+        .delete(schema.blogs)
+        .where(eq(schema.blogs.id, row.id))
+        .returning({ id: schema.blogs.id });
       return { deletedCount: deleted.length };
     },
   };
@@ -334,9 +369,9 @@ export function createBlogService(db: Db) {
     return toBlogPage(rows, totals, page, limit);
   }
 
-  async function findRow(id: string): Promise<BlogRow> {
+  async function findRow(id: string, condition?: SQL): Promise<BlogRow> {
     if (!isIdShaped(id)) throw new NotFound("Blog not found.");
-    const row = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, id) });
+    const row = await db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) });
     if (!row) throw new NotFound("Blog not found.");
     return row;
   }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { visibleBlogsWhere } from "./visible-blogs";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { canRemoveComment, requireUser, type Actor } from "./policy";
@@ -27,23 +28,25 @@ const commentInput = z.object({ body: requiredText("Comment", LIMITS.comment) })
 
 /** A blog's comments with their authors, newest first, as an un-sent query a page loader can batch. */
 export function commentsQuery(db: Db, blogId: string) {
-  return db
-    .select({
-      id: schema.comments.id,
-      blogId: schema.comments.blogId,
-      body: schema.comments.body,
-      createdAt: schema.comments.createdAt,
-      // Not users.id: D1 batches return rows keyed by column name, so two "id" columns would collide.
-      userId: schema.comments.userId,
-      userName: schema.users.name,
-      userPhoto: schema.users.photoUrl,
-    })
-    .from(schema.comments)
-    .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
-    .where(eq(schema.comments.blogId, blogId))
-    // Two comments in the same millisecond still list in the order they were written.
-    .orderBy(desc(schema.comments.createdAt), desc(sql`${schema.comments}.rowid`))
-    .limit(COMMENTS_SHOWN);
+  return (
+    db
+      .select({
+        id: schema.comments.id,
+        blogId: schema.comments.blogId,
+        body: schema.comments.body,
+        createdAt: schema.comments.createdAt,
+        // Not users.id: D1 batches return rows keyed by column name, so two "id" columns would collide.
+        userId: schema.comments.userId,
+        userName: schema.users.name,
+        userPhoto: schema.users.photoUrl,
+      })
+      .from(schema.comments)
+      .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
+      .where(eq(schema.comments.blogId, blogId))
+      // Two comments in the same millisecond still list in the order they were written.
+      .orderBy(desc(schema.comments.createdAt), desc(sql`${schema.comments}.rowid`))
+      .limit(COMMENTS_SHOWN)
+  );
 }
 
 type CommentRow = Awaited<ReturnType<typeof commentsQuery>>[number];
@@ -86,7 +89,7 @@ export function createCommentService(db: Db) {
               createdAt: sql<number>`${Date.now()}`.as("created_at"),
             })
             .from(schema.blogs)
-            .where(eq(schema.blogs.id, blogId)),
+            .where(visibleBlogsWhere(eq(schema.blogs.id, blogId))),
         )
         .returning({ id: schema.comments.id });
       if (!inserted.length) throw new NotFound("Blog not found.");
@@ -103,7 +106,10 @@ export function createCommentService(db: Db) {
       });
       if (!row) throw new NotFound("Comment not found.");
       if (!canRemoveComment(user, row)) throw new Forbidden("Only its author or an admin can delete this comment.");
-      const deleted = await db.delete(schema.comments).where(eq(schema.comments.id, row.id)).returning({ id: schema.comments.id });
+      const deleted = await db
+        .delete(schema.comments)
+        .where(eq(schema.comments.id, row.id))
+        .returning({ id: schema.comments.id });
       return { deletedCount: deleted.length };
     },
   };

@@ -18,7 +18,11 @@ export class DomainError extends Error {
     super(message);
     this.name = new.target.name;
     const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === "function" && Object.hasOwn(c, "kind"); c = Object.getPrototypeOf(c)) {
+    for (
+      let c: unknown = new.target;
+      typeof c === "function" && Object.hasOwn(c, "kind");
+      c = Object.getPrototypeOf(c)
+    ) {
       kinds.push((c as typeof DomainError).kind);
     }
     this[KINDS] = kinds;

@@ -1,6 +1,6 @@
-import { desc } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { newestFirst, visibleBlog } from "./visible-blogs";
 
 export const RSS_ITEMS = 20;
 
@@ -35,13 +35,18 @@ export function createFeedService(db: Db) {
           published: b.dateTime,
         })
         .from(b)
-        .orderBy(desc(b.dateTime), desc(b.createdAt))
+        .where(visibleBlog())
+        .orderBy(...newestFirst)
         .limit(RSS_ITEMS);
     },
 
     async postsForSitemap(): Promise<SitemapPost[]> {
       const b = schema.blogs;
-      const rows = await db.select({ id: b.id, updatedAt: b.updatedAt }).from(b).orderBy(desc(b.dateTime), desc(b.createdAt));
+      const rows = await db
+        .select({ id: b.id, updatedAt: b.updatedAt })
+        .from(b)
+        .where(visibleBlog())
+        .orderBy(...newestFirst);
       return rows.map((r) => ({ id: r.id, lastmod: new Date(r.updatedAt).toISOString() }));
     },
   };

@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { schema } from "../db";
 import { toAuthor, type Author } from "./authors";
 import { LATEST_BLOGS, toBlog, type Blog } from "./blogs";
+import { newestFirst, visibleBlog } from "./visible-blogs";
 import { toReview, type Review } from "./reviews";
 
 export interface HomeData {
@@ -23,7 +24,8 @@ export function createHomeService(db: Db) {
         db
           .select()
           .from(schema.blogs)
-          .orderBy(desc(schema.blogs.dateTime), desc(schema.blogs.createdAt))
+          .where(visibleBlog())
+          .orderBy(...newestFirst)
           .limit(LATEST_BLOGS),
         db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
         db.select().from(schema.reviews).orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),

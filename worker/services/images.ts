@@ -47,7 +47,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
     return { contentType: "image/webp", extension: "webp" };
   }
-  if (bytes.length >= 6 && ["GIF87a", "GIF89a"].includes(ascii(bytes, 0, 6))) return { contentType: "image/gif", extension: "gif" };
+  if (bytes.length >= 6 && ["GIF87a", "GIF89a"].includes(ascii(bytes, 0, 6)))
+    return { contentType: "image/gif", extension: "gif" };
   // AVIF is an ISO-BMFF file: a leading `ftyp` box whose major or compatible brands name avif/avis.
   if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
     const boxSize = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
@@ -65,7 +66,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  */
 export async function inspectImage(file: unknown): Promise<{ bytes: Uint8Array; type: ImageType }> {
   // Browsers send an empty, nameless file part when no file was chosen.
-  if (!(file instanceof Blob) || file.size === 0) throw new ValidationError({ image: "Choose an image file to upload." });
+  if (!(file instanceof Blob) || file.size === 0)
+    throw new ValidationError({ image: "Choose an image file to upload." });
   if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
@@ -82,7 +84,12 @@ export interface UploadInput {
 
 const expirationSchema = z.object({
   expiration: z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
+    (v) =>
+      v === null || v === undefined || (typeof v === "string" && v.trim() === "")
+        ? undefined
+        : typeof v === "string"
+          ? v.trim()
+          : v,
     z
       .union([z.string().regex(/^\d{1,9}$/), z.number()], {
         error: `Expiration must be a whole number of seconds between ${MIN_EXPIRATION_SECONDS} and ${MAX_EXPIRATION_SECONDS}.`,
@@ -138,7 +145,11 @@ export function createImageService(db: Db, env: Env) {
      * Stores an uploaded image in R2 and records it in D1. `read` is only called once the person is
      * known and within their rate, so anonymous or flooding requests never get their bodies read.
      */
-    async upload(actor: Actor | null, read: () => Promise<UploadInput>, now = Date.now()): Promise<{ url: string; key: string }> {
+    async upload(
+      actor: Actor | null,
+      read: () => Promise<UploadInput>,
+      now = Date.now(),
+    ): Promise<{ url: string; key: string }> {
       const user = requireUser(actor);
       await rateLimit.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS);
       const input = await read();

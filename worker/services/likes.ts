@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { visibleBlogsWhere } from "./visible-blogs";
 import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
 import { requireUser, type Actor } from "./policy";
@@ -41,9 +42,13 @@ export function createLikeService(db: Db) {
           .insert(schema.blogLikes)
           .select(
             db
-              .select({ blogId: schema.blogs.id, userId: sql<string>`${user.id}`.as("user_id"), createdAt: sql<number>`${Date.now()}`.as("created_at") })
+              .select({
+                blogId: schema.blogs.id,
+                userId: sql<string>`${user.id}`.as("user_id"),
+                createdAt: sql<number>`${Date.now()}`.as("created_at"),
+              })
               .from(schema.blogs)
-              .where(eq(schema.blogs.id, blogId)),
+              .where(visibleBlogsWhere(eq(schema.blogs.id, blogId))),
           )
           .onConflictDoNothing()
           .returning({ blogId: schema.blogLikes.blogId }),
@@ -53,7 +58,9 @@ export function createLikeService(db: Db) {
       if (inserted.length) return { liked: true, likes: counted[0].likes };
 
       const [, recounted] = await db.batch([
-        db.delete(schema.blogLikes).where(and(eq(schema.blogLikes.blogId, blogId), eq(schema.blogLikes.userId, user.id))),
+        db
+          .delete(schema.blogLikes)
+          .where(and(eq(schema.blogLikes.blogId, blogId), eq(schema.blogLikes.userId, user.id))),
         recount(db, blogId),
       ]);
       if (!recounted[0]) throw new NotFound("Blog not found.");

@@ -1,6 +1,5 @@
 import { desc } from "drizzle-orm";
 import { z } from "zod";
-import { MSG } from "../../app/lib/messages";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { ValidationError } from "./errors";
@@ -8,6 +7,9 @@ import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
 import { createRateLimitService } from "./rate-limit";
 import { emailField, parse } from "./validation";
+
+/** The spec's one newsletter message for every unusable address (shown as it is by the page). */
+export const INVALID_EMAIL_TEXT = "Please enter a valid email";
 
 /** A subscriber as the admin inbox sees it. */
 export interface Subscriber {
@@ -38,10 +40,12 @@ export function createNewsletterService(db: Db) {
         data = parse(subscribeInput, { email });
       } catch (err) {
         // The spec has one newsletter message for every unusable address (empty, malformed, too long).
-        if (err instanceof ValidationError) throw new ValidationError({ email: MSG.newsletter.empty }, MSG.newsletter.empty);
+        if (err instanceof ValidationError)
+          throw new ValidationError({ email: INVALID_EMAIL_TEXT }, INVALID_EMAIL_TEXT);
         throw err;
       }
-      if (clientAddress) await rateLimit.hit(`newsletter:${clientAddress.slice(0, 64)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
+      if (clientAddress)
+        await rateLimit.hit(`newsletter:${clientAddress.slice(0, 64)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
       await db.insert(schema.newsletterSubscriptions).values({ id: newId(), email: data.email }).onConflictDoNothing();
       return { subscribed: true };
     },

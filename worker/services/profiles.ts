@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { newestFirst } from "./visible-blogs";
 import { changedFields } from "./changes";
 import { toBlog, type Blog } from "./blogs";
 import { Conflict, Forbidden, NotFound } from "./errors";
@@ -49,7 +50,7 @@ export function createProfileService(db: Db) {
           .select()
           .from(schema.blogs)
           .where(eq(schema.blogs.email, user.email.toLowerCase()))
-          .orderBy(desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)),
+          .orderBy(...newestFirst),
       ]);
       return { profile: profiles[0] ? toProfile(profiles[0]) : null, blogs: blogs.map(toBlog) };
     },
@@ -58,7 +59,8 @@ export function createProfileService(db: Db) {
     async byEmail(actor: Actor | null, input: { email?: unknown }): Promise<Profile[]> {
       const user = requireUser(actor);
       const { email } = parse(listInput, input);
-      if (email !== user.email.toLowerCase() && !isAdmin(user)) throw new Forbidden("You can only see your own profile.");
+      if (email !== user.email.toLowerCase() && !isAdmin(user))
+        throw new Forbidden("You can only see your own profile.");
       const rows = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
       return rows.map(toProfile);
     },
@@ -70,7 +72,14 @@ export function createProfileService(db: Db) {
       const id = newId();
       const inserted = await db
         .insert(schema.profiles)
-        .values({ id, userId: user.id, name: user.name, email: user.email.toLowerCase(), bio: data.bio, designation: data.designation })
+        .values({
+          id,
+          userId: user.id,
+          name: user.name,
+          email: user.email.toLowerCase(),
+          bio: data.bio,
+          designation: data.designation,
+        })
         .onConflictDoNothing({ target: schema.profiles.userId })
         .returning({ id: schema.profiles.id });
       if (!inserted[0]) throw new Conflict("You already have a profile.", "profile-exists");

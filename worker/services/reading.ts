@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { blogSearchQueries, toBlog, toBlogPage, type Blog, type BlogFilters, type Page } from "./blogs";
@@ -7,6 +7,7 @@ import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
 import { likedQuery } from "./likes";
 import type { Actor } from "./policy";
+import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
 
 export const SIDEBAR_LATEST = 4;
@@ -33,7 +34,12 @@ export interface Post {
  */
 export function createReadingService(db: Db) {
   const latestQuery = () =>
-    db.select().from(schema.blogs).orderBy(desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)).limit(SIDEBAR_LATEST);
+    db
+      .select()
+      .from(schema.blogs)
+      .where(visibleBlog())
+      .orderBy(...newestFirst)
+      .limit(SIDEBAR_LATEST);
 
   return {
     /** /allBlogs: the filtered page, its total, the sidebar's latest and the reader's saved blogs. */
@@ -43,14 +49,22 @@ export function createReadingService(db: Db) {
         const [rows, totals, latest] = await db.batch([...queries, latestQuery()]);
         return { results: toBlogPage(rows, totals, page, limit), latest: latest.map(toBlog), saved: null };
       }
-      const [rows, totals, latest, saved] = await db.batch([...queries, latestQuery(), recentlySavedQuery(db, actor.id, SIDEBAR_SAVED)]);
+      const [rows, totals, latest, saved] = await db.batch([
+        ...queries,
+        latestQuery(),
+        recentlySavedQuery(db, actor.id, SIDEBAR_SAVED),
+      ]);
       return { results: toBlogPage(rows, totals, page, limit), latest: latest.map(toBlog), saved };
     },
 
     /** /blogs/{id}: the blog, its comments and the reader's like and save state. */
     async post(actor: Actor | null, id: string): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
-      const blogQuery = db.select().from(schema.blogs).where(eq(schema.blogs.id, id)).limit(1);
+      const blogQuery = db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlogsWhere(eq(schema.blogs.id, id)))
+        .limit(1);
       if (!actor) {
         const [blogs, comments] = await db.batch([blogQuery, commentsQuery(db, id)]);
         if (!blogs[0]) throw new NotFound("Blog not found.");
@@ -63,7 +77,12 @@ export function createReadingService(db: Db) {
         savedStateQuery(db, actor.id, id),
       ]);
       if (!blogs[0]) throw new NotFound("Blog not found.");
-      return { blog: toBlog(blogs[0]), comments: comments.map(toComment), liked: liked.length > 0, saved: saved.length > 0 };
+      return {
+        blog: toBlog(blogs[0]),
+        comments: comments.map(toComment),
+        liked: liked.length > 0,
+        saved: saved.length > 0,
+      };
     },
   };
 }

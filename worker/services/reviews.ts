@@ -22,7 +22,14 @@ export interface Review {
 }
 
 export function toReview(row: ReviewRow): Review {
-  return { _id: row.id, name: row.name, designation: row.designation, rating: row.rating, review: row.review, image: row.image };
+  return {
+    _id: row.id,
+    name: row.name,
+    designation: row.designation,
+    rating: row.rating,
+    review: row.review,
+    image: row.image,
+  };
 }
 
 /** The feedback form: name, designation, message and image required; the rating defaults to 0 (spec section 5). */
@@ -45,7 +52,10 @@ export function createReviewService(db: Db) {
   return {
     /** Public: the home page's testimonials, newest first. */
     async list(): Promise<Review[]> {
-      const rows = await db.select().from(schema.reviews).orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id));
+      const rows = await db
+        .select()
+        .from(schema.reviews)
+        .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id));
       return rows.map(toReview);
     },
 
@@ -75,7 +85,11 @@ export function createReviewService(db: Db) {
       requireAdmin(actor);
       const row = await findRow(id);
       const data = parse(reviewChangesInput, input);
-      const changes = changedFields<ReviewRow>(row, { name: data.name, designation: data.designation, review: data.review });
+      const changes = changedFields<ReviewRow>(row, {
+        name: data.name,
+        designation: data.designation,
+        review: data.review,
+      });
       if (!changes) return { modifiedCount: 0 };
       await db
         .update(schema.reviews)
@@ -87,7 +101,10 @@ export function createReviewService(db: Db) {
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
       requireAdmin(actor);
       const row = await findRow(id);
-      const deleted = await db.delete(schema.reviews).where(eq(schema.reviews.id, row.id)).returning({ id: schema.reviews.id });
+      const deleted = await db
+        .delete(schema.reviews)
+        .where(eq(schema.reviews.id, row.id))
+        .returning({ id: schema.reviews.id });
       return { deletedCount: deleted.length };
     },
   };

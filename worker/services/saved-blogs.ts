@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
+import { visibleBlogsWhere } from "./visible-blogs";
 import type { BlogSummary } from "./blogs";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
@@ -46,7 +47,7 @@ export function recentlySavedQuery(db: Db, userId: string, limit: number) {
     .select(savedEntry)
     .from(schema.savedBlogs)
     .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
-    .where(eq(schema.savedBlogs.userId, userId))
+    .where(visibleBlogsWhere(eq(schema.savedBlogs.userId, userId)))
     .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`))
     .limit(limit);
 }
@@ -100,7 +101,7 @@ export function createSavedBlogService(db: Db) {
         .from(schema.savedBlogs)
         .innerJoin(schema.users, eq(schema.users.id, schema.savedBlogs.userId))
         .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
-        .where(eq(schema.users.email, email))
+        .where(visibleBlogsWhere(eq(schema.users.email, email)))
         // Two saves in the same millisecond still come back in the order they were made.
         .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`));
       return rows;

@@ -51,7 +51,10 @@ export function createSessionService(db: Db, env: Env) {
 
     /** Removes sessions past their expiry (they no longer resolve anyway); answers how many went. */
     async sweepExpired(now = Date.now()): Promise<number> {
-      const gone = await db.delete(schema.sessions).where(lte(schema.sessions.expiresAt, now)).returning({ id: schema.sessions.id });
+      const gone = await db
+        .delete(schema.sessions)
+        .where(lte(schema.sessions.expiresAt, now))
+        .returning({ id: schema.sessions.id });
       return gone.length;
     },
 

@@ -1,12 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  hashPassword,
-  passwordPolicyError,
-  passwordProblem,
-  UNUSABLE_HASH,
-  verifyPassword,
-} from "../auth/passwords";
+import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
 import type { Db } from "../db";
 import { schema } from "../db";
 import type { Env } from "../env";
@@ -145,7 +139,8 @@ export function createUserService(db: Db, env: Env) {
       if (problem) fields.password = problem;
       if (!data || problem || fields.image) throw new ValidationError(fields);
 
-      if (await byEmail(data.email)) throw new Conflict("An account with this email already exists.", "email-already-in-use");
+      if (await byEmail(data.email))
+        throw new Conflict("An account with this email already exists.", "email-already-in-use");
       const row = {
         id: newId(),
         name: data.name,
@@ -160,7 +155,8 @@ export function createUserService(db: Db, env: Env) {
         return signIn(created!);
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
-        if (isUniqueViolation(err)) throw new Conflict("An account with this email already exists.", "email-already-in-use");
+        if (isUniqueViolation(err))
+          throw new Conflict("An account with this email already exists.", "email-already-in-use");
         throw err;
       }
     },
@@ -212,7 +208,10 @@ export function createUserService(db: Db, env: Env) {
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
-      const deleted = await db.delete(schema.users).where(eq(schema.users.id, row.id)).returning({ id: schema.users.id });
+      const deleted = await db
+        .delete(schema.users)
+        .where(eq(schema.users.id, row.id))
+        .returning({ id: schema.users.id });
       return { deletedCount: deleted.length };
     },
 
@@ -254,7 +253,8 @@ export function createUserService(db: Db, env: Env) {
     async isAdminByEmail(actor: Actor | null, rawEmail: string): Promise<{ admin: boolean }> {
       const user = requireUser(actor);
       const { email } = parse(emailOnly, { email: rawEmail });
-      if (email !== user.email && user.role !== "admin") throw new Forbidden("You can only look up your own admin status.");
+      if (email !== user.email && user.role !== "admin")
+        throw new Forbidden("You can only look up your own admin status.");
       const row = await byEmail(email);
       return { admin: row?.role === "admin" };
     },

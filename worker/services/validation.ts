@@ -34,7 +34,10 @@ export const requiredText = (label: string, max: number) =>
 
 /** An optional text field: missing, null or blank all mean "not given". */
 export const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), trimmed(max, label).optional());
+  z.preprocess(
+    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    trimmed(max, label).optional(),
+  );
 
 export const emailField = (label = "Email") =>
   z
@@ -64,7 +67,10 @@ export const urlField = (label: string) =>
     .refine(isAllowedUrl, { error: `${label} must be an http(s) link or an uploaded image.` });
 
 export const optionalUrl = (label: string) =>
-  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), urlField(label).optional());
+  z.preprocess(
+    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    urlField(label).optional(),
+  );
 
 export const requiredUrl = (label: string) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), urlField(label));
