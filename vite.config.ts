@@ -2,6 +2,8 @@ import devServer, { defaultOptions } from "@hono/vite-dev-server";
 import cloudflareAdapter from "@hono/vite-dev-server/cloudflare";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 declare module "@remix-run/cloudflare" {
@@ -10,7 +12,11 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig(({ command }) => ({
+const root = fileURLToPath(new URL(".", import.meta.url));
+const workerDir = path.join(root, "worker/");
+const drizzleDir = path.join(root, "drizzle/");
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     // Dev only: run the same Hono root as production (so /api, /images and pages all answer),
@@ -47,5 +53,14 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     minify: true,
+    // One module graph: the server build leaves the worker's own modules (services, errors, zod
+    // schemas) as imports, so wrangler bundles them once, shared by the Hono root and Remix.
+    rollupOptions: isSsrBuild
+      ? {
+          external: (id: string) => id.startsWith(workerDir) || id.startsWith(drizzleDir),
+          makeAbsoluteExternalsRelative: false,
+          output: { paths: (id: string) => (id.startsWith("/") ? `../../${path.relative(root, id)}` : id) },
+        }
+      : undefined,
   },
 }));

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { LIMITS } from "#worker/services/limits";
 import { useEffect } from "react";
 import type { Author } from "#worker/services/authors";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
@@ -74,7 +75,7 @@ export function AuthorForm({ author, result }: { author?: Author; result: unknow
         label="Name"
         name="name"
         required={!editing}
-        maxLength={80}
+        maxLength={LIMITS.name}
         defaultValue={value("name")}
         error={errors.name}
         autoComplete="off"
@@ -83,7 +84,7 @@ export function AuthorForm({ author, result }: { author?: Author; result: unknow
         label="Bio"
         name="bio"
         required={!editing}
-        maxLength={1000}
+        maxLength={LIMITS.bio}
         rows={4}
         defaultValue={value("bio")}
         error={errors.bio}

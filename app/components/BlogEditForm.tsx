@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { LIMITS } from "#worker/services/limits";
 import { useEffect } from "react";
 import type { Blog } from "#worker/services/blogs";
 import { DateTimeField } from "#app/components/DateTimeField";
@@ -49,7 +50,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
       <Field
         label="Title"
         name="title"
-        maxLength={150}
+        maxLength={LIMITS.title}
         defaultValue={values.title ?? blog.title}
         error={errors.title}
       />
@@ -90,7 +91,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
       <TextArea
         label="Short description"
         name="short_description"
-        maxLength={300}
+        maxLength={LIMITS.shortDescription}
         rows={3}
         defaultValue={values.short_description ?? blog.short_description}
         error={errors.short_description}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors";
@@ -226,7 +227,7 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
             name="bio"
             required
             defaultValue={failure?.values.bio}
-            maxLength={1000}
+            maxLength={LIMITS.bio}
             rows={4}
             error={failure?.fields.bio}
           />
@@ -235,7 +236,7 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
             name="designation"
             required
             defaultValue={failure?.values.designation}
-            maxLength={100}
+            maxLength={LIMITS.designation}
             error={failure?.fields.designation}
           />
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard";
@@ -262,7 +263,7 @@ function SearchForm({ q, category }: { q: string; category: string }) {
           type="search"
           name="q"
           defaultValue={q}
-          maxLength={200}
+          maxLength={MAX_SEARCH_CHARS}
           placeholder="Search all blogs"
           className="block h-12 w-full rounded-full border border-gray-300 bg-white pl-10 pr-4 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
@@ -59,7 +60,7 @@ export default function EditReview() {
               label="Name"
               name="name"
               required
-              maxLength={80}
+              maxLength={LIMITS.name}
               defaultValue={value("name")}
               error={failure?.fields.name}
             />
@@ -67,7 +68,7 @@ export default function EditReview() {
               label="Designation"
               name="designation"
               required
-              maxLength={100}
+              maxLength={LIMITS.designation}
               defaultValue={value("designation")}
               error={failure?.fields.designation}
             />
@@ -77,7 +78,7 @@ export default function EditReview() {
             name="review"
             required
             rows={6}
-            maxLength={1000}
+            maxLength={LIMITS.review}
             defaultValue={value("review")}
             error={failure?.fields.review}
           />

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { newReviewInput } from "#worker/services/reviews";
 import { DashboardHeader } from "#app/components/DashboardHeader";
@@ -71,7 +72,7 @@ export default function SendFeedback() {
             label="Name"
             name="name"
             required
-            maxLength={80}
+            maxLength={LIMITS.name}
             defaultValue={values.name ?? name}
             error={errors.name}
             autoComplete="name"
@@ -80,7 +81,7 @@ export default function SendFeedback() {
             label="Designation"
             name="designation"
             required
-            maxLength={100}
+            maxLength={LIMITS.designation}
             defaultValue={values.designation}
             error={errors.designation}
             placeholder="e.g. Product Designer"
@@ -92,7 +93,7 @@ export default function SendFeedback() {
           label="Message"
           name="review"
           required
-          maxLength={1000}
+          maxLength={LIMITS.review}
           rows={5}
           defaultValue={values.review}
           error={errors.review}

@@ -31,7 +31,7 @@ const ICONS: Record<string, ReactNode> = {
   Home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
 };
 
-function MenuIcon({ label }: { label: string }) {
+function DashboardNavIcon({ label }: { label: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -64,7 +64,7 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
               }`
             }
           >
-            <MenuIcon label={l.label} />
+            <DashboardNavIcon label={l.label} />
             {l.label}
           </NavLink>
         </li>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { newBlogInput } from "#worker/services/blogs";
@@ -9,7 +10,7 @@ import { ImageField } from "#app/components/ImageField";
 import { CATEGORIES } from "#worker/services/categories";
 import { dashboardMeta, failureText, refusal } from "#app/lib/dashboard";
 import { withZone } from "#app/lib/datetime";
-import { clearDraft, useFormDraft } from "#app/lib/drafts";
+import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
 import { requireUser } from "#app/lib/guards.server";
@@ -49,7 +50,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-const DRAFT_FIELDS = ["title", "category", "short_description", "blog_details"] as const;
+const AUTOSAVE_FIELDS = ["title", "category", "short_description", "blog_details"] as const;
 
 export default function WriteBlogs() {
   const { writer } = useLoaderData<typeof loader>();
@@ -58,8 +59,8 @@ export default function WriteBlogs() {
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   const form = useRef<HTMLFormElement>(null);
-  const draftKey = `draft:writeBlogs:${writer.id}`;
-  const draft = useFormDraft(form, draftKey, DRAFT_FIELDS, !failure);
+  const autosaveKey = `draft:writeBlogs:${writer.id}`;
+  const autosave = useFormAutosave(form, autosaveKey, AUTOSAVE_FIELDS, !failure);
   const navigation = useNavigation();
   const location = useLocation();
 
@@ -77,9 +78,9 @@ export default function WriteBlogs() {
   }, [failure]);
   useEffect(
     () => () => {
-      if (submitted.current) clearDraft(draftKey);
+      if (submitted.current) clearAutosave(autosaveKey);
     },
-    [draftKey],
+    [autosaveKey],
   );
 
   return (
@@ -105,7 +106,7 @@ export default function WriteBlogs() {
             <FormError message={failure.formError ?? "The blog could not be posted."} />
           </div>
         ) : null}
-        {draft.status === "restored" ? (
+        {autosave.status === "restored" ? (
           <div
             role="status"
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700"
@@ -113,7 +114,7 @@ export default function WriteBlogs() {
             <span>We restored the draft you were writing.</span>
             <button
               type="button"
-              onClick={draft.discard}
+              onClick={autosave.discard}
               className="font-semibold underline underline-offset-2 hover:no-underline"
             >
               Discard draft
@@ -125,7 +126,7 @@ export default function WriteBlogs() {
           label="Title"
           name="title"
           required
-          maxLength={150}
+          maxLength={LIMITS.title}
           defaultValue={values.title}
           error={errors.title}
           placeholder="A clear, specific title"
@@ -187,7 +188,7 @@ export default function WriteBlogs() {
           label="Short description"
           name="short_description"
           required
-          maxLength={300}
+          maxLength={LIMITS.shortDescription}
           rows={3}
           defaultValue={values.short_description}
           error={errors.short_description}
@@ -203,7 +204,7 @@ export default function WriteBlogs() {
         />
 
         <div className="flex flex-col-reverse items-stretch gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
-          {draft.status === "saved" ? (
+          {autosave.status === "saved" ? (
             <p className="text-xs text-gray-500 sm:mr-auto" aria-live="polite">
               Draft saved on this device
             </p>

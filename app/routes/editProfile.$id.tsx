@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { redirectWithFlash } from "#app/lib/flash.server";
@@ -66,7 +67,7 @@ export default function EditProfile() {
               label="Name"
               name="name"
               required
-              maxLength={80}
+              maxLength={LIMITS.name}
               defaultValue={value("name")}
               error={fields.name}
               autoComplete="name"
@@ -75,7 +76,7 @@ export default function EditProfile() {
               label="Bio"
               name="bio"
               rows={5}
-              maxLength={1000}
+              maxLength={LIMITS.bio}
               defaultValue={value("bio")}
               error={fields.bio}
               hint="Optional."
@@ -84,7 +85,7 @@ export default function EditProfile() {
               label="Designation"
               name="designation"
               required
-              maxLength={100}
+              maxLength={LIMITS.designation}
               defaultValue={value("designation")}
               error={fields.designation}
               autoComplete="organization-title"

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { sessionCookie } from "#worker/auth/cookie";
@@ -87,7 +88,7 @@ export default function Register() {
           name="name"
           autoComplete="name"
           required
-          maxLength={80}
+          maxLength={LIMITS.name}
           defaultValue={values.name}
           error={fields.name}
         />

@@ -138,6 +138,27 @@ describe("POST /api/auth/register", () => {
     const huge = await register({ name: "Big", email: uniqueEmail(), password: "p".repeat(300 * 1024) });
     expect(huge.status).toBe(413);
   });
+
+  it("answers 413 for a chunked body past the limit, without a Content-Length to go by", async () => {
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Far more than the limit is on offer; the reader must stop long before the end.
+        if (sent++ < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await call("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      // @ts-expect-error -- workerd's RequestInit knows duplex; the DOM typings here do not
+      duplex: "half",
+    });
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(10);
+  });
 });
 
 describe("POST /api/auth/login", () => {

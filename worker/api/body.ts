@@ -12,9 +12,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (!/^application\/json\b/i.test(type)) throw new UnsupportedMediaType("Send the body as application/json.");
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge("The request body is too large.");
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES)
-    throw new PayloadTooLarge("The request body is too large.");
+  const text = await readTextUpTo(c.req.raw, MAX_JSON_BYTES);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -29,4 +27,32 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     );
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * The body as text, refused with 413 as soon as more than `max` bytes have arrived: a chunked body
+ * without a Content-Length is never buffered past the limit.
+ */
+async function readTextUpTo(request: Request, max: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new PayloadTooLarge("The request body is too large.");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

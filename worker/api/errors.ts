@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { DomainError, RateLimited, ValidationError, statusOf } from "../services/errors";
 
 export interface ErrorBody {
@@ -14,11 +13,6 @@ export function apiError(err: unknown, c: Context): Response {
     const headers: Record<string, string> = {};
     if (err instanceof RateLimited) headers["Retry-After"] = String(err.retryAfterSeconds);
     return c.json(body, statusOf(err), headers);
-  }
-  if (err instanceof HTTPException) {
-    const status = err.status;
-    const code = status === 413 ? "payload-too-large" : status === 415 ? "unsupported-media-type" : "bad-request";
-    return c.json({ error: { code, message: err.message || "Bad request." } } satisfies ErrorBody, status);
   }
   console.error("unexpected error", err);
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } } satisfies ErrorBody, 500);

@@ -8,6 +8,7 @@ import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
+import { MAX_SEARCH_CHARS } from "./limits";
 import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
 
 type BlogRow = typeof schema.blogs.$inferSelect;
@@ -76,7 +77,6 @@ export interface BlogFilters {
 }
 
 export const MAX_SEARCH_WORDS = 8;
-const MAX_SEARCH_CHARS = 200;
 
 /** The distinct words of a search box, lower-cased; overlong input is cut rather than refused (it is a search box). */
 export function searchWords(q: unknown): string[] {

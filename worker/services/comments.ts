@@ -6,7 +6,7 @@ import { visibleBlogsWhere } from "./visible-blogs";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { canRemoveComment, requireUser, type Actor } from "./policy";
-import { createRateLimitService } from "./rate-limit";
+import type { RateLimitService } from "./rate-limit";
 import { LIMITS, parse, requiredText } from "./validation";
 
 /** A post shows its newest comments; older ones beyond this are kept but not listed. */
@@ -61,9 +61,7 @@ export function toComment(row: CommentRow): Comment {
   };
 }
 
-export function createCommentService(db: Db) {
-  const rateLimit = createRateLimitService(db);
-
+export function createCommentService(db: Db, rateLimit: RateLimitService) {
   return {
     async list(blogId: string): Promise<Comment[]> {
       if (!isIdShaped(blogId)) return [];

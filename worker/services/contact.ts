@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { schema } from "../db";
 import { newId } from "./ids";
 import { requireAdmin, requireUser, type Actor } from "./policy";
-import { createRateLimitService } from "./rate-limit";
+import type { RateLimitService } from "./rate-limit";
 import { emailField, LIMITS, optionalText, parse, requiredText } from "./validation";
 
 export const MESSAGES_PER_WINDOW = 5;
@@ -42,9 +42,7 @@ const contactInput = z.object({
   message: requiredText("Message", LIMITS.message),
 });
 
-export function createContactService(db: Db) {
-  const rateLimit = createRateLimitService(db);
-
+export function createContactService(db: Db, rateLimit: RateLimitService) {
   return {
     /** Sending needs a sign-in (spec section 6); the count per person keeps the inbox from being flooded. */
     async send(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {

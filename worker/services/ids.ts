@@ -1,10 +1,16 @@
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-/** A random, opaque, URL-safe id (20 characters, ~103 bits). */
+/** The largest multiple of 36 a byte can hold: bytes at or above it are drawn again, so no character is likelier. */
+const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
+
+/** A random, opaque, URL-safe id (20 characters, ~103 bits), every character equally likely. */
 export function newId(length = 20): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
   let id = "";
-  for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];
+  while (id.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length))) {
+      if (byte < UNBIASED_LIMIT && id.length < length) id += ALPHABET[byte % ALPHABET.length];
+    }
+  }
   return id;
 }
 

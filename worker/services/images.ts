@@ -6,7 +6,7 @@ import type { Env } from "../env";
 import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationError } from "./errors";
 import { newId } from "./ids";
 import { requireUser, type Actor } from "./policy";
-import { createRateLimitService } from "./rate-limit";
+import type { RateLimitService } from "./rate-limit";
 import { parse } from "./validation";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -121,9 +121,7 @@ export function keepImageQuery(db: Db, url: string, ownerId: string, now = Date.
     .where(and(eq(t.key, key), eq(t.ownerId, ownerId), isNotNull(t.expiresAt), gt(t.expiresAt, now)));
 }
 
-export function createImageService(db: Db, env: Env) {
-  const rateLimit = createRateLimitService(db);
-
+export function createImageService(db: Db, env: Env, rateLimit: RateLimitService) {
   return {
     /**
      * Reads one stored image; an unknown or malformed key, or an expired one not yet swept, is simply

@@ -22,25 +22,28 @@ import { createUserService } from "./users";
 /** Every service, wired to this request's bindings. Register new services here. */
 export function createServices(env: Env) {
   const db = createDb(env.DB);
+  // Shared pieces are made once here and handed to the services that need them.
+  const rateLimit = createRateLimitService(db);
+  const sessions = createSessionService(db, env);
+  const images = createImageService(db, env, rateLimit);
   return {
     authors: createAuthorService(db),
     blogs: createBlogService(db),
-    comments: createCommentService(db),
-    contact: createContactService(db),
+    comments: createCommentService(db, rateLimit),
+    contact: createContactService(db, rateLimit),
     feeds: createFeedService(db),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
-    images: createImageService(db, env),
+    images,
     likes: createLikeService(db),
-    newsletter: createNewsletterService(db),
+    newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db),
-    rateLimit: createRateLimitService(db),
     reading: createReadingService(db),
     reviews: createReviewService(db),
     savedBlogs: createSavedBlogService(db),
-    sessions: createSessionService(db, env),
-    users: createUserService(db, env),
+    sessions,
+    users: createUserService(db, env, { sessions, rateLimit, images }),
   };
 }
 

@@ -66,11 +66,6 @@ export function createLikeService(db: Db) {
       if (!recounted[0]) throw new NotFound("Blog not found.");
       return { liked: false, likes: recounted[0].likes };
     },
-
-    async isLiked(actor: Actor | null, blogId: string): Promise<boolean> {
-      if (!actor || !isIdShaped(blogId)) return false;
-      return (await likedQuery(db, blogId, actor.id)).length > 0;
-    },
   };
 }
 

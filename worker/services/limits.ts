@@ -16,3 +16,6 @@ export const LIMITS = {
   comment: 2_000,
   url: 2_048,
 } as const;
+
+/** A search box's text past this is cut, not refused (it is a search box). */
+export const MAX_SEARCH_CHARS = 200;

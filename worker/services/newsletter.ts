@@ -5,7 +5,7 @@ import { schema } from "../db";
 import { ValidationError } from "./errors";
 import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
-import { createRateLimitService } from "./rate-limit";
+import type { RateLimitService } from "./rate-limit";
 import { emailField, parse } from "./validation";
 
 /** The spec's one newsletter message for every unusable address (shown as it is by the page). */
@@ -24,8 +24,7 @@ const subscribeInput = z.object({ email: emailField() });
 /** Subscriptions per client address and hour: enough for a household, too few to fill the table. */
 export const SUBSCRIPTIONS_PER_HOUR = 20;
 
-export function createNewsletterService(db: Db) {
-  const rateLimit = createRateLimitService(db);
+export function createNewsletterService(db: Db, rateLimit: RateLimitService) {
   return {
     /**
      * Anyone may subscribe. The address is stored lower-cased under a unique index, so sending it

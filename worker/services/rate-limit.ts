@@ -33,3 +33,4 @@ export function createRateLimitService(db: Db) {
     },
   };
 }
+export type RateLimitService = ReturnType<typeof createRateLimitService>;

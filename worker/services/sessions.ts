@@ -57,10 +57,6 @@ export function createSessionService(db: Db, env: Env) {
         .returning({ id: schema.sessions.id });
       return gone.length;
     },
-
-    async endAllFor(userId: string): Promise<void> {
-      await db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
-    },
   };
 }
 

@@ -6,11 +6,11 @@ import { schema } from "../db";
 import type { Env } from "../env";
 import { Conflict, DomainError, Forbidden, NotFound, Unauthorized, ValidationError } from "./errors";
 import { isIdShaped, newId } from "./ids";
-import { createImageService, inspectImage } from "./images";
+import { inspectImage, type ImageService } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
-import { createRateLimitService } from "./rate-limit";
+import type { RateLimitService } from "./rate-limit";
 import { roleForNewAccount } from "./roles";
-import { createSessionService, toActor } from "./sessions";
+import { toActor, type SessionService } from "./sessions";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -66,10 +66,12 @@ function isUniqueViolation(err: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text);
 }
 
-export function createUserService(db: Db, env: Env) {
-  const sessions = createSessionService(db, env);
-  const rateLimit = createRateLimitService(db);
-  const images = createImageService(db, env);
+export function createUserService(
+  db: Db,
+  env: Env,
+  deps: { sessions: SessionService; rateLimit: RateLimitService; images: ImageService },
+) {
+  const { sessions, rateLimit, images } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
  * they return (forms that never lose work). Only empty fields are filled, so values the server sent
  * back are never overwritten. Storage that is full or blocked (private windows) just means no draft.
  */
-export type DraftStatus = "none" | "restored" | "saved";
+export type AutosaveStatus = "none" | "restored" | "saved";
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -16,7 +16,7 @@ function control(form: HTMLFormElement, name: string): Control | null {
     : null;
 }
 
-export function readDraft(key: string): Record<string, string> | null {
+export function readAutosave(key: string): Record<string, string> | null {
   try {
     const raw = window.localStorage.getItem(key);
     const value: unknown = raw ? JSON.parse(raw) : null;
@@ -26,7 +26,7 @@ export function readDraft(key: string): Record<string, string> | null {
   }
 }
 
-export function clearDraft(key: string) {
+export function clearAutosave(key: string) {
   try {
     window.localStorage.removeItem(key);
   } catch {
@@ -34,20 +34,20 @@ export function clearDraft(key: string) {
   }
 }
 
-export function useFormDraft(
+export function useFormAutosave(
   form: RefObject<HTMLFormElement | null>,
   key: string,
   fields: readonly string[],
   restore: boolean,
 ) {
-  const [status, setStatus] = useState<DraftStatus>("none");
+  const [status, setStatus] = useState<AutosaveStatus>("none");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     const el = form.current;
     if (!el) return;
     if (restore) {
-      const draft = readDraft(key);
+      const draft = readAutosave(key);
       let restored = false;
       for (const name of fields) {
         const input = control(el, name);
@@ -90,7 +90,7 @@ export function useFormDraft(
 
   const discard = useCallback(() => {
     clearTimeout(timer.current);
-    clearDraft(key);
+    clearAutosave(key);
     const el = form.current;
     if (el)
       for (const name of fields) {
