@@ -4,12 +4,12 @@ import { useEffect } from "react";
 import type { Author } from "#worker/services/authors";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
-import { failureText, refusal, type RefusedForm } from "#app/lib/dashboard";
+import { failureText, refusal, type FormFailure } from "#app/lib/form-result";
 import { alertDialog } from "#app/lib/dialogs";
 import { MSG } from "#app/lib/messages";
 
 /** What a refusal says: [dialog title, dialog text, inline text]. Update Author has the spec's two dialogs (the picture, everything else). */
-function refusalTexts(failure: RefusedForm, editing: boolean): [string, string, string] {
+function refusalTexts(failure: FormFailure, editing: boolean): [string, string, string] {
   if (!editing)
     return [
       MSG.admin.actionFailedTitle,

@@ -6,7 +6,7 @@ import { DateTimeField } from "#app/components/DateTimeField";
 import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
 import { CATEGORIES } from "#worker/services/categories";
-import { failureText, refusal } from "#app/lib/dashboard";
+import { failureText, refusal } from "#app/lib/form-result";
 import { alertDialog } from "#app/lib/dialogs";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";

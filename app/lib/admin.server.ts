@@ -1,6 +1,5 @@
-import { data } from "@remix-run/cloudflare";
 import { redirectWithFlash } from "./flash.server";
-import { handleForm, readForm, type FormFailure } from "./forms.server";
+import { handleForm, readForm, unknownAction } from "./forms.server";
 import { MSG } from "./messages";
 
 /** The page a row action was posted from (with its ?page=), to land back on. */
@@ -17,7 +16,7 @@ export async function deleteAction(request: Request, remove: (id: string) => Pro
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     if (form.get("intent") !== "delete") {
-      return data<FormFailure>({ ok: false, formError: "Unknown action.", fields: {}, values: {} }, { status: 400 });
+      return unknownAction(form);
     }
     await remove(String(form.get("id") ?? ""));
     return redirectWithFlash(samePage(request), {

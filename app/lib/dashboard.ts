@@ -31,27 +31,3 @@ export const menuFor = (role: "user" | "admin") => (role === "admin" ? ADMIN_MEN
 export function dashboardMeta(title: string): MetaDescriptor[] {
   return [{ title: `${title} | Dashboard | ${BRAND}` }, { name: "robots", content: "noindex" }];
 }
-
-/** What a refused form says in its dialog: the field messages, or the form's own message. */
-export function failureText(failure: { formError?: string; fields: Record<string, string> }, fallback: string): string {
-  const fields = Object.values(failure.fields);
-  return fields.length ? fields.join("\n") : (failure.formError ?? fallback);
-}
-
-/**
- * The action's refusal (FormFailure from forms.server.ts) as a component sees it. Components cannot
- * import a .server module, so this is the client-side reading of the same shape.
- */
-export interface RefusedForm {
-  ok: false;
-  code?: string;
-  formError?: string;
-  fields: Record<string, string>;
-  values: Record<string, string>;
-}
-
-export function refusal(result: unknown): RefusedForm | null {
-  return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false
-    ? (result as RefusedForm)
-    : null;
-}

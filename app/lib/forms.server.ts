@@ -9,16 +9,10 @@ import {
   ValidationError,
   statusOf,
 } from "#worker/services/errors";
+import type { FormFailure } from "./form-result";
 import { loginUrl } from "./guards.server";
 
-/** What a page action answers when the service refuses: errors beside fields, values kept. */
-export interface FormFailure {
-  ok: false;
-  formError?: string;
-  code?: string;
-  fields: Record<string, string>;
-  values: Record<string, string>;
-}
+export type { FormFailure };
 
 /** The submitted form. A body that is not a form (or is cut off) is a 400 page, never a 500. */
 export async function readForm(request: Request): Promise<FormData> {
@@ -78,5 +72,10 @@ export async function loadOr404<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export const isFormFailure = (value: unknown): value is FormFailure =>
-  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+/** The answer to a form whose intent the route does not know: the same 400 for every route. */
+export function unknownAction(form: FormData) {
+  return data<FormFailure>(
+    { ok: false, code: "unknown-action", formError: "Unknown action.", fields: {}, values: formValues(form) },
+    { status: 400 },
+  );
+}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { failureText, refusal, type RefusedForm } from "./dashboard";
+import { failureText, refusal, type FormFailure } from "./form-result";
 import { alertDialog } from "./dialogs";
 
 /**
@@ -9,7 +9,7 @@ import { alertDialog } from "./dialogs";
 export function useFailureAlert(
   result: unknown,
   title: string,
-  text: (failure: RefusedForm) => string = (f) => failureText(f, title),
+  text: (failure: FormFailure) => string = (f) => failureText(f, title),
 ) {
   useEffect(() => {
     const failure = refusal(result);

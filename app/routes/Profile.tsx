@@ -12,7 +12,7 @@ import { handleForm, readForm } from "#app/lib/forms.server";
 import { requireUser } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
-import { refusal } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({

@@ -9,7 +9,7 @@ import { Testimonials } from "#app/components/Testimonials";
 import { TypedHeadline } from "#app/components/TypedHeadline";
 import { CATEGORIES } from "#worker/services/categories";
 import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content";
-import { handleForm, readForm } from "#app/lib/forms.server";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
 import { BRAND } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 
@@ -49,7 +49,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") !== "newsletter") throw new Response("Unknown action", { status: 400 });
+  if (form.get("intent") !== "newsletter") return unknownAction(form);
   return handleForm(request, form, async () => {
     await context.services.newsletter.subscribe(form.get("email"), request.headers.get("CF-Connecting-IP"));
     return { ok: true as const };

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Avatar } from "#app/components/Avatar";
@@ -8,8 +7,8 @@ import { FacebookIcon, LinkedInIcon, TwitterIcon } from "#app/components/icons";
 import { formatDate, paragraphs, readingMinutes } from "#app/lib/blog-text";
 import { alertDialog, confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { refusal, type RefusedForm } from "#app/lib/dashboard";
-import { handleForm, loadOr404 } from "#app/lib/forms.server";
+import { refusal, type FormFailure } from "#app/lib/form-result";
+import { handleForm, loadOr404, unknownAction } from "#app/lib/forms.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { shareTargets, sharedLink, type ShareTargetName } from "#app/lib/share";
@@ -107,11 +106,11 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
         return done();
       });
     default:
-      throw data("Unknown action", { status: 400 });
+      return unknownAction(form);
   }
 }
 
-type ActionResult = Done | RefusedForm | undefined;
+type ActionResult = Done | FormFailure | undefined;
 
 /** Whether an action answer is the success of this intent. */
 const succeeded = (result: unknown, intent: Intent): boolean =>
@@ -404,7 +403,7 @@ function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolea
   );
 }
 
-function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: RefusedForm; onSent: () => void }) {
+function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: FormFailure; onSent: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
   const pending = fetcher.state !== "idle";

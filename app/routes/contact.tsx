@@ -7,7 +7,7 @@ import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "#app/com
 import { READING_TIPS } from "#app/lib/content";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { refusal } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 import { formValues, handleForm, type FormFailure } from "#app/lib/forms.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";

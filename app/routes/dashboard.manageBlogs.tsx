@@ -5,7 +5,7 @@ import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm } from "#app/lib/forms.server";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
 import { requireUser } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 
@@ -23,7 +23,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") throw new Response("Unknown action.", { status: 400 });
+  if (form.get("intent") !== "delete") return unknownAction(form);
   return handleForm(request, form, async () => {
     const id = String(form.get("id") ?? "");
     await context.services.blogs.remove(user, id);

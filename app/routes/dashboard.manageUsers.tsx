@@ -5,10 +5,12 @@ import { DashboardHeader } from "#app/components/DashboardHeader";
 import { DataTable } from "#app/components/DataTable";
 import { FormError } from "#app/components/form";
 import { samePage } from "#app/lib/admin.server";
-import { dashboardMeta, refusal } from "#app/lib/dashboard";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 import { confirmDelete, confirmDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, type FormFailure } from "#app/lib/forms.server";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import type { FormFailure } from "#app/lib/form-result";
 import { requireAdmin } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
@@ -55,7 +57,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       }
       return redirectWithFlash(here, { kind: "toast", title: MSG.delete.userDeleted });
     }
-    return data<FormFailure>({ ok: false, formError: "Unknown action.", fields: {}, values: {} }, { status: 400 });
+    return unknownAction(form);
   });
 }
 

@@ -7,7 +7,7 @@ import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
 import { requireUser } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
-import { refusal } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   ...seo({

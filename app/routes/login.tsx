@@ -7,13 +7,13 @@ import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
 import { Field, FormError, SubmitButton } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import type { FormFailure } from "#app/lib/forms.server";
+import type { FormFailure } from "#app/lib/form-result";
 import { readForm } from "#app/lib/forms.server";
 import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
-import { refusal } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({

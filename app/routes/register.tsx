@@ -14,7 +14,7 @@ import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
-import { refusal } from "#app/lib/dashboard";
+import { refusal } from "#app/lib/form-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
