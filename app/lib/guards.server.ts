@@ -11,14 +11,14 @@ export function loginUrl(request: Request): string {
 }
 
 /** Every loader and action that needs a session calls this itself (a layout does not protect children). */
-export function requireUser(context: AppLoadContext, request: Request): Actor {
+export function signedInOrRedirect(context: AppLoadContext, request: Request): Actor {
   if (!context.user) throw redirect(loginUrl(request));
   return context.user;
 }
 
 /** Admin pages: visitors go to /login; signed-in non-admins get the 403 page. */
-export function requireAdmin(context: AppLoadContext, request: Request): Actor {
-  const user = requireUser(context, request);
+export function adminOrForbidden(context: AppLoadContext, request: Request): Actor {
+  const user = signedInOrRedirect(context, request);
   if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });
   return user;
 }

@@ -9,7 +9,7 @@ import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { refusal } from "#app/lib/form-result";
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   // Profile and blogs in one D1 batch (the session itself was resolved before Remix ran).
   const { profile, blogs } = await context.services.profiles.overview(user);
   const url = new URL(request.url);
@@ -48,7 +48,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     try {

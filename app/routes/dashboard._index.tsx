@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
 import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 
 export const handle = { title: "Overview" };
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => dashboardMeta("Overview");
 
 /** One D1 round trip: the person's three newest posts and their total (a batch). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const recent = await context.services.blogs.ownPage(user, { page: 1, limit: 3 });
   return { name: user.name, isAdmin: user.role === "admin", total: recent.total, recent: recent.items };
 }

@@ -6,7 +6,7 @@ import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeade
 import { dashboardMeta } from "#app/lib/dashboard";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
@@ -16,13 +16,13 @@ export const meta: MetaFunction = () => dashboardMeta("Add Author");
 
 /** No D1 query: the guard reads the session the Worker already resolved. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
+  adminOrForbidden(context, request);
   return null;
 }
 
 /** Validated with the author service's own schema before the picture is uploaded, so a refused form leaves no image behind. */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     const file = form.get("image");

@@ -8,7 +8,7 @@ import { dashboardMeta } from "#app/lib/dashboard";
 import { failureText, refusal } from "#app/lib/form-result";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
 
@@ -17,12 +17,12 @@ export const handle = { title: "Edit Review" };
 export const meta: MetaFunction = () => dashboardMeta("Edit Review");
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return { review: await loadOr404(() => context.services.reviews.byId(admin, params.id ?? "")) };
 }
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     const { modifiedCount } = await context.services.reviews.update(admin, params.id ?? "", {

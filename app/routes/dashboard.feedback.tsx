@@ -10,7 +10,7 @@ import { dashboardMeta } from "#app/lib/dashboard";
 import { refusal } from "#app/lib/form-result";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
 import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => dashboardMeta("Send Feedback");
 
 /** No D1 query: the name comes from the session. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   return { name: user.name };
 }
 
@@ -31,7 +31,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * insert, so the testimonial keeps its photo (docs/decisions/003-feedback-image-expiry.md).
  */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     const file = form.get("image");

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Inbox" };
 
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => dashboardMeta("Inbox");
 
 /** Two D1 queries, sent at the same time: the contact messages and the newsletter subscribers. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const [messages, subscribers] = await Promise.all([
     context.services.contact.inbox(admin),
     context.services.newsletter.list(admin),

@@ -7,7 +7,7 @@ import { Pagination } from "#app/components/Pagination";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage All Blogs" };
 
@@ -17,7 +17,7 @@ const BLOGS_PER_PAGE = 10;
 
 /** One D1 round trip: the page of blogs and the total, batched by the service. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
+  adminOrForbidden(context, request);
   const url = new URL(request.url);
   const blogs = await context.services.blogs.page(
     { page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE },
@@ -29,7 +29,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return deleteAction(request, (id) => context.services.blogs.remove(admin, id));
 }
 

@@ -6,7 +6,7 @@ import { DataTable } from "#app/components/DataTable";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage Authors" };
 
@@ -14,12 +14,12 @@ export const meta: MetaFunction = () => dashboardMeta("Manage Authors");
 
 /** One D1 query: every author, in the order the home page shows them. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return { authors: await context.services.authors.adminList(admin) };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return deleteAction(request, (id) => context.services.authors.remove(admin, id));
 }
 

@@ -6,7 +6,7 @@ import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 
 export const handle = { title: "Manage Blogs" };
@@ -15,13 +15,13 @@ export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
 
 /** One D1 query: the person's own posts, newest first. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   return { blogs: await context.services.blogs.own(user) };
 }
 
 /** Deletes one of the person's own posts (the service checks ownership; others get the 403 page). */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   if (form.get("intent") !== "delete") return unknownAction(form);
   return handleForm(request, form, async () => {

@@ -7,19 +7,19 @@ import { StarRating } from "#app/components/StarRating";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage Review" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Review");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
+  adminOrForbidden(context, request);
   return { reviews: await context.services.reviews.list() };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return deleteAction(request, (id) => context.services.reviews.remove(admin, id));
 }
 

@@ -11,7 +11,7 @@ import { confirmDelete, confirmDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
 import type { FormFailure } from "#app/lib/form-result";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
 import { Forbidden } from "#worker/services/errors";
@@ -22,12 +22,12 @@ export const handle = { title: "Manage Users" };
 export const meta: MetaFunction = () => dashboardMeta("Manage Users");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return { users: await context.services.users.list(admin), me: admin.id };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");

@@ -4,7 +4,7 @@ import { BlogCard } from "#app/components/BlogCard";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
 import { Pagination } from "#app/components/Pagination";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 
 /** My Blogs: 3 a page (spec section 9). */
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => dashboardMeta("My Blogs");
 
 /** One D1 round trip: the page of the person's own posts and their total (a batch). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const page = new URL(request.url).searchParams.get("page");
   return context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE);
 }

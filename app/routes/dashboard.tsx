@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 
 export const meta: MetaFunction = () => dashboardMeta("Overview");
 
 /** The layout guards itself; every child route and action guards itself too (a layout does not protect them). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   return { user: { name: user.name, email: user.email, role: user.role, photoURL: user.photoURL } };
 }
 

@@ -5,7 +5,7 @@ import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeade
 import { saveBlogEdit } from "#app/lib/blog-form.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { loadOr404 } from "#app/lib/forms.server";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Update Blog" };
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => dashboardMeta("Update Blog");
 
 /** One D1 query: the blog to preload (any blog: this is the admin's edit). */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  requireAdmin(context, request);
+  adminOrForbidden(context, request);
   return { blog: await loadOr404(() => context.services.blogs.byId(params.id ?? "")) };
 }
 
@@ -22,7 +22,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
  * edit. The blog is read first so a missing one is the 404 page before any image is uploaded.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.byId(id));
   return saveBlogEdit(

@@ -6,7 +6,7 @@ import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeade
 import { dashboardMeta } from "#app/lib/dashboard";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { requireAdmin } from "#app/lib/guards.server";
+import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => dashboardMeta("Update Author");
 
 /** One D1 query: the author to preload. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   return { author: await loadOr404(() => context.services.authors.byId(admin, params.id ?? "")) };
 }
 
@@ -25,7 +25,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
  * only when a new file is chosen, and is uploaded only once the rest has been checked.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = adminOrForbidden(context, request);
   const id = params.id ?? "";
   // A missing author is the 404 page before anything is uploaded.
   await loadOr404(() => context.services.authors.byId(admin, id));

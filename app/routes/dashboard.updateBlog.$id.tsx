@@ -5,7 +5,7 @@ import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeade
 import { saveBlogEdit } from "#app/lib/blog-form.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { loadOr404 } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 
 export const handle = { title: "Update Blog" };
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => dashboardMeta("Update Blog");
 
 /** One D1 query: the blog, if the person may edit it (its author or an admin); others get the 403 page. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const blog = await loadOr404(() => context.services.blogs.editable(user, params.id ?? ""));
   return { blog };
 }
@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
  * refused or forbidden edit never leaves an image behind. Empty fields keep their stored values.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.editable(user, id));
   return saveBlogEdit(

@@ -14,7 +14,7 @@ import { withZone } from "#app/lib/datetime";
 import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
 
@@ -23,7 +23,7 @@ export const handle = { title: "Write Blogs" };
 export const meta: MetaFunction = () => dashboardMeta("Write Blogs");
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   return { writer: { id: user.id, name: user.name, email: user.email } };
 }
 
@@ -33,7 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * service takes them from the session, so nobody can post as someone else.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     const file = form.get("image");

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { requireUser } from "#app/lib/guards.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { refusal } from "#app/lib/form-result";
@@ -20,14 +20,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
 ];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   // The service lets only the owner or an admin read it: anyone else gets the 403 page.
   const profile = await loadOr404(() => context.services.profiles.byId(user, params.id ?? ""));
   return { profile, origin: new URL(request.url).origin };
 }
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const user = requireUser(context, request);
+  const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
     await context.services.profiles.update(user, params.id ?? "", {
