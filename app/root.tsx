@@ -1,4 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { buttonClass } from "#app/components/ui";
 import {
   Link,
   Links,
@@ -101,10 +102,7 @@ export function ErrorBoundary() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-gray-600">{text}</p>
       <div className="mt-8 flex gap-3">
-        <Link
-          to="/"
-          className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to="/" className={buttonClass()}>
           Go home
         </Link>
         <Link

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonClass } from "./ui";
 
 /** The heading block every dashboard screen starts with. */
 export function DashboardHeader({
@@ -21,7 +22,5 @@ export function DashboardHeader({
   );
 }
 
-export const buttonPrimary =
-  "inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700";
-export const buttonSecondary =
-  "inline-flex items-center justify-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+export const buttonPrimary = buttonClass({ size: "sm" });
+export const buttonSecondary = buttonClass({ tone: "secondary", size: "sm" });

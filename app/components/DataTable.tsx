@@ -2,6 +2,7 @@
    On phones the table is displayed as blocks, which drops its implicit table roles in browsers;
    the explicit roles keep it a table for screen readers. */
 import type { ReactNode } from "react";
+import { EmptyState } from "./ui";
 
 export interface Column<T> {
   header: string;
@@ -42,11 +43,7 @@ export function DataTable<T>({
   empty: ReactNode;
 }) {
   if (rows.length === 0) {
-    return (
-      <div className="rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600">
-        {empty}
-      </div>
-    );
+    return <EmptyState>{empty}</EmptyState>;
   }
   return (
     <div className="sm:overflow-x-auto sm:rounded-2xl sm:border sm:border-gray-200 sm:bg-white sm:shadow-sm">

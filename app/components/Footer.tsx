@@ -1,7 +1,5 @@
 import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, TwitterIcon } from "./icons";
-
-const SOCIAL_ICONS = { Facebook: FacebookIcon, Twitter: TwitterIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon };
+import { LogoMark, SOCIAL_ICONS } from "./icons";
 
 export function Footer({ siteName, ownerName, year }: { siteName: string; ownerName: string; year: number }) {
   return (

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { buttonClass } from "./ui";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "#app/lib/site";
 import type { loader as rootLoader } from "#app/root";
@@ -45,10 +46,7 @@ export function TopBar({ siteName }: { siteName: string }) {
           {user ? (
             <AvatarMenu user={user} />
           ) : (
-            <Link
-              to="/login"
-              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-            >
+            <Link to="/login" className={buttonClass({ size: "sm" })}>
               Sign in
             </Link>
           )}

@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { buttonClass } from "./ui";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId } from "react";
 
@@ -116,7 +117,7 @@ export function SubmitButton({
       value={value}
       disabled={pending}
       aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 ${className}`}
+      className={buttonClass({ className })}
     >
       {pending ? (
         <span

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyState } from "#app/components/ui";
+import { buttonClass } from "#app/components/ui";
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
@@ -71,10 +73,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-const primary =
-  "inline-flex items-center justify-center rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700";
-const secondary =
-  "inline-flex items-center justify-center rounded-full border border-gray-300 bg-white px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50";
+const primary = buttonClass();
+const secondary = buttonClass({ tone: "secondary" });
 
 export default function ProfilePage() {
   const { user, profile, blogs, createOpen } = useLoaderData<typeof loader>();
@@ -145,12 +145,12 @@ export default function ProfilePage() {
           ) : null}
         </div>
         {blogs.length === 0 ? (
-          <div className="mt-6 rounded-2xl border border-dashed border-gray-300 bg-gray-50 px-6 py-12 text-center">
+          <EmptyState className="mt-6">
             <p className="text-gray-700">{MSG.profile.noBlogs}</p>
             <Link to="/dashboard/writeBlogs" className={`${primary} mt-5`}>
               Write your first blog
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {blogs.map((blog, i) => (

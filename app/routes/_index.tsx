@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { buttonClass, EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthorCard } from "#app/components/AuthorCard";
@@ -100,13 +101,13 @@ export default function Home() {
             ))}
           </div>
         ) : (
-          <p className="mt-10 rounded-2xl border border-dashed border-gray-300 p-10 text-center text-gray-600">
+          <EmptyState as="p" className="mt-10">
             No blogs have been published yet.{" "}
             <Link to="/dashboard/writeBlogs" className="font-semibold text-brand-700 underline">
               Write the first one
             </Link>
             .
-          </p>
+          </EmptyState>
         )}
       </section>
 
@@ -251,10 +252,7 @@ function Hero() {
             discover writing that makes you think, and grow with a community of curious people.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link
-              to="/dashboard/writeBlogs"
-              className="rounded-full bg-brand-600 px-6 py-3 text-sm font-semibold text-white shadow hover:bg-brand-700"
-            >
+            <Link to="/dashboard/writeBlogs" className={buttonClass({ size: "lg" })}>
               Write a Blog
             </Link>
             <Link

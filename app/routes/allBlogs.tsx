@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { buttonClass, EmptyState } from "#app/components/ui";
 import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -269,10 +270,7 @@ function SearchForm({ q, category }: { q: string; category: string }) {
         />
       </div>
       {isCategory(category) ? <input type="hidden" name="category" value={category} /> : null}
-      <button
-        type="submit"
-        className="h-12 rounded-full bg-brand-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-      >
+      <button type="submit" className={buttonClass({ size: "lg", className: "h-12" })}>
         Search{isCategory(category) ? <span className="sr-only"> in {category}</span> : null}
       </button>
     </Form>
@@ -305,7 +303,7 @@ function EmptyResult({
 }) {
   const beyondEnd = total > 0 && page > pages;
   return (
-    <div className="mt-6 rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
+    <EmptyState className="mt-6">
       <h3 className="text-lg font-semibold text-ink">{beyondEnd ? "There is no such page" : "No blogs found"}</h3>
       <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
         {beyondEnd
@@ -320,13 +318,10 @@ function EmptyResult({
                   ? `“${category}” is not one of our topics.`
                   : "No blogs have been published yet."}
       </p>
-      <Link
-        to="/allBlogs"
-        className="mt-6 inline-flex rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-      >
+      <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
         Show all blogs
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { buttonClass } from "#app/components/ui";
+import { BookmarkIcon, CommentIcon, HeartIcon, LinkIcon, ShareIcon, WhatsAppIcon } from "#app/components/icons";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Avatar } from "#app/components/Avatar";
@@ -450,12 +452,7 @@ function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: Fo
       ) : null}
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="text-xs text-gray-600">Up to {LIMITS.comment.toLocaleString("en-US")} characters.</p>
-        <button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending || undefined}
-          className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-        >
+        <button type="submit" disabled={pending} aria-busy={pending || undefined} className={buttonClass()}>
           {pending ? (
             <span
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
@@ -521,70 +518,5 @@ function SharePanel({ link, title }: { link: string; title: string }) {
         Link: <span data-testid="shared-link">{link}</span>
       </p>
     </section>
-  );
-}
-
-const stroke = {
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      aria-hidden="true"
-      {...stroke}
-      fill={filled ? "currentColor" : "none"}
-    >
-      <path d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
-    </svg>
-  );
-}
-function CommentIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M4 5h16v11H8l-4 4z" />
-    </svg>
-  );
-}
-function ShareIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-    </svg>
-  );
-}
-function BookmarkIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      aria-hidden="true"
-      {...stroke}
-      fill={filled ? "currentColor" : "none"}
-    >
-      <path d="M6 3h12v18l-6-4-6 4z" />
-    </svg>
-  );
-}
-function LinkIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-    </svg>
-  );
-}
-function WhatsAppIcon({ width = 18, height = 18 }: { width?: number; height?: number }) {
-  return (
-    <svg viewBox="0 0 24 24" width={width} height={height} aria-hidden="true" fill="currentColor">
-      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.9c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.4.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.1-1.2l-.4-.2z" />
-    </svg>
   );
 }

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "#app/components/icons";
+import { SOCIAL_ICONS } from "#app/components/icons";
 import { READING_TIPS } from "#app/lib/content";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
@@ -67,7 +67,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }
 }
 
-const SOCIAL_ICONS = { Facebook: FacebookIcon, Twitter: TwitterIcon, LinkedIn: LinkedInIcon, Instagram: InstagramIcon };
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function Contact() {

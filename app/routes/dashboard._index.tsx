@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
 import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard";
@@ -114,12 +115,12 @@ export default function DashboardIndex() {
           Recent posts
         </h2>
         {recent.length === 0 ? (
-          <p className="mt-3 rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-gray-600">
+          <EmptyState as="p" className="mt-3">
             {MSG.profile.noBlogs}{" "}
             <Link to="/dashboard/writeBlogs" className="font-semibold text-brand-700 underline underline-offset-2">
               Write your first post
             </Link>
-          </p>
+          </EmptyState>
         ) : (
           <ul className="mt-3 divide-y divide-gray-100 rounded-xl border border-gray-200">
             {recent.map((b) => (

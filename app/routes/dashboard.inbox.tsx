@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyState } from "#app/components/ui";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -39,9 +40,9 @@ export default function Inbox() {
             </span>
           </h2>
           {messages.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">
+            <EmptyState as="p" className="mt-4">
               No messages yet.
-            </p>
+            </EmptyState>
           ) : (
             <ul className="mt-4 flex flex-col gap-4">
               {messages.map((m) => (
@@ -79,9 +80,9 @@ export default function Inbox() {
             </span>
           </h2>
           {subscribers.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-gray-300 px-6 py-10 text-center text-gray-600">
+            <EmptyState as="p" className="mt-4">
               No subscribers yet.
-            </p>
+            </EmptyState>
           ) : (
             <ul className="mt-4 divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white shadow-sm">
               {subscribers.map((s) => (

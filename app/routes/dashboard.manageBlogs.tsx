@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
@@ -60,12 +61,12 @@ export default function ManageBlogs() {
         }
       />
       {blogs.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-gray-300 px-6 py-12 text-center">
+        <EmptyState>
           <p className="text-gray-700">{MSG.profile.noBlogs}</p>
           <Link to="/dashboard/writeBlogs" className={`${buttonPrimary} mt-4`}>
             Write your first post
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-xl border border-gray-200">
           <table className="w-full text-left text-sm max-sm:block">

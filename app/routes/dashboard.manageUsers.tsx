@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Avatar } from "#app/components/Avatar";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
@@ -15,7 +16,6 @@ import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
 import { Forbidden } from "#worker/services/errors";
-import type { PublicUser } from "#worker/services/users";
 
 export const handle = { title: "Manage Users" };
 
@@ -61,29 +61,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-function Avatar({ user }: { user: PublicUser }) {
-  if (user.photoURL) {
-    return (
-      <img
-        src={user.photoURL}
-        alt=""
-        width={36}
-        height={36}
-        loading="lazy"
-        className="h-9 w-9 shrink-0 rounded-full object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-    >
-      {user.name.slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
-
 export default function ManageUsers() {
   const { users, me } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -117,7 +94,7 @@ export default function ManageUsers() {
             mobile: "title",
             cell: (u) => (
               <span className="flex min-w-0 items-center gap-3">
-                <Avatar user={u} />
+                <Avatar photoURL={u.photoURL} size={36} />
                 <span className="font-medium text-ink">
                   {u.name}
                   {u._id === me ? <span className="ml-1.5 text-xs font-normal text-gray-500">(you)</span> : null}

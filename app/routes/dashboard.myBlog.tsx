@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "#app/components/BlogCard";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
@@ -40,12 +41,12 @@ export default function MyBlogs() {
         }
       />
       {items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-gray-300 px-6 py-12 text-center">
+        <EmptyState>
           <p className="text-gray-700">{total === 0 ? MSG.profile.noBlogs : "There are no posts on this page."}</p>
           <Link to={total === 0 ? "/dashboard/writeBlogs" : "/dashboard/myBlog"} className={`${buttonPrimary} mt-4`}>
             {total === 0 ? "Write your first post" : "Back to the first page"}
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((blog, i) => (

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { DashboardIcon } from "#app/components/icons";
+import { Avatar } from "#app/components/Avatar";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 
@@ -15,38 +17,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /** Child routes may export `handle = { title }` so the phone menu's button can name them. */
 export interface DashboardHandle {
   title?: string;
-}
-
-const ICONS: Record<string, ReactNode> = {
-  "Write Blogs": <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />,
-  "Manage Blogs": <path d="M4 6h16M4 12h16M4 18h10" />,
-  "Send Feedback": <path d="M4 5h16v11H8l-4 4V5zM8 9h8M8 12h5" />,
-  "Add Author": <path d="M15 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 8v6M16 11h6" />,
-  "Manage Users": (
-    <path d="M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />
-  ),
-  "Manage Review": <path d="M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z" />,
-  "Manage Authors": <path d="M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6" />,
-  Inbox: <path d="M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5" />,
-  Home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
-};
-
-function DashboardNavIcon({ label }: { label: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {ICONS[label]}
-    </svg>
-  );
 }
 
 function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
@@ -64,33 +34,12 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
               }`
             }
           >
-            <DashboardNavIcon label={l.label} />
+            <DashboardIcon label={l.label} />
             {l.label}
           </NavLink>
         </li>
       ))}
     </ul>
-  );
-}
-
-function Avatar({ name, photoURL, size = 40 }: { name: string; photoURL: string | null; size?: number }) {
-  return photoURL ? (
-    <img
-      src={photoURL}
-      alt=""
-      width={size}
-      height={size}
-      className="shrink-0 rounded-full object-cover"
-      style={{ width: size, height: size }}
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="flex shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700"
-      style={{ width: size, height: size }}
-    >
-      {name.trim().charAt(0).toUpperCase() || "?"}
-    </span>
   );
 }
 
@@ -172,7 +121,7 @@ export default function DashboardLayout() {
                 to="/dashboard"
                 className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm hover:border-brand-200"
               >
-                <Avatar name={user.name} photoURL={user.photoURL} />
+                <Avatar photoURL={user.photoURL} size={40} />
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
                   <span className="mt-0.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
