@@ -2,6 +2,7 @@
    On phones the table is displayed as blocks, which drops its implicit table roles in browsers;
    the explicit roles keep it a table for screen readers. */
 import type { ReactNode } from "react";
+import { Avatar } from "./Avatar";
 import { EmptyState } from "./ui";
 
 export interface Column<T> {
@@ -13,6 +14,29 @@ export interface Column<T> {
   mobile?: "title" | "hide";
   /** Extra classes for the cells of this column (widths, wrapping). */
   className?: string;
+}
+
+/** The row-number column every dashboard table starts with (hidden on phones). */
+export function numberColumn<T>(): Column<T> {
+  return {
+    header: "#",
+    cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
+    className: "sm:w-12",
+    mobile: "hide",
+  };
+}
+
+/** A person in a table cell: their photo and name, with an optional line under the name. */
+export function PersonCell({ photo, name, children }: { photo: string | null; name: ReactNode; children?: ReactNode }) {
+  return (
+    <span className="flex min-w-0 items-center gap-3">
+      <Avatar photoURL={photo} size={40} />
+      <span className="min-w-0">
+        <span className="block font-medium text-ink">{name}</span>
+        {children}
+      </span>
+    </span>
+  );
 }
 
 function cellClass<T>(column: Column<T>): string {

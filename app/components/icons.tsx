@@ -1,4 +1,4 @@
-import type { ReactNode, SVGProps } from "react";
+import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
@@ -64,64 +64,44 @@ export const SOCIAL_ICONS = {
   Instagram: InstagramIcon,
 };
 
-// Line icons of the post page (likes, comments, share, save).
-const stroke = {
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
+// Line icons (post page, dashboard menu, feature lists): one drawing style, by path.
+export function LineIcon({
+  d,
+  size = 18,
+  strokeWidth = 2,
+  filled = false,
+}: {
+  d: string;
+  size?: number;
+  strokeWidth?: number;
+  filled?: boolean;
+}) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
 
-export function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      aria-hidden="true"
-      {...stroke}
-      fill={filled ? "currentColor" : "none"}
-    >
-      <path d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
-    </svg>
-  );
-}
-export function CommentIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M4 5h16v11H8l-4 4z" />
-    </svg>
-  );
-}
-export function ShareIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-    </svg>
-  );
-}
-export function BookmarkIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      aria-hidden="true"
-      {...stroke}
-      fill={filled ? "currentColor" : "none"}
-    >
-      <path d="M6 3h12v18l-6-4-6 4z" />
-    </svg>
-  );
-}
-export function LinkIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" {...stroke}>
-      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-    </svg>
-  );
-}
+export const HeartIcon = ({ filled }: { filled: boolean }) => (
+  <LineIcon filled={filled} d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
+);
+export const CommentIcon = () => <LineIcon d="M4 5h16v11H8l-4 4z" />;
+export const ShareIcon = () => <LineIcon d="M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />;
+export const BookmarkIcon = ({ filled }: { filled: boolean }) => <LineIcon filled={filled} d="M6 3h12v18l-6-4-6 4z" />;
+export const LinkIcon = () => (
+  <LineIcon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+);
 export function WhatsAppIcon({ width = 18, height = 18 }: { width?: number; height?: number }) {
   return (
     <svg viewBox="0 0 24 24" width={width} height={height} aria-hidden="true" fill="currentColor">
@@ -130,35 +110,21 @@ export function WhatsAppIcon({ width = 18, height = 18 }: { width?: number; heig
   );
 }
 
-const ICONS: Record<string, ReactNode> = {
-  "Write Blogs": <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />,
-  "Manage Blogs": <path d="M4 6h16M4 12h16M4 18h10" />,
-  "Send Feedback": <path d="M4 5h16v11H8l-4 4V5zM8 9h8M8 12h5" />,
-  "Add Author": <path d="M15 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 8v6M16 11h6" />,
-  "Manage Users": (
-    <path d="M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />
-  ),
-  "Manage Review": <path d="M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z" />,
-  "Manage Authors": <path d="M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6" />,
-  Inbox: <path d="M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5" />,
-  Home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
+const DASHBOARD_PATHS: Record<string, string> = {
+  "Write Blogs": "M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4",
+  "Manage Blogs": "M4 6h16M4 12h16M4 18h10",
+  "Send Feedback": "M4 5h16v11H8l-4 4V5zM8 9h8M8 12h5",
+  "Add Author": "M15 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 8v6M16 11h6",
+  "Manage Users":
+    "M17 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M10 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8",
+  "Manage Review": "M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z",
+  "Manage Authors": "M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6",
+  Inbox: "M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5",
+  Home: "M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10",
 };
 
 /** The icon beside each entry of the dashboard menu, by its label. */
 export function DashboardIcon({ label }: { label: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {ICONS[label]}
-    </svg>
-  );
+  const d = DASHBOARD_PATHS[label];
+  return d ? <LineIcon d={d} strokeWidth={1.8} /> : null;
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LineIcon } from "#app/components/icons";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ABOUT_AUTHOR } from "#app/lib/content";
@@ -141,19 +142,7 @@ export default function About() {
           {FEATURES.map((f) => (
             <li key={f.title} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-                <svg
-                  viewBox="0 0 24 24"
-                  width={24}
-                  height={24}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={1.8}
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  <path d={f.icon} />
-                </svg>
+                <LineIcon d={f.icon} size={24} strokeWidth={1.8} />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">{f.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-gray-600">{f.text}</p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader";
-import { DataTable } from "#app/components/DataTable";
+import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
@@ -42,28 +42,11 @@ export default function ManageAuthors() {
         rowKey={(a) => a._id}
         empty="No authors yet. Add the first one."
         columns={[
-          {
-            header: "#",
-            cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
-            className: "sm:w-12",
-            mobile: "hide",
-          },
+          numberColumn(),
           {
             header: "Name",
             mobile: "title",
-            cell: (a) => (
-              <span className="flex items-center gap-3">
-                <img
-                  src={a.img}
-                  alt=""
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  className="h-10 w-10 shrink-0 rounded-full object-cover"
-                />
-                <span className="font-medium text-ink">{a.name}</span>
-              </span>
-            ),
+            cell: (a) => <PersonCell photo={a.img} name={a.name} />,
             className: "sm:whitespace-nowrap",
           },
           { header: "Bio", cell: (a) => <span className="line-clamp-2 text-gray-700">{a.bio}</span> },

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DataTable } from "#app/components/DataTable";
+import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { StarRating } from "#app/components/StarRating";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -37,30 +37,14 @@ export default function ManageReview() {
         rowKey={(r) => r._id}
         empty="No feedback yet."
         columns={[
-          {
-            header: "#",
-            cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
-            className: "sm:w-12",
-            mobile: "hide",
-          },
+          numberColumn(),
           {
             header: "Name",
             mobile: "title",
             cell: (r) => (
-              <span className="flex min-w-0 items-center gap-3">
-                <img
-                  src={r.image}
-                  alt=""
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  className="h-10 w-10 shrink-0 rounded-full object-cover"
-                />
-                <span className="min-w-0">
-                  <span className="block font-medium text-ink">{r.name}</span>
-                  <span className="block text-xs text-gray-500">{r.designation}</span>
-                </span>
-              </span>
+              <PersonCell photo={r.image} name={r.name}>
+                <span className="block text-xs text-gray-500">{r.designation}</span>
+              </PersonCell>
             ),
           },
           { header: "Rating", cell: (r) => <StarRating value={r.rating} size={16} /> },

@@ -1,9 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Avatar } from "#app/components/Avatar";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DataTable } from "#app/components/DataTable";
+import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { FormError } from "#app/components/form";
 import { samePage } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -83,23 +82,20 @@ export default function ManageUsers() {
         rowKey={(u) => u._id}
         empty="No users yet."
         columns={[
-          {
-            header: "#",
-            cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
-            className: "sm:w-12",
-            mobile: "hide",
-          },
+          numberColumn(),
           {
             header: "Name",
             mobile: "title",
             cell: (u) => (
-              <span className="flex min-w-0 items-center gap-3">
-                <Avatar photoURL={u.photoURL} size={36} />
-                <span className="font-medium text-ink">
-                  {u.name}
-                  {u._id === me ? <span className="ml-1.5 text-xs font-normal text-gray-500">(you)</span> : null}
-                </span>
-              </span>
+              <PersonCell
+                photo={u.photoURL}
+                name={
+                  <>
+                    {u.name}
+                    {u._id === me ? <span className="ml-1.5 text-xs font-normal text-gray-500">(you)</span> : null}
+                  </>
+                }
+              />
             ),
           },
           {
