@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { FieldError } from "./form";
 import { UTC_OFFSET, localInputValue, localOffset, utcInputValue } from "#app/lib/datetime";
 
 /**
@@ -51,11 +52,7 @@ export function DateTimeField({
         className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
       />
       <input ref={tz} type="hidden" name="tz" defaultValue={submitted ? submitted.tz : UTC_OFFSET} />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { FieldError } from "./form";
 
 /**
  * An image file input with a live preview of the chosen file (a local object URL, nothing is sent
@@ -81,11 +82,7 @@ export function ImageField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

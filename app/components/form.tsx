@@ -26,11 +26,7 @@ function Wrapper({
       </label>
       {children}
       {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -137,4 +133,13 @@ export function FormError({ message }: { message?: string }) {
       {message}
     </div>
   );
+}
+
+/** The message under a field that was refused, tied to it by aria-describedby (`${id}-error`). */
+export function FieldError({ id, error }: { id?: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
