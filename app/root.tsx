@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { env, user } = context;
-  const flash = readFlash(request);
+  const flash = await readFlash(request, env.SESSION_SECRET ?? "");
   return data(
     {
       siteName: env.SITE_NAME || "Edge Blog",

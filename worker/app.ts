@@ -5,7 +5,7 @@ import type { ApiEnv } from "./api/context";
 import { apiError, notFound } from "./api/errors";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
-import { readToken } from "./auth/cookie";
+import { readToken, sealFlash } from "./auth/cookie";
 import { authRoutes } from "./auth/routes";
 import { DomainError } from "./services/errors";
 import type { Actor } from "./services/policy";
@@ -77,7 +77,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 
   app.route("/auth", authRoutes);
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context: LoadContext = {
       env: c.env,
       ctx: c.executionCtx as ExecutionContext,
@@ -85,7 +85,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       user: c.var.user,
       sessionId: c.var.sessionId,
     };
-    return handleRemix(c.req.raw, context);
+    return sealFlash(await handleRemix(c.req.raw, context), c.env.SESSION_SECRET ?? "");
   });
 
   return app;

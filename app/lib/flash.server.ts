@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
+import { cookieHeader, expiredCookieHeader, FLASH_COOKIE, FLASH_MAX_AGE, readSignedCookie } from "#worker/auth/cookie";
 
 /** A message to show once on the next page: a SweetAlert2 toast with JS, a banner without. */
 export interface Flash {
@@ -8,26 +9,20 @@ export interface Flash {
   icon?: "success" | "error" | "warning" | "info";
 }
 
-const FLASH_COOKIE = "flash";
-
 function encode(flash: Flash): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
 }
 
+/** The flash as a plain cookie; the Worker signs it on the way out (sealFlash in worker/auth/cookie.ts). */
 export function flashCookie(flash: Flash): string {
-  return `${FLASH_COOKIE}=${encode(flash)}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=60`;
+  return cookieHeader(FLASH_COOKIE, encode(flash), { maxAge: FLASH_MAX_AGE });
 }
 
-export const clearFlashCookie = `${FLASH_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+export const clearFlashCookie = expiredCookieHeader(FLASH_COOKIE);
 
-/** The pending flash of a request, if any (malformed cookies are ignored). */
-export function readFlash(request: Request): Flash | null {
-  const header = request.headers.get("Cookie") ?? "";
-  const raw = header
-    .split(";")
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(`${FLASH_COOKIE}=`))
-    ?.slice(FLASH_COOKIE.length + 1);
+/** The pending flash of a request, if any: unsigned, tampered or malformed cookies are no message. */
+export async function readFlash(request: Request, secret: string): Promise<Flash | null> {
+  const raw = await readSignedCookie(request, FLASH_COOKIE, secret);
   if (!raw) return null;
   try {
     const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
@@ -36,7 +31,7 @@ export function readFlash(request: Request): Flash | null {
       return { kind: value.kind, title: value.title.slice(0, 200), text: value.text?.slice(0, 500), icon: value.icon };
     }
   } catch {
-    // a tampered or truncated cookie is just no message
+    // a truncated cookie is just no message
   }
   return null;
 }

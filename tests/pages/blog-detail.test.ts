@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db";
 import { MSG } from "#app/lib/messages";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { flashOf } from "../support/flash";
 import { call } from "../support/http";
 
 const get = (path: string, cookie?: string) =>
@@ -124,12 +125,7 @@ describe("/blogs/{id}", () => {
     expect(save.status).toBe(302);
     expect(save.headers.get("Location")).toBe(loginFor(blog.id));
     // The spec's message rides along for the login page.
-    const flash = save.headers.getSetCookie().find((c) => c.startsWith("flash="));
-    expect(flash).toBeDefined();
-    const decoded = new TextDecoder().decode(
-      Uint8Array.from(atob(flash!.split(";")[0]!.slice(6)), (c) => c.charCodeAt(0)),
-    );
-    expect(JSON.parse(decoded)).toMatchObject({ title: MSG.save.needLogin });
+    expect(flashOf(save)).toMatchObject({ title: MSG.save.needLogin });
     expect(await likesOf(blog.id)).toBe(0);
     expect(await commentsOf(blog.id)).toHaveLength(0);
     expect(await savedOf(blog.id)).toHaveLength(0);

@@ -5,6 +5,7 @@ import { createDb, schema } from "#worker/db";
 import { createBlogService } from "#worker/services/blogs";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { flashOf } from "../support/flash";
 import { call } from "../support/http";
 
 /** A real 1x1 PNG. */
@@ -38,14 +39,6 @@ async function post(path: string, who: Who, fields: Record<string, string>, imag
 
 async function get(path: string, who: Who) {
   return call(path, { headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });
-}
-
-/** The flash message a redirect carries (app/lib/flash.server.ts encodes it as base64 JSON). */
-function flashOf(res: Response): { kind: string; title: string; text?: string } | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("flash="));
-  if (!cookie) return null;
-  const raw = cookie.slice("flash=".length).split(";")[0] ?? "";
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(raw), (c) => c.charCodeAt(0))));
 }
 
 const imagesOf = (userId: string) => db().select().from(schema.images).where(eq(schema.images.ownerId, userId));

@@ -1,14 +1,44 @@
+import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
 import { SESSION_TTL_SECONDS } from "./tokens";
+
+/**
+ * Every cookie the site sets goes through here (hono's cookie utilities, plain or HMAC-signed): the
+ * session, the flash message, and the Google sign-in flow's state. HttpOnly, Secure and SameSite=Lax
+ * unless a caller says otherwise (browsers accept Secure on localhost).
+ */
+const OURS = { path: "/", httpOnly: true, secure: true, sameSite: "Lax" } as const satisfies CookieOptions;
+
+export function cookieHeader(name: string, value: string, options: CookieOptions = {}): string {
+  return serialize(name, value, { ...OURS, ...options });
+}
+
+export function expiredCookieHeader(name: string, options: CookieOptions = {}): string {
+  return serialize(name, "", { ...OURS, ...options, maxAge: 0 });
+}
+
+export function signedCookieHeader(name: string, value: string, secret: string, options: CookieOptions = {}) {
+  return serializeSigned(name, value, secret, { ...OURS, ...options });
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  return parse(request.headers.get("Cookie") ?? "", name)[name] ?? null;
+}
+
+/** A signed cookie's value, or null when it is missing or its signature does not match (tampered). */
+export async function readSignedCookie(request: Request, name: string, secret: string): Promise<string | null> {
+  const value = (await parseSigned(request.headers.get("Cookie") ?? "", secret, name))[name];
+  return typeof value === "string" ? value : null;
+}
 
 export const SESSION_COOKIE = "session";
 
-/** Set-Cookie for a session: HttpOnly, Secure, SameSite=Lax (browsers accept Secure on localhost). */
+/** The session cookie: the JWT is signed already, so the cookie itself is plain. */
 export function sessionCookie(token: string, maxAge = SESSION_TTL_SECONDS): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+  return cookieHeader(SESSION_COOKIE, token, { maxAge });
 }
 
 export function clearSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+  return expiredCookieHeader(SESSION_COOKIE);
 }
 
 /** The token a request carries: `Authorization: Bearer` first (the REST clients), then the cookie (pages). */
@@ -18,11 +48,25 @@ export function readToken(request: Request): string | null {
     const match = /^Bearer\s+(\S+)$/i.exec(auth);
     return match?.[1] ?? null;
   }
-  const cookies = request.headers.get("Cookie");
-  if (!cookies) return null;
-  for (const part of cookies.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || null;
-  }
-  return null;
+  return readCookie(request, SESSION_COOKIE) || null;
+}
+
+export const FLASH_COOKIE = "flash";
+export const FLASH_MAX_AGE = 60;
+
+/**
+ * Pages set their flash message as a plain cookie (app/lib/flash.server.ts); the Worker signs it on
+ * the way out, so the message a page later shows is always one the site itself wrote.
+ */
+export async function sealFlash(response: Response, secret: string): Promise<Response> {
+  const cookies = response.headers.getSetCookie();
+  const prefix = `${FLASH_COOKIE}=`;
+  const index = cookies.findIndex((c) => c.startsWith(prefix) && !c.startsWith(`${prefix};`));
+  if (index < 0) return response;
+  const value = decodeURIComponent(cookies[index]!.slice(prefix.length).split(";")[0] ?? "");
+  cookies[index] = await signedCookieHeader(FLASH_COOKIE, value, secret, { maxAge: FLASH_MAX_AGE });
+  const sealed = new Response(response.body, response);
+  sealed.headers.delete("Set-Cookie");
+  for (const cookie of cookies) sealed.headers.append("Set-Cookie", cookie);
+  return sealed;
 }
