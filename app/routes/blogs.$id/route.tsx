@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { buttonClass } from "#app/components/ui";
-import { BookmarkIcon, CommentIcon, HeartIcon, LinkIcon, ShareIcon, WhatsAppIcon } from "#app/components/icons";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { CommentIcon, ShareIcon } from "#app/components/icons";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar";
 import { ConfirmForm } from "#app/components/ConfirmForm";
-import { FacebookIcon, LinkedInIcon, TwitterIcon } from "#app/components/icons";
 import { formatDate, paragraphs, readingMinutes } from "#app/lib/blog-text";
-import { alertDialog, confirmDelete, toast } from "#app/lib/dialogs";
+import { confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
 import { handleForm, loadOr404, unknownAction } from "#app/lib/forms.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
-import { shareTargets, sharedLink, type ShareTargetName } from "#app/lib/share";
+import { sharedLink } from "#app/lib/share";
 import { authPageUrl } from "#app/lib/auth-url";
-import { LIMITS } from "#worker/services/limits";
+import { CommentForm } from "./comment-form";
+import { LikeButton, SaveButton, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
+import { SharePanel } from "./share-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -68,9 +68,6 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "like" | "comment" | "delete-comment" | "save";
-type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number };
-
 /**
  * Like, comment, delete a comment and save. Each service checks the session itself; a visitor is sent
  * to /login (and back here afterwards). With JavaScript these run through fetchers; without it they are
@@ -113,10 +110,6 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 }
 
 type ActionResult = Done | FormFailure | undefined;
-
-/** Whether an action answer is the success of this intent. */
-const succeeded = (result: unknown, intent: Intent): boolean =>
-  typeof result === "object" && result !== null && (result as Done).ok === true && (result as Done).intent === intent;
 
 export default function BlogDetail() {
   const { blog, comments, liked, saved, viewer, origin } = useLoaderData<typeof loader>();
@@ -296,227 +289,5 @@ export default function BlogDetail() {
         </section>
       </div>
     </article>
-  );
-}
-
-const actionButton =
-  "inline-flex min-h-10 items-center gap-2 rounded-full border border-gray-200 bg-white px-4 py-2 text-sm font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait";
-/** The four post actions: a row of four stacked icon buttons on phones, pills from 640 px. */
-const barButton =
-  "flex w-full flex-col items-center justify-center gap-1 rounded-xl border border-gray-200 bg-white px-1 py-2 text-xs font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait sm:inline-flex sm:min-h-10 sm:w-auto sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm";
-
-function ToggleButton({
-  open,
-  controls,
-  onToggle,
-  icon,
-  children,
-}: {
-  open: boolean;
-  controls: string;
-  onToggle: () => void;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      data-toggle=""
-      aria-expanded={open}
-      aria-controls={controls}
-      onClick={onToggle}
-      className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
-    >
-      {icon}
-      <span>{children}</span>
-    </button>
-  );
-}
-
-/**
- * A visitor's like is local only (+1 / -1, never saved), as the spec has it. A signed-in reader's like
- * is stored, one per person, and the count shown is the stored one (optimistic while it is sent).
- */
-function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const [localLiked, setLocalLiked] = useState(false);
-  const pending = fetcher.formData?.get("intent") === "like";
-  const shownLiked = signedIn ? (pending ? !liked : liked) : localLiked;
-  const shownCount = signedIn ? likes + (pending ? (liked ? -1 : 1) : 0) : likes + (localLiked ? 1 : 0);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (signedIn) return;
-    event.preventDefault();
-    setLocalLiked((l) => !l);
-  };
-
-  return (
-    <fetcher.Form method="post" onSubmit={onSubmit} className="flex">
-      <input type="hidden" name="intent" value="like" />
-      <button
-        type="submit"
-        aria-pressed={shownLiked}
-        className={`${barButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
-      >
-        <HeartIcon filled={shownLiked} />
-        <span>
-          <span>{shownLiked ? "Liked" : "Like"}</span>{" "}
-          <span className="tabular-nums" data-testid="like-count">
-            {shownCount}
-          </span>
-          <span className="sr-only">{shownCount === 1 ? " like" : " likes"}</span>
-        </span>
-      </button>
-    </fetcher.Form>
-  );
-}
-
-/** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
-function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolean; signedIn: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const navigate = useNavigate();
-  const pending = fetcher.state !== "idle";
-  const shownSaved = saved || (pending && signedIn);
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(MSG.save.success);
-  }, [fetcher.state, fetcher.data]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (signedIn) return;
-    event.preventDefault();
-    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
-      navigate(authPageUrl("/login", `/blogs/${blogId}`)),
-    );
-  };
-
-  return (
-    <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
-      <input type="hidden" name="intent" value="save" />
-      <button
-        type="submit"
-        disabled={pending}
-        className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
-      >
-        <BookmarkIcon filled={shownSaved} />
-        <span>{shownSaved ? "Saved" : "Save"}</span>
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function CommentForm({ blogId, failure, onSent }: { blogId: string; failure?: FormFailure; onSent: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  const form = useRef<HTMLFormElement>(null);
-  const pending = fetcher.state !== "idle";
-  const failed = fetcher.data ? refusal(fetcher.data) : failure;
-  const error = failed ? (failed.fields.body ?? failed.formError) : undefined;
-  const errorId = `comment-error-${blogId}`;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "comment")) {
-      form.current?.reset();
-      onSent();
-    }
-    // onSent is a fresh closure each render; only a new answer matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [fetcher.state, fetcher.data]);
-
-  return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-      noValidate
-    >
-      <input type="hidden" name="intent" value="comment" />
-      <label htmlFor={`comment-${blogId}`} className="text-sm font-semibold text-ink">
-        Your comment
-      </label>
-      <textarea
-        id={`comment-${blogId}`}
-        name="body"
-        rows={4}
-        maxLength={LIMITS.comment}
-        required
-        defaultValue={failure?.values.body}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        placeholder="What did you think?"
-        className="mt-2 block w-full rounded-lg border border-gray-300 px-3 py-2 text-[15px] text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-3 flex items-center justify-between gap-3">
-        <p className="text-xs text-gray-600">Up to {LIMITS.comment.toLocaleString("en-US")} characters.</p>
-        <button type="submit" disabled={pending} aria-busy={pending || undefined} className={buttonClass()}>
-          {pending ? (
-            <span
-              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-              aria-hidden="true"
-            />
-          ) : null}
-          {pending ? "Sending…" : "Send"}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number }) => ReactNode> = {
-  Facebook: FacebookIcon,
-  Twitter: TwitterIcon,
-  LinkedIn: LinkedInIcon,
-  WhatsApp: WhatsAppIcon,
-};
-
-function SharePanel({ link, title }: { link: string; title: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
-      const area = document.createElement("textarea");
-      area.value = link;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-    }
-    window.alert(MSG.copyLink);
-  };
-
-  return (
-    <section aria-labelledby="share-heading" className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
-      <h2 id="share-heading" className="text-sm font-semibold text-ink">
-        Share this post
-      </h2>
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {shareTargets(link, title).map((t) => {
-          const Icon = SHARE_ICONS[t.name];
-          return (
-            <li key={t.name}>
-              <a href={t.href} target="_blank" rel="noopener noreferrer" className={actionButton}>
-                <Icon width={18} height={18} />
-                {t.name}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          );
-        })}
-        <li data-toggle="">
-          <button type="button" onClick={() => void copy()} className={actionButton}>
-            <LinkIcon />
-            Copy Link
-          </button>
-        </li>
-      </ul>
-      <p className="mt-3 break-all text-xs text-gray-600">
-        Link: <span data-testid="shared-link">{link}</span>
-      </p>
-    </section>
   );
 }

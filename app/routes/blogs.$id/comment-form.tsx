@@ -1,0 +1,76 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { buttonClass } from "#app/components/ui";
+import { refusal, type FormFailure } from "#app/lib/form-result";
+import { LIMITS } from "#worker/services/limits";
+import { succeeded } from "./reactions";
+import type { action } from "./route";
+
+export function CommentForm({
+  blogId,
+  failure,
+  onSent,
+}: {
+  blogId: string;
+  failure?: FormFailure;
+  onSent: () => void;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const pending = fetcher.state !== "idle";
+  const failed = fetcher.data ? refusal(fetcher.data) : failure;
+  const error = failed ? (failed.fields.body ?? failed.formError) : undefined;
+  const errorId = `comment-error-${blogId}`;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && succeeded(fetcher.data, "comment")) {
+      form.current?.reset();
+      onSent();
+    }
+    // onSent is a fresh closure each render; only a new answer matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+      noValidate
+    >
+      <input type="hidden" name="intent" value="comment" />
+      <label htmlFor={`comment-${blogId}`} className="text-sm font-semibold text-ink">
+        Your comment
+      </label>
+      <textarea
+        id={`comment-${blogId}`}
+        name="body"
+        rows={4}
+        maxLength={LIMITS.comment}
+        required
+        defaultValue={failure?.values.body}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        placeholder="What did you think?"
+        className="mt-2 block w-full rounded-lg border border-gray-300 px-3 py-2 text-[15px] text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="text-xs text-gray-600">Up to {LIMITS.comment.toLocaleString("en-US")} characters.</p>
+        <button type="submit" disabled={pending} aria-busy={pending || undefined} className={buttonClass()}>
+          {pending ? (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              aria-hidden="true"
+            />
+          ) : null}
+          {pending ? "Sending…" : "Send"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

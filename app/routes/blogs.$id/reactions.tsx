@@ -1,0 +1,121 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { BookmarkIcon, HeartIcon } from "#app/components/icons";
+import { authPageUrl } from "#app/lib/auth-url";
+import { alertDialog, toast } from "#app/lib/dialogs";
+import { MSG } from "#app/lib/messages";
+import type { action } from "./route";
+
+/** What the post page's action does, and what it answers when it worked. */
+export type Intent = "like" | "comment" | "delete-comment" | "save";
+export type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number };
+
+/** Whether an action answer is the success of this intent. */
+export const succeeded = (result: unknown, intent: Intent): boolean =>
+  typeof result === "object" && result !== null && (result as Done).ok === true && (result as Done).intent === intent;
+
+export const actionButton =
+  "inline-flex min-h-10 items-center gap-2 rounded-full border border-gray-200 bg-white px-4 py-2 text-sm font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait";
+/** The four post actions: a row of four stacked icon buttons on phones, pills from 640 px. */
+const barButton =
+  "flex w-full flex-col items-center justify-center gap-1 rounded-xl border border-gray-200 bg-white px-1 py-2 text-xs font-semibold text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:cursor-wait sm:inline-flex sm:min-h-10 sm:w-auto sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm";
+
+export function ToggleButton({
+  open,
+  controls,
+  onToggle,
+  icon,
+  children,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-toggle=""
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+    >
+      {icon}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+/**
+ * A visitor's like is local only (+1 / -1, never saved), as the spec has it. A signed-in reader's like
+ * is stored, one per person, and the count shown is the stored one (optimistic while it is sent).
+ */
+export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const [localLiked, setLocalLiked] = useState(false);
+  const pending = fetcher.formData?.get("intent") === "like";
+  const shownLiked = signedIn ? (pending ? !liked : liked) : localLiked;
+  const shownCount = signedIn ? likes + (pending ? (liked ? -1 : 1) : 0) : likes + (localLiked ? 1 : 0);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    setLocalLiked((l) => !l);
+  };
+
+  return (
+    <fetcher.Form method="post" onSubmit={onSubmit} className="flex">
+      <input type="hidden" name="intent" value="like" />
+      <button
+        type="submit"
+        aria-pressed={shownLiked}
+        className={`${barButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
+      >
+        <HeartIcon filled={shownLiked} />
+        <span>
+          <span>{shownLiked ? "Liked" : "Like"}</span>{" "}
+          <span className="tabular-nums" data-testid="like-count">
+            {shownCount}
+          </span>
+          <span className="sr-only">{shownCount === 1 ? " like" : " likes"}</span>
+        </span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
+export function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const pending = fetcher.state !== "idle";
+  const shownSaved = saved || (pending && signedIn);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(MSG.save.success);
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
+      navigate(authPageUrl("/login", `/blogs/${blogId}`)),
+    );
+  };
+
+  return (
+    <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
+      <input type="hidden" name="intent" value="save" />
+      <button
+        type="submit"
+        disabled={pending}
+        className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+      >
+        <BookmarkIcon filled={shownSaved} />
+        <span>{shownSaved ? "Saved" : "Save"}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

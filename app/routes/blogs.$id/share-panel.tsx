@@ -1,0 +1,60 @@
+import { type ReactNode } from "react";
+import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons";
+import { MSG } from "#app/lib/messages";
+import { shareTargets, type ShareTargetName } from "#app/lib/share";
+import { actionButton } from "./reactions";
+
+const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number }) => ReactNode> = {
+  Facebook: FacebookIcon,
+  Twitter: TwitterIcon,
+  LinkedIn: LinkedInIcon,
+  WhatsApp: WhatsAppIcon,
+};
+
+export function SharePanel({ link, title }: { link: string; title: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
+      const area = document.createElement("textarea");
+      area.value = link;
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    window.alert(MSG.copyLink);
+  };
+
+  return (
+    <section aria-labelledby="share-heading" className="mt-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="share-heading" className="text-sm font-semibold text-ink">
+        Share this post
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {shareTargets(link, title).map((t) => {
+          const Icon = SHARE_ICONS[t.name];
+          return (
+            <li key={t.name}>
+              <a href={t.href} target="_blank" rel="noopener noreferrer" className={actionButton}>
+                <Icon width={18} height={18} />
+                {t.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          );
+        })}
+        <li data-toggle="">
+          <button type="button" onClick={() => void copy()} className={actionButton}>
+            <LinkIcon />
+            Copy Link
+          </button>
+        </li>
+      </ul>
+      <p className="mt-3 break-all text-xs text-gray-600">
+        Link: <span data-testid="shared-link">{link}</span>
+      </p>
+    </section>
+  );
+}
