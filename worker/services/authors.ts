@@ -2,9 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { changedFields } from "./changes";
-import { NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
+import { findOr404, saveChanges } from "./records";
+import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
 import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
 
@@ -104,13 +103,7 @@ export function createAuthorService(db: Db) {
       const row = await findRow(id);
       const data = parse(authorChangesInput, input);
       const { name, bio, img, twitter, linkedin, github } = data;
-      const changes = changedFields<AuthorRow>(row, { name, bio, img, twitter, linkedin, github });
-      if (!changes) return { modifiedCount: 0 };
-      await db
-        .update(schema.authors)
-        .set({ ...changes, updatedAt: Date.now() })
-        .where(eq(schema.authors.id, row.id));
-      return { modifiedCount: 1 };
+      return saveChanges<AuthorRow>(db, schema.authors, row, { name, bio, img, twitter, linkedin, github });
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -124,11 +117,8 @@ export function createAuthorService(db: Db) {
     },
   };
 
-  async function findRow(id: string): Promise<AuthorRow> {
-    if (!isIdShaped(id)) throw new NotFound("Author not found.");
-    const row = await db.query.authors.findFirst({ where: eq(schema.authors.id, id) });
-    if (!row) throw new NotFound("Author not found.");
-    return row;
+  function findRow(id: string): Promise<AuthorRow> {
+    return findOr404(id, "Author not found.", (id) => db.query.authors.findFirst({ where: eq(schema.authors.id, id) }));
   }
 }
 

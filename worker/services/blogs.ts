@@ -3,9 +3,9 @@ import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { changedFields } from "./changes";
-import { Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
+import { findOr404, saveChanges } from "./records";
+import { Forbidden } from "./errors";
+import { newId } from "./ids";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
 import { MAX_SEARCH_CHARS } from "./limits";
@@ -303,8 +303,7 @@ export function createBlogService(db: Db) {
           .offset((page - 1) * limit),
         db.select({ total: count() }).from(schema.blogs).where(mine),
       ]);
-      const total = totals[0]?.total ?? 0;
-      return { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+      return toBlogPage(rows, totals, page, limit);
     },
 
     /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
@@ -369,11 +368,10 @@ export function createBlogService(db: Db) {
     return toBlogPage(rows, totals, page, limit);
   }
 
-  async function findRow(id: string, condition?: SQL): Promise<BlogRow> {
-    if (!isIdShaped(id)) throw new NotFound("Blog not found.");
-    const row = await db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) });
-    if (!row) throw new NotFound("Blog not found.");
-    return row;
+  function findRow(id: string, condition?: SQL): Promise<BlogRow> {
+    return findOr404(id, "Blog not found.", (id) =>
+      db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) }),
+    );
   }
 
   /** Writes only the fields that differ, so "no change" is answered without touching D1. */
@@ -387,13 +385,7 @@ export function createBlogService(db: Db) {
       dateTime: data.date_time,
       image: data.image,
     };
-    const changes = changedFields(row, wanted);
-    if (!changes) return { modifiedCount: 0 };
-    await db
-      .update(schema.blogs)
-      .set({ ...changes, updatedAt: Date.now() })
-      .where(eq(schema.blogs.id, row.id));
-    return { modifiedCount: 1 };
+    return saveChanges(db, schema.blogs, row, wanted);
   }
 }
 

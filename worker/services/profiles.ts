@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { newestFirst } from "./visible-blogs";
-import { changedFields } from "./changes";
+import { findOr404, saveChanges } from "./records";
 import { toBlog, type Blog } from "./blogs";
-import { Conflict, Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
+import { Conflict, Forbidden } from "./errors";
+import { newId } from "./ids";
 import { isAdmin, requireUser, type Actor } from "./policy";
 import { LIMITS, emailField, optionalText, parse, requiredText } from "./validation";
 
@@ -95,20 +95,18 @@ export function createProfileService(db: Db) {
       const user = requireUser(actor);
       const row = await findOwned(user, id);
       const data = parse(updateInput, input);
-      const changes = changedFields<ProfileRow>(row, { name: data.name, designation: data.designation, bio: data.bio });
-      if (!changes) return { modifiedCount: 0 };
-      await db
-        .update(schema.profiles)
-        .set({ ...changes, updatedAt: Date.now() })
-        .where(eq(schema.profiles.id, row.id));
-      return { modifiedCount: 1 };
+      return saveChanges<ProfileRow>(db, schema.profiles, row, {
+        name: data.name,
+        designation: data.designation,
+        bio: data.bio,
+      });
     },
   };
 
   async function findOwned(user: Actor, id: string): Promise<ProfileRow> {
-    if (!isIdShaped(id)) throw new NotFound("Profile not found.");
-    const row = await db.query.profiles.findFirst({ where: eq(schema.profiles.id, id) });
-    if (!row) throw new NotFound("Profile not found.");
+    const row = await findOr404(id, "Profile not found.", (id) =>
+      db.query.profiles.findFirst({ where: eq(schema.profiles.id, id) }),
+    );
     if (row.userId !== user.id && !isAdmin(user)) throw new Forbidden("You can only see and edit your own profile.");
     return row;
   }

@@ -2,9 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { changedFields } from "./changes";
-import { NotFound } from "./errors";
-import { newId, isIdShaped } from "./ids";
+import { findOr404, saveChanges } from "./records";
+import { newId } from "./ids";
 import { keepImageQuery } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
 import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "./validation";
@@ -85,17 +84,11 @@ export function createReviewService(db: Db) {
       requireAdmin(actor);
       const row = await findRow(id);
       const data = parse(reviewChangesInput, input);
-      const changes = changedFields<ReviewRow>(row, {
+      return saveChanges<ReviewRow>(db, schema.reviews, row, {
         name: data.name,
         designation: data.designation,
         review: data.review,
       });
-      if (!changes) return { modifiedCount: 0 };
-      await db
-        .update(schema.reviews)
-        .set({ ...changes, updatedAt: Date.now() })
-        .where(eq(schema.reviews.id, row.id));
-      return { modifiedCount: 1 };
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -109,11 +102,8 @@ export function createReviewService(db: Db) {
     },
   };
 
-  async function findRow(id: string): Promise<ReviewRow> {
-    if (!isIdShaped(id)) throw new NotFound("Review not found.");
-    const row = await db.query.reviews.findFirst({ where: eq(schema.reviews.id, id) });
-    if (!row) throw new NotFound("Review not found.");
-    return row;
+  function findRow(id: string): Promise<ReviewRow> {
+    return findOr404(id, "Review not found.", (id) => db.query.reviews.findFirst({ where: eq(schema.reviews.id, id) }));
   }
 }
 

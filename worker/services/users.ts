@@ -4,8 +4,9 @@ import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, veri
 import type { Db } from "../db";
 import { schema } from "../db";
 import type { Env } from "../env";
-import { Conflict, DomainError, Forbidden, NotFound, Unauthorized, ValidationError } from "./errors";
-import { isIdShaped, newId } from "./ids";
+import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "./errors";
+import { newId } from "./ids";
+import { findOr404 } from "./records";
 import { inspectImage, type ImageService } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
@@ -75,11 +76,8 @@ export function createUserService(
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
-  async function byId(id: string): Promise<UserRow> {
-    if (!isIdShaped(id)) throw new NotFound("User not found.");
-    const row = await db.query.users.findFirst({ where: eq(schema.users.id, id) });
-    if (!row) throw new NotFound("User not found.");
-    return row;
+  function byId(id: string): Promise<UserRow> {
+    return findOr404(id, "User not found.", (id) => db.query.users.findFirst({ where: eq(schema.users.id, id) }));
   }
 
   async function signIn(row: UserRow): Promise<SignedIn> {
