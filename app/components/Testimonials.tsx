@@ -1,6 +1,7 @@
 // Swiper is imported here only, and this component is used only by the home page, so only the
 // home route's chunk (and CSS) carries it.
 import { A11y, Navigation, Pagination } from "swiper/modules";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import "swiper/css/a11y";
@@ -70,31 +71,11 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
       </Swiper>
       <div className="mt-8 flex items-center justify-center gap-4">
         <button type="button" aria-label="Previous review" className={`testimonials-prev ${arrowClass}`}>
-          <svg
-            viewBox="0 0 24 24"
-            width={20}
-            height={20}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <ChevronLeftIcon />
         </button>
         <div className="testimonials-bullets flex flex-wrap items-center justify-center" />
         <button type="button" aria-label="Next review" className={`testimonials-next ${arrowClass}`}>
-          <svg
-            viewBox="0 0 24 24"
-            width={20}
-            height={20}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <ChevronRightIcon />
         </button>
       </div>
     </div>

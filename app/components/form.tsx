@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { LIMITS } from "#worker/services/limits";
 import { buttonClass } from "./ui";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId } from "react";
@@ -142,4 +143,31 @@ export function FieldError({ id, error }: { id?: string; error?: string }) {
       {error}
     </p>
   ) : null;
+}
+
+type FieldProps = Common & InputHTMLAttributes<HTMLInputElement>;
+
+/** A person's name: required, up to LIMITS.name, autofilled. */
+export function NameField(props: Omit<FieldProps, "label" | "name">) {
+  return <Field label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} {...props} />;
+}
+
+export function EmailField(props: Omit<FieldProps, "label" | "name" | "type">) {
+  return (
+    <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} {...props} />
+  );
+}
+
+/** A job title ("Product Designer"): profiles and reviews. */
+export function DesignationField(props: Omit<FieldProps, "label" | "name">) {
+  return (
+    <Field
+      label="Designation"
+      name="designation"
+      required
+      maxLength={LIMITS.designation}
+      autoComplete="organization-title"
+      {...props}
+    />
+  );
 }

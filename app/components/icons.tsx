@@ -70,11 +70,13 @@ export function LineIcon({
   size = 18,
   strokeWidth = 2,
   filled = false,
+  className,
 }: {
   d: string;
   size?: number;
   strokeWidth?: number;
   filled?: boolean;
+  className?: string;
 }) {
   return (
     <svg
@@ -87,6 +89,7 @@ export function LineIcon({
       strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
+      className={className}
     >
       <path d={d} />
     </svg>
@@ -95,6 +98,11 @@ export function LineIcon({
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <LineIcon filled={filled} d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 5.4 8.8 11.4 8.8 11.4s8.8-6 8.8-11.4z" />
+);
+export const ChevronLeftIcon = () => <LineIcon d="M15 18l-6-6 6-6" size={20} />;
+export const ChevronRightIcon = () => <LineIcon d="M9 6l6 6-6 6" size={20} />;
+export const MenuLinesIcon = ({ className }: { className?: string }) => (
+  <LineIcon d="M4 6h16M4 12h16M4 18h16" size={20} className={className} />
 );
 export const CommentIcon = () => <LineIcon d="M4 5h16v11H8l-4 4z" />;
 export const ShareIcon = () => <LineIcon d="M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />;

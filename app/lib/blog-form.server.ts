@@ -5,7 +5,7 @@ import { withZone } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";
 import { MSG } from "./messages";
-import { checkBeforeUpload, uploadImage } from "./uploads.server";
+import { uploadImage } from "./uploads.server";
 
 /**
  * The changes a blog edit form asks for, as the blog service's update takes them (the image apart).
@@ -41,8 +41,7 @@ export async function saveBlogEdit(
   return handleForm(request, form, async () => {
     const file = form.get("image");
     const input = blogChangesFrom(form, blog.date_time);
-    checkBeforeUpload(blogChangesInput, input, file);
-    const image = await uploadImage(context, actor, file, { required: false });
+    const image = await uploadImage(context, actor, file, { schema: blogChangesInput, input, required: false });
     const { modifiedCount } = await save({ ...input, image });
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
     return redirectWithFlash(back, { kind: "toast", icon: "success", title: MSG.blog.updated });

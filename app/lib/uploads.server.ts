@@ -19,7 +19,7 @@ export function hasFile(file: FormDataEntryValue | null | undefined): file is Fi
  * URL when one was chosen; when none was chosen the schema itself says whether the image is required.
  * Throws the same ValidationError the service would (handleForm shows it beside the fields).
  */
-export function checkBeforeUpload(
+function checkBeforeUpload(
   schema: z.ZodType,
   input: Record<string, unknown>,
   file: FormDataEntryValue | null,
@@ -29,8 +29,9 @@ export function checkBeforeUpload(
 }
 
 /**
- * The one way pages upload an image: through the images service (rate limit, type sniffing, size
- * cap), as the acting user. Answers the new `/images/...` URL, or undefined when no file was chosen
+ * The one way pages upload an image: first the service's own schema runs over the form's fields
+ * (`schema`, `input`), so a form the service would refuse never leaves an orphan image in R2; then
+ * the file goes through the images service (rate limit, type sniffing, size cap), as the acting user. Answers the new `/images/...` URL, or undefined when no file was chosen
  * and none is required. A refused upload becomes a field error whose text starts with
  * "Image upload failed" (the spec's update-blog wording), so every form shows it beside the field.
  */
@@ -38,9 +39,16 @@ export async function uploadImage(
   context: AppLoadContext,
   actor: Actor | null,
   file: FormDataEntryValue | null,
-  options: { required: boolean; expiration?: number; field?: string },
+  options: {
+    schema: z.ZodType;
+    input: Record<string, unknown>;
+    required: boolean;
+    expiration?: number;
+    field?: string;
+  },
 ): Promise<string | undefined> {
   const field = options.field ?? "image";
+  checkBeforeUpload(options.schema, options.input, file, field);
   if (!hasFile(file)) {
     if (options.required) throw new ValidationError({ [field]: "Image is required." });
     return undefined;

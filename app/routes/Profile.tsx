@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors";
 import { Avatar } from "#app/components/Avatar";
 import { BlogCard } from "#app/components/BlogCard";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
@@ -231,14 +231,7 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
             rows={4}
             error={failure?.fields.bio}
           />
-          <Field
-            label="Designation"
-            name="designation"
-            required
-            defaultValue={failure?.values.designation}
-            maxLength={LIMITS.designation}
-            error={failure?.fields.designation}
-          />
+          <DesignationField defaultValue={failure?.values.designation} error={failure?.fields.designation} />
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to="/Profile" onClick={close} className={secondary}>
               Cancel

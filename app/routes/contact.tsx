@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { EmailField, Field, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
 import { SOCIAL_ICONS } from "#app/components/icons";
 import { READING_TIPS } from "#app/lib/content";
 import { alertDialog } from "#app/lib/dialogs";
@@ -144,25 +144,8 @@ export default function Contact() {
           ) : null}
 
           <Form ref={form} method="post" onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2" noValidate>
-            <Field
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={values.name ?? name}
-              error={failure?.fields.name}
-            />
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values.email ?? email}
-              error={failure?.fields.email}
-            />
+            <NameField defaultValue={values.name ?? name} error={failure?.fields.name} />
+            <EmailField defaultValue={values.email ?? email} error={failure?.fields.email} />
             <div className="sm:col-span-2">
               <Field
                 label="Subject (optional)"

@@ -8,7 +8,7 @@ import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
 import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
-import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
+import { uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Add Author" };
 
@@ -33,8 +33,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       linkedin: form.get("linkedin"),
       github: form.get("github"),
     };
-    checkBeforeUpload(newAuthorInput, input, file);
-    const image = await uploadImage(context, admin, file, { required: true });
+    const image = await uploadImage(context, admin, file, { schema: newAuthorInput, input, required: true });
     await context.services.authors.create(admin, { ...input, image });
     return redirectWithFlash("/dashboard/manageAuthors", {
       kind: "alert",

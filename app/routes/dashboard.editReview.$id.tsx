@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
 import { StarRating } from "#app/components/StarRating";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { failureText, refusal } from "#app/lib/form-result";
@@ -57,22 +57,8 @@ export default function EditReview() {
         <Form method="post" className="flex flex-col gap-5" aria-label="Edit review">
           {failure ? <FormError message={`${MSG.feedback.updateFailed}: ${failureText(failure, "")}`} /> : null}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              label="Name"
-              name="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={value("name")}
-              error={failure?.fields.name}
-            />
-            <Field
-              label="Designation"
-              name="designation"
-              required
-              maxLength={LIMITS.designation}
-              defaultValue={value("designation")}
-              error={failure?.fields.designation}
-            />
+            <NameField defaultValue={value("name")} error={failure?.fields.name} />
+            <DesignationField defaultValue={value("designation")} error={failure?.fields.designation} />
           </div>
           <TextArea
             label="Message"

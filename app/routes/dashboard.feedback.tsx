@@ -3,7 +3,7 @@ import { LIMITS } from "#worker/services/limits";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { newReviewInput } from "#worker/services/reviews";
 import { DashboardHeader } from "#app/components/DashboardHeader";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
 import { StarRatingInput } from "#app/components/StarRatingInput";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -13,7 +13,7 @@ import { handleForm, readForm } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
-import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
+import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Send Feedback" };
 
@@ -41,8 +41,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
       rating: form.get("rating"),
       review: form.get("review"),
     };
-    checkBeforeUpload(newReviewInput, input, file);
     const image = await uploadImage(context, user, file, {
+      schema: newReviewInput,
+      input,
       required: true,
       expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS,
     });
@@ -69,24 +70,11 @@ export default function SendFeedback() {
       <Form method="post" encType="multipart/form-data" className="flex max-w-2xl flex-col gap-5">
         {failure ? <FormError message={failure.formError ?? "Your feedback could not be sent."} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Name"
-            name="name"
-            required
-            maxLength={LIMITS.name}
-            defaultValue={values.name ?? name}
-            error={errors.name}
-            autoComplete="name"
-          />
-          <Field
-            label="Designation"
-            name="designation"
-            required
-            maxLength={LIMITS.designation}
+          <NameField defaultValue={values.name ?? name} error={errors.name} autoComplete="name" />
+          <DesignationField
             defaultValue={values.designation}
             error={errors.designation}
             placeholder="e.g. Product Designer"
-            autoComplete="organization-title"
           />
         </div>
         <StarRatingInput name="rating" defaultValue={Number(values.rating ?? 0)} size={24} error={errors.rating} />

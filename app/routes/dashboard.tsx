@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { DashboardIcon } from "#app/components/icons";
+import { DashboardIcon, LineIcon, MenuLinesIcon } from "#app/components/icons";
 import { Avatar } from "#app/components/Avatar";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -80,35 +80,12 @@ export default function DashboardLayout() {
             >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center gap-3">
-                  <svg
-                    viewBox="0 0 24 24"
-                    width={20}
-                    height={20}
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={2}
-                    strokeLinecap="round"
-                    aria-hidden="true"
-                    className="text-brand-600"
-                  >
-                    <path d="M4 6h16M4 12h16M4 18h16" />
-                  </svg>
+                  <MenuLinesIcon className="text-brand-600" />
                   <span className="text-sm font-semibold text-ink">Dashboard menu</span>
                 </span>
                 <span className="flex items-center gap-2 text-sm text-gray-500">
                   {current}
-                  <svg
-                    viewBox="0 0 24 24"
-                    width={16}
-                    height={16}
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={2}
-                    aria-hidden="true"
-                    className="transition-transform group-open:rotate-180"
-                  >
-                    <path d="M6 9l6 6 6-6" />
-                  </svg>
+                  <LineIcon d="M6 9l6 6 6-6" size={16} className="transition-transform group-open:rotate-180" />
                 </span>
               </summary>
               <nav aria-label="Dashboard" className="border-t border-gray-100 p-2">

@@ -8,7 +8,7 @@ import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
 import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
-import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
+import { uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Update Author" };
 
@@ -39,8 +39,12 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       linkedin: form.get("linkedin"),
       github: form.get("github"),
     };
-    checkBeforeUpload(authorChangesInput, input, file, "img");
-    const img = await uploadImage(context, admin, file, { required: false, field: "img" });
+    const img = await uploadImage(context, admin, file, {
+      schema: authorChangesInput,
+      input,
+      required: false,
+      field: "img",
+    });
     const { modifiedCount } = await context.services.authors.update(admin, id, { ...input, img });
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
     return redirectWithFlash("/dashboard/manageAuthors", { kind: "toast", icon: "success", title: MSG.author.updated });

@@ -16,7 +16,7 @@ import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
-import { checkBeforeUpload, uploadImage } from "#app/lib/uploads.server";
+import { uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Write Blogs" };
 
@@ -44,8 +44,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       blog_details: form.get("blog_details"),
       date_time: withZone(form.get("date_time"), form.get("tz")),
     };
-    checkBeforeUpload(newBlogInput, input, file);
-    const image = await uploadImage(context, user, file, { required: true });
+    const image = await uploadImage(context, user, file, { schema: newBlogInput, input, required: true });
     await context.services.blogs.create(user, { ...input, image });
     return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: MSG.blog.posted, icon: "success" });
   });

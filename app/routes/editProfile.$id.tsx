@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
@@ -63,15 +63,7 @@ export default function EditProfile() {
           </p>
           <Form method="post" className="mt-6 flex flex-col gap-4">
             <FormError message={failure && Object.keys(fields).length === 0 ? failure.formError : undefined} />
-            <Field
-              label="Name"
-              name="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={value("name")}
-              error={fields.name}
-              autoComplete="name"
-            />
+            <NameField defaultValue={value("name")} error={fields.name} autoComplete="name" />
             <TextArea
               label="Bio"
               name="bio"
@@ -81,15 +73,7 @@ export default function EditProfile() {
               error={fields.bio}
               hint="Optional."
             />
-            <Field
-              label="Designation"
-              name="designation"
-              required
-              maxLength={LIMITS.designation}
-              defaultValue={value("designation")}
-              error={fields.designation}
-              autoComplete="organization-title"
-            />
+            <DesignationField defaultValue={value("designation")} error={fields.designation} />
             <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link
                 to="/Profile"

@@ -6,7 +6,7 @@ import { sessionCookie } from "#worker/auth/cookie";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
 import { Conflict, ValidationError } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
-import { Field, FormError, SubmitButton } from "#app/components/form";
+import { EmailField, Field, FormError, SubmitButton } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
@@ -92,15 +92,7 @@ export default function Register() {
           defaultValue={values.name}
           error={fields.name}
         />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={fields.email}
-        />
+        <EmailField defaultValue={values.email} error={fields.email} />
         <Field
           label="Password"
           name="password"
