@@ -222,3 +222,14 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+// The local edge cache's tag index (worker/cache/edge.ts): which cached URL carries which tag, so a
+// purge by tag can find the copies to delete. Production's Workers Cache keeps its own tags instead.
+export const cacheTags = sqliteTable(
+  "cache_tags",
+  {
+    tag: text("tag").notNull(),
+    url: text("url").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.url] }), index("cache_tags_url_idx").on(t.url)],
+);

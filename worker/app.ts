@@ -35,7 +35,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   const app = new Hono<ApiEnv>();
 
   app.use("*", async (c, next) => {
-    c.set("services", createServices(c.env));
+    c.set("services", createServices(c.env, c.executionCtx as ExecutionContext));
     await next();
   });
 

@@ -6,16 +6,17 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore
 import * as build from "../build/server";
 import { createApp } from "./app";
+import { withEdgeCache } from "./cache/edge";
 import type { Env } from "./env";
 import { createServices } from "./services";
 
 const app = createApp(build as unknown as ServerBuild);
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => withEdgeCache(request, env, ctx, (req) => Promise.resolve(app.fetch(req, env, ctx))),
   /** The cron trigger's sweeps: expired images leave R2 and D1, expired sessions leave D1. */
   async scheduled(_controller, env, ctx) {
-    const services = createServices(env);
+    const services = createServices(env, ctx);
     const now = Date.now();
     ctx.waitUntil(Promise.all([services.images.sweepExpired(now), services.sessions.sweepExpired(now)]));
   },

@@ -465,7 +465,7 @@ describe("GET /auth/google/callback", () => {
     });
     // The Google name is stored, never echoed into the page.
     expect(page).not.toContain("alert(1)");
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
 
     const user = await userByEmail(who.email);
     expect(await sessionCount(user!.id)).toBe(1);

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -58,7 +59,7 @@ export const authorChangesInput = z.object({
   github: socialLink("GitHub"),
 });
 
-export function createAuthorService(db: Db) {
+export function createAuthorService(db: Db, purge: Purge) {
   // In the order they were added, so the home page grid stays stable as authors join.
   const listRows = () =>
     db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
@@ -94,6 +95,7 @@ export function createAuthorService(db: Db) {
         linkedin: data.linkedin ?? null,
         github: data.github ?? null,
       });
+      await purge({ kind: "author.changed" });
       return { insertedId: id };
     },
 
@@ -103,7 +105,16 @@ export function createAuthorService(db: Db) {
       const row = await findRow(id);
       const data = parse(authorChangesInput, input);
       const { name, bio, img, twitter, linkedin, github } = data;
-      return saveChanges<AuthorRow>(db, schema.authors, row, { name, bio, img, twitter, linkedin, github });
+      const result = await saveChanges<AuthorRow>(db, schema.authors, row, {
+        name,
+        bio,
+        img,
+        twitter,
+        linkedin,
+        github,
+      });
+      if (result.modifiedCount) await purge({ kind: "author.changed" });
+      return result;
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -113,6 +124,7 @@ export function createAuthorService(db: Db) {
         .delete(schema.authors)
         .where(eq(schema.authors.id, row.id))
         .returning({ id: schema.authors.id });
+      await purge({ kind: "author.changed" });
       return { deletedCount: deleted.length };
     },
   };

@@ -1,4 +1,5 @@
 import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
@@ -229,7 +230,7 @@ export const blogChangesInput = z.object({
 
 const byEmailInput = z.object({ email: emailField() });
 
-export function createBlogService(db: Db) {
+export function createBlogService(db: Db, purge: Purge) {
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -332,6 +333,7 @@ export function createBlogService(db: Db) {
         image: data.image,
         likes: 0,
       });
+      await purge({ kind: "blog.created" });
       return { insertedId: id };
     },
 
@@ -357,6 +359,7 @@ export function createBlogService(db: Db) {
         .delete(schema.blogs)
         .where(eq(schema.blogs.id, row.id))
         .returning({ id: schema.blogs.id });
+      await purge({ kind: "blog.changed", blogId: row.id });
       return { deletedCount: deleted.length };
     },
   };
@@ -385,7 +388,9 @@ export function createBlogService(db: Db) {
       dateTime: data.date_time,
       image: data.image,
     };
-    return saveChanges(db, schema.blogs, row, wanted);
+    const result = await saveChanges(db, schema.blogs, row, wanted);
+    if (result.modifiedCount) await purge({ kind: "blog.changed", blogId: row.id });
+    return result;
   }
 }
 

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -61,7 +62,7 @@ export function toComment(row: CommentRow): Comment {
   };
 }
 
-export function createCommentService(db: Db, rateLimit: RateLimitService) {
+export function createCommentService(db: Db, rateLimit: RateLimitService, purge: Purge) {
   return {
     async list(blogId: string): Promise<Comment[]> {
       if (!isIdShaped(blogId)) return [];
@@ -91,6 +92,7 @@ export function createCommentService(db: Db, rateLimit: RateLimitService) {
         )
         .returning({ id: schema.comments.id });
       if (!inserted.length) throw new NotFound("Blog not found.");
+      await purge({ kind: "blog.reaction", blogId });
       return { insertedId: id };
     },
 
@@ -100,7 +102,7 @@ export function createCommentService(db: Db, rateLimit: RateLimitService) {
       if (!isIdShaped(commentId)) throw new NotFound("Comment not found.");
       const row = await db.query.comments.findFirst({
         where: eq(schema.comments.id, commentId),
-        columns: { id: true, userId: true },
+        columns: { id: true, userId: true, blogId: true },
       });
       if (!row) throw new NotFound("Comment not found.");
       if (!canRemoveComment(user, row)) throw new Forbidden("Only its author or an admin can delete this comment.");
@@ -108,6 +110,7 @@ export function createCommentService(db: Db, rateLimit: RateLimitService) {
         .delete(schema.comments)
         .where(eq(schema.comments.id, row.id))
         .returning({ id: schema.comments.id });
+      await purge({ kind: "blog.reaction", blogId: row.blogId });
       return { deletedCount: deleted.length };
     },
   };

@@ -1,3 +1,4 @@
+import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
 import { createAuthorService } from "./authors";
@@ -20,30 +21,32 @@ import { createSessionService } from "./sessions";
 import { createUserService } from "./users";
 
 /** Every service, wired to this request's bindings. Register new services here. */
-export function createServices(env: Env) {
+export function createServices(env: Env, ctx?: ExecutionContext) {
   const db = createDb(env.DB);
   // Shared pieces are made once here and handed to the services that need them.
   const rateLimit = createRateLimitService(db);
   const sessions = createSessionService(db, env);
   const images = createImageService(db, env, rateLimit);
+  // Every write purges what it changed from the edge cache (worker/cache/tags.ts).
+  const purge = createPurge(env, ctx);
   return {
-    authors: createAuthorService(db),
-    blogs: createBlogService(db),
-    comments: createCommentService(db, rateLimit),
+    authors: createAuthorService(db, purge),
+    blogs: createBlogService(db, purge),
+    comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
     feeds: createFeedService(db),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
     images,
-    likes: createLikeService(db),
+    likes: createLikeService(db, purge),
     newsletter: createNewsletterService(db, rateLimit),
-    profiles: createProfileService(db),
+    profiles: createProfileService(db, purge),
     reading: createReadingService(db),
-    reviews: createReviewService(db),
+    reviews: createReviewService(db, purge),
     savedBlogs: createSavedBlogService(db),
     sessions,
-    users: createUserService(db, env, { sessions, rateLimit, images }),
+    users: createUserService(db, env, { sessions, rateLimit, images, purge }),
   };
 }
 

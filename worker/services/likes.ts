@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { visibleBlogsWhere } from "./visible-blogs";
@@ -27,7 +28,7 @@ function recount(db: Db, blogId: string) {
     .returning({ likes: schema.blogs.likes });
 }
 
-export function createLikeService(db: Db) {
+export function createLikeService(db: Db, purge: Purge) {
   return {
     /**
      * A signed-in user's like, stored once per user and blog; pressing again takes it back.
@@ -55,7 +56,10 @@ export function createLikeService(db: Db) {
         recount(db, blogId),
       ]);
       if (!counted[0]) throw new NotFound("Blog not found.");
-      if (inserted.length) return { liked: true, likes: counted[0].likes };
+      if (inserted.length) {
+        await purge({ kind: "blog.reaction", blogId });
+        return { liked: true, likes: counted[0].likes };
+      }
 
       const [, recounted] = await db.batch([
         db
@@ -64,6 +68,7 @@ export function createLikeService(db: Db) {
         recount(db, blogId),
       ]);
       if (!recounted[0]) throw new NotFound("Blog not found.");
+      await purge({ kind: "blog.reaction", blogId });
       return { liked: false, likes: recounted[0].likes };
     },
   };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -39,7 +40,7 @@ const updateInput = z.object({
 
 const listInput = z.object({ email: emailField() });
 
-export function createProfileService(db: Db) {
+export function createProfileService(db: Db, purge: Purge) {
   return {
     /** The /Profile page: the actor's own profile (or null) and blogs, newest first, in one D1 round trip. */
     async overview(actor: Actor | null): Promise<{ profile: Profile | null; blogs: Blog[] }> {
@@ -95,11 +96,13 @@ export function createProfileService(db: Db) {
       const user = requireUser(actor);
       const row = await findOwned(user, id);
       const data = parse(updateInput, input);
-      return saveChanges<ProfileRow>(db, schema.profiles, row, {
+      const result = await saveChanges<ProfileRow>(db, schema.profiles, row, {
         name: data.name,
         designation: data.designation,
         bio: data.bio,
       });
+      if (result.modifiedCount) await purge({ kind: "profile.changed", userId: row.userId });
+      return result;
     },
   };
 

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -47,7 +48,7 @@ const reviewChangesInput = z.object({
   review: requiredText("Review", LIMITS.review),
 });
 
-export function createReviewService(db: Db) {
+export function createReviewService(db: Db, purge: Purge) {
   return {
     /** Public: the home page's testimonials, newest first. */
     async list(): Promise<Review[]> {
@@ -77,6 +78,7 @@ export function createReviewService(db: Db) {
       const keep = keepImageQuery(db, data.image, user.id);
       if (keep) await db.batch([insert, keep]);
       else await insert;
+      await purge({ kind: "review.changed" });
       return { insertedId: id };
     },
 
@@ -84,11 +86,13 @@ export function createReviewService(db: Db) {
       requireAdmin(actor);
       const row = await findRow(id);
       const data = parse(reviewChangesInput, input);
-      return saveChanges<ReviewRow>(db, schema.reviews, row, {
+      const result = await saveChanges<ReviewRow>(db, schema.reviews, row, {
         name: data.name,
         designation: data.designation,
         review: data.review,
       });
+      if (result.modifiedCount) await purge({ kind: "review.changed" });
+      return result;
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -98,6 +102,7 @@ export function createReviewService(db: Db) {
         .delete(schema.reviews)
         .where(eq(schema.reviews.id, row.id))
         .returning({ id: schema.reviews.id });
+      await purge({ kind: "review.changed" });
       return { deletedCount: deleted.length };
     },
   };

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
 import type { Db } from "../db";
@@ -70,9 +71,9 @@ function isUniqueViolation(err: unknown): boolean {
 export function createUserService(
   db: Db,
   env: Env,
-  deps: { sessions: SessionService; rateLimit: RateLimitService; images: ImageService },
+  deps: { sessions: SessionService; rateLimit: RateLimitService; images: ImageService; purge: Purge },
 ) {
-  const { sessions, rateLimit, images } = deps;
+  const { sessions, rateLimit, images, purge } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
@@ -101,6 +102,7 @@ export function createUserService(
     try {
       const { url } = await images.upload(toActor(row), async () => ({ image: photo, expiration: undefined }));
       await db.update(schema.users).set({ photoUrl: url, updatedAt: Date.now() }).where(eq(schema.users.id, row.id));
+      await purge({ kind: "user.photo" });
       return { ...row, photoUrl: url };
     } catch (err) {
       console.error("register: the photo could not be stored", err);
@@ -212,6 +214,7 @@ export function createUserService(
         .delete(schema.users)
         .where(eq(schema.users.id, row.id))
         .returning({ id: schema.users.id });
+      await purge({ kind: "user.removed" });
       return { deletedCount: deleted.length };
     },
 

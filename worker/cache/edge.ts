@@ -1,0 +1,96 @@
+import type { Env } from "../env";
+import { applyCachePolicy, isAnonymousRead, SHARED_SECONDS, STALE_SECONDS, sharedTags } from "./policy";
+
+/**
+ * The shared cache in front of the app. In production Cloudflare's Workers Cache sits in front of the
+ * Worker (`[cache] enabled` in wrangler.toml) and reads the policy's own headers; the Worker then only
+ * sees misses, and purges with `ctx.cache.purge({ tags })`. Where that cache is absent (wrangler dev,
+ * the test pool: miniflare does not emulate it) this layer plays its part over the Cache API, with a
+ * tag index in D1 so that purging by tag works across isolates. Either way `X-Cache` says what
+ * happened: HIT, MISS or BYPASS.
+ */
+export async function withEdgeCache(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  next: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  if (ctx.cache || !isAnonymousRead(request) || !sharedTags(new URL(request.url))) {
+    const { response } = applyCachePolicy(request, await next(request));
+    response.headers.set("X-Cache", ctx.cache && isAnonymousRead(request) ? "MISS" : "BYPASS");
+    return response;
+  }
+  const key = cacheKey(request);
+  const hit = await sharedCache().match(key);
+  if (hit) {
+    const age = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    // Past its shared lifetime, the stale copy is served while one refresh runs behind it.
+    if (age > SHARED_SECONDS) ctx.waitUntil(refresh(key, env, next));
+    return served(request, hit, "HIT", age);
+  }
+  const { response, tags } = applyCachePolicy(request, await next(request));
+  if (tags) ctx.waitUntil(store(key, response.clone(), tags, env));
+  response.headers.set("X-Cache", "MISS");
+  return response;
+}
+
+const STORED_AT = "X-Edge-Stored-At";
+
+/** workerd's default cache (the DOM typings know only named caches). */
+const sharedCache = () => (caches as unknown as { default: Cache }).default;
+const SHARED_HEADERS = "X-Edge-Cache-Control";
+
+/** One entry per URL, whatever the method (HEAD is answered from the GET copy) or the headers. */
+function cacheKey(request: Request): Request {
+  return new Request(request.url, { method: "GET" });
+}
+
+function served(request: Request, stored: Response, outcome: string, age: number): Response {
+  const response = new Response(request.method === "HEAD" ? null : stored.body, stored);
+  response.headers.set("Cache-Control", stored.headers.get(SHARED_HEADERS) ?? "");
+  response.headers.delete(SHARED_HEADERS);
+  response.headers.delete(STORED_AT);
+  response.headers.set("Age", String(Math.max(0, Math.floor(age))));
+  response.headers.set("X-Cache", outcome);
+  return response;
+}
+
+async function refresh(key: Request, env: Env, next: (request: Request) => Promise<Response>) {
+  const { response, tags } = applyCachePolicy(key, await next(new Request(key.url)));
+  if (tags) await store(key, response, tags, env);
+  else await response.body?.cancel();
+}
+
+/**
+ * Keeps a copy for the shared lifetime plus the stale window (the Cache API has no
+ * stale-while-revalidate of its own), and records its tags so a purge can find it.
+ */
+async function store(key: Request, response: Response, tags: string[], env: Env) {
+  const copy = new Response(response.body, response);
+  copy.headers.set(SHARED_HEADERS, response.headers.get("Cache-Control") ?? "");
+  copy.headers.set("Cache-Control", `public, max-age=${SHARED_SECONDS + STALE_SECONDS}`);
+  copy.headers.set(STORED_AT, String(Date.now()));
+  copy.headers.delete("Vary");
+  await env.DB.batch(
+    tags.map((tag) => env.DB.prepare("insert or ignore into cache_tags (tag, url) values (?, ?)").bind(tag, key.url)),
+  );
+  await sharedCache().put(key, copy);
+}
+
+/** Removes every cached answer that carries one of `tags`: Workers Cache in production, the local copies here. */
+export async function purgeTags(env: Env, ctx: ExecutionContext | undefined, tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  if (ctx?.cache) {
+    const result = await ctx.cache.purge({ tags });
+    if (!result.success) throw new Error(`purge refused: ${JSON.stringify(result.errors)}`);
+    return;
+  }
+  const marks = tags.map(() => "?").join(",");
+  const { results } = await env.DB.prepare(`select distinct url from cache_tags where tag in (${marks})`)
+    .bind(...tags)
+    .all<{ url: string }>();
+  await Promise.all(results.map((r) => sharedCache().delete(new Request(r.url))));
+  if (results.length) {
+    await env.DB.batch(results.map((r) => env.DB.prepare("delete from cache_tags where url = ?").bind(r.url)));
+  }
+}

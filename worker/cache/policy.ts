@@ -1,0 +1,80 @@
+/**
+ * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
+ * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
+ *
+ * Shared answers are for requests that carry no session: the Workers Cache in production (and the
+ * local layer in ./edge.ts) keeps them `s-maxage`, serves them stale while one refresh runs, and
+ * browsers revalidate every time (`max-age=0`), so a purge is seen at once.
+ */
+export const SHARED_SECONDS = 600;
+export const STALE_SECONDS = 86_400;
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/** Every shared answer varies on these, so a request with a session never matches the anonymous copy. */
+export const SHARED_VARY = "Cookie, Authorization";
+
+/** Cookies that make a request personal: a session, a flash message waiting to be shown. */
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:session|flash)=/;
+
+/** Whether a request may be answered from, and stored in, the shared cache at all. */
+export function isAnonymousRead(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.has("Authorization")) return false;
+  return !PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+}
+
+const ID = "([0-9a-z]{8,40})";
+const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
+  { path: /^\/$/, tags: () => ["blogs", "authors", "reviews"] },
+  { path: /^\/(about|contact|robots\.txt)$/, tags: () => [] },
+  { path: /^\/allBlogs$/, tags: () => ["blogs"] },
+  { path: new RegExp(`^/blogs/${ID}$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
+  { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
+  { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
+  { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },
+  { path: /^\/api\/authors$/, tags: () => ["authors"] },
+  { path: /^\/api\/review$/, tags: () => ["reviews"] },
+];
+
+/** The page a URL shows: Remix's data requests (`/allBlogs.data`, `/_root.data` for `/`) count as their page. */
+function pagePath(url: URL): string {
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/**
+ * The tags of a shareable URL (every shared answer also carries `site`), or null when the URL is never
+ * shared: dashboards, profiles, auth pages, health, anything not listed above.
+ */
+export function sharedTags(url: URL): string[] | null {
+  const path = pagePath(url);
+  for (const route of ROUTES) {
+    const match = path.match(route.path);
+    if (match) return ["site", ...route.tags(match)];
+  }
+  return null;
+}
+
+/**
+ * Sets the answer's caching headers: shared (with its tags) when the request was anonymous, the URL is
+ * a shared one, and the answer is a plain 200 or 404 that sets no cookie; `private, no-store` otherwise.
+ * Answers that already say `immutable` (static files, images) keep their own rule.
+ */
+export function applyCachePolicy(request: Request, response: Response): { response: Response; tags: string[] | null } {
+  // Images and built files keep their own rule (immutable, or no longer than an expiring upload lives).
+  if (/^\/(images|assets)\//.test(new URL(request.url).pathname)) return { response, tags: null };
+  const tags = isAnonymousRead(request) ? sharedTags(new URL(request.url)) : null;
+  const shareable =
+    tags !== null && (response.status === 200 || response.status === 404) && !response.headers.has("Set-Cookie");
+  const out = new Response(response.body, response);
+  if (shareable) {
+    out.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+    out.headers.set("Cache-Tag", tags.join(","));
+    out.headers.set("Vary", SHARED_VARY);
+  } else {
+    out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    out.headers.delete("Cache-Tag");
+  }
+  return { response: out, tags: shareable ? tags : null };
+}

@@ -1,0 +1,39 @@
+/**
+ * The one table from a write to the cached answers it changes. A service that writes calls
+ * `purge(event)` with one of these events; the tags are the ones `policy.ts` gives the shared answers.
+ * A new kind of write is added here first, or it cannot be purged at all.
+ */
+export type WriteEvent =
+  | { kind: "blog.created" }
+  | { kind: "blog.changed"; blogId: string }
+  | { kind: "blog.reaction"; blogId: string }
+  | { kind: "author.changed" }
+  | { kind: "review.changed" }
+  | { kind: "profile.changed"; userId: string }
+  | { kind: "user.removed" }
+  | { kind: "user.photo" };
+
+export function tagsFor(event: WriteEvent): string[] {
+  switch (event.kind) {
+    // A new post shows in every list (home, all blogs, feeds, sitemap, API lists).
+    case "blog.created":
+      return ["blogs"];
+    // An edit, a delete, a publish: the lists and the post itself.
+    case "blog.changed":
+      return ["blogs", `blog:${event.blogId}`];
+    // A like or a comment: the post, and the lists (the API lists carry like counts).
+    case "blog.reaction":
+      return ["blogs", `blog:${event.blogId}`];
+    case "author.changed":
+      return ["authors"];
+    case "review.changed":
+      return ["reviews"];
+    case "profile.changed":
+      return [`writer:${event.userId}`];
+    // A deleted user's posts, comments, likes and reviews may be on any page; a new photo shows
+    // beside their comments.
+    case "user.removed":
+    case "user.photo":
+      return ["site"];
+  }
+}
