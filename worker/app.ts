@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { api } from "./api";
 import type { ApiEnv } from "./api/context";
 import { apiError, notFound } from "./api/errors";
+import { openDatabaseSession } from "./db-session";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
 import { readToken, sealFlash } from "./auth/cookie";
@@ -35,8 +36,14 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   const app = new Hono<ApiEnv>();
 
   app.use("*", async (c, next) => {
-    c.set("services", createServices(c.env, c.executionCtx as ExecutionContext));
+    const database = openDatabaseSession(c.env, c.req.raw);
+    c.set("services", createServices({ ...c.env, DB: database.db }, c.executionCtx as ExecutionContext));
     await next();
+    const bookmark = database.bookmarkCookie(c.res.status);
+    if (bookmark) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("Set-Cookie", bookmark);
+    }
   });
 
   app.get("/images/:key", async (c) => {

@@ -2,6 +2,9 @@
 // every binding comes from wrangler's getPlatformProxy with remote bindings switched off.
 import { build } from "esbuild";
 import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -54,4 +57,73 @@ export function migrateLocal(stateDir = defaultStateDir) {
   return run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
     env: { ...process.env, CI: "true" },
   });
+}
+
+/** A TCP port nobody listens on right now. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("wrangler dev exited before it was ready");
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+/** A fresh local state folder with the migrations applied and the demo content seeded. */
+export async function freshSeededState(prefix) {
+  const stateDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await migrateLocal(stateDir);
+  await run("node", ["scripts/seed.mjs", "--persist-to", stateDir]);
+  return stateDir;
+}
+
+/**
+ * Starts `wrangler dev` on a free port and resolves once `healthPath` answers 200. `args` adds
+ * wrangler options (a config, --persist-to, --var). Returns the base URL and a stop() that ends it.
+ */
+export async function startWrangler(args, healthPath = "/api/health") {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
+  );
+  const log = [];
+  server.stdout.on("data", (d) => log.push(d));
+  server.stderr.on("data", (d) => log.push(d));
+  const stop = () => {
+    if (server.exitCode === null) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  try {
+    await waitForHealth(`${baseURL}${healthPath}`, server);
+  } catch (err) {
+    process.stderr.write(Buffer.concat(log));
+    stop();
+    throw err;
+  }
+  return { baseURL, stop };
 }

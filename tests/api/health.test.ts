@@ -15,6 +15,8 @@ describe("GET /api/health", () => {
     // D1 is Cloudflare's binding, not ours: a binding that fails the way an outage does.
     const failing = new Proxy(env.DB, {
       get(target, prop) {
+        // The app reads through D1 sessions (read replication): a session of a failing D1 fails too.
+        if (prop === "withSession") return () => failing;
         if (prop === "prepare" || prop === "batch" || prop === "exec")
           return () => {
             throw new Error("D1_ERROR: Network connection lost.");

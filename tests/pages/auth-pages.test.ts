@@ -346,17 +346,25 @@ describe("/Profile", () => {
     const user = await makeAccount();
     await makeBlog(user);
     const cookie = await cookieOf(user);
-    // Counting the binding's calls (not replacing them): each prepare is a statement, each batch one round trip.
-    const prepare = vi.spyOn(env.DB, "prepare");
-    const batch = vi.spyOn(env.DB, "batch");
+    // Counting the calls on the request's D1 session (not replacing them): each prepare is a statement,
+    // each batch one round trip.
+    const open = env.DB.withSession.bind(env.DB);
+    const calls = { prepare: 0, batch: 0 };
+    const sessions = vi.spyOn(env.DB, "withSession").mockImplementation((start) => {
+      const session = open(start);
+      const prepare = session.prepare.bind(session);
+      const batch = session.batch.bind(session);
+      session.prepare = (query) => (calls.prepare++, prepare(query));
+      session.batch = (statements) => (calls.batch++, batch(statements));
+      return session;
+    });
     try {
       expect((await get("/Profile", cookie)).status).toBe(200);
-      expect(batch).toHaveBeenCalledTimes(1);
+      expect(calls.batch).toBe(1);
       // The session lookup, then the batch's two statements.
-      expect(prepare).toHaveBeenCalledTimes(3);
+      expect(calls.prepare).toBe(3);
     } finally {
-      prepare.mockRestore();
-      batch.mockRestore();
+      sessions.mockRestore();
     }
   });
 

@@ -25,9 +25,13 @@ export function countingD1(d1: D1Database): { db: D1Database; trips: () => numbe
     return proxy;
   };
 
-  const db = new Proxy(d1, {
+  // The same counting for the binding and for the D1 sessions the app opens on it (read replication).
+  const handler: ProxyHandler<D1Database> = {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
+      if (prop === "withSession") {
+        return (start?: string) => new Proxy(target.withSession(start) as unknown as D1Database, handler);
+      }
       if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query));
       if (prop === "batch") {
         return (statements: D1PreparedStatement[]) => {
@@ -43,6 +47,7 @@ export function countingD1(d1: D1Database): { db: D1Database; trips: () => numbe
       }
       return typeof value === "function" ? value.bind(target) : value;
     },
-  });
+  };
+  const db = new Proxy(d1, handler);
   return { db, trips: () => trips };
 }

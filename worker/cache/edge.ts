@@ -21,6 +21,10 @@ export async function withEdgeCache(
     return response;
   }
   const key = cacheKey(request);
+  const near = memory.get(key.url);
+  if (near && Date.now() - near.storedAt < SHARED_SECONDS * 1000) {
+    return served(request, near.response(), "HIT", (Date.now() - near.storedAt) / 1000);
+  }
   const hit = await sharedCache().match(key);
   if (hit) {
     const age = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
@@ -35,6 +39,30 @@ export async function withEdgeCache(
 }
 
 const STORED_AT = "X-Edge-Stored-At";
+
+/**
+ * The isolate's own copies in front of the Cache API (locally the Cache API is a separate service on
+ * disk, one hop per look-up). Bounded, fresh copies only, and cleared by the same purge as the Cache
+ * API; wrangler dev and the test pool run one isolate, so no other isolate can hold a stale copy.
+ */
+interface NearCopy {
+  storedAt: number;
+  tags: string[];
+  response: () => Response;
+}
+const MEMORY_ENTRIES = 500;
+const memory = new Map<string, NearCopy>();
+
+async function remember(url: string, response: Response, tags: string[], storedAt: number) {
+  const body = await response.arrayBuffer();
+  const init = { status: response.status, statusText: response.statusText, headers: [...response.headers] };
+  if (memory.size >= MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+  memory.set(url, { storedAt, tags, response: () => new Response(body, init) });
+}
+
+function forget(tags: string[]) {
+  for (const [url, copy] of memory) if (copy.tags.some((t) => tags.includes(t))) memory.delete(url);
+}
 
 /** workerd's default cache (the DOM typings know only named caches). */
 const sharedCache = () => (caches as unknown as { default: Cache }).default;
@@ -66,11 +94,13 @@ async function refresh(key: Request, env: Env, next: (request: Request) => Promi
  * stale-while-revalidate of its own), and records its tags so a purge can find it.
  */
 async function store(key: Request, response: Response, tags: string[], env: Env) {
+  const storedAt = Date.now();
   const copy = new Response(response.body, response);
   copy.headers.set(SHARED_HEADERS, response.headers.get("Cache-Control") ?? "");
   copy.headers.set("Cache-Control", `public, max-age=${SHARED_SECONDS + STALE_SECONDS}`);
-  copy.headers.set(STORED_AT, String(Date.now()));
+  copy.headers.set(STORED_AT, String(storedAt));
   copy.headers.delete("Vary");
+  await remember(key.url, copy.clone(), tags, storedAt);
   await env.DB.batch(
     tags.map((tag) => env.DB.prepare("insert or ignore into cache_tags (tag, url) values (?, ?)").bind(tag, key.url)),
   );
@@ -85,6 +115,7 @@ export async function purgeTags(env: Env, ctx: ExecutionContext | undefined, tag
     if (!result.success) throw new Error(`purge refused: ${JSON.stringify(result.errors)}`);
     return;
   }
+  forget(tags);
   const marks = tags.map(() => "?").join(",");
   const { results } = await env.DB.prepare(`select distinct url from cache_tags where tag in (${marks})`)
     .bind(...tags)
