@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { safeRedirectPath } from "#worker/auth/redirect";
+import { safeRedirect } from "#worker/auth/redirect";
 import type { Actor } from "#worker/services/policy";
 import { authPageUrl } from "./auth-url";
 
@@ -24,20 +24,12 @@ export function adminOrForbidden(context: AppLoadContext, request: Request): Act
 }
 
 /**
- * A same-site path to return to after sign-in; anything else (other hosts, //evil, "/\t/evil", which
- * browsers read as //evil) falls back to "/". The same rule as the Google flow's, so there is one.
- */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  return safeRedirectPath(value, fallback);
-}
-
-/**
  * The loader of /login and /register: a visitor already signed in carries on to where they were
  * going; anyone else gets the form, with the safe path to return to.
  */
 export function signedOutOnly(context: AppLoadContext, request: Request): { redirectTo: string; origin: string } {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.user) throw redirect(redirectTo);
   return { redirectTo, origin: url.origin };
 }

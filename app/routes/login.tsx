@@ -9,7 +9,8 @@ import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import type { FormFailure } from "#app/lib/form-result";
 import { readForm } from "#app/lib/forms.server";
-import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
+import { signedOutOnly } from "#app/lib/guards.server";
+import { safeRedirect } from "#worker/auth/redirect";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
     const { token } = await context.services.users.login({ email: form.get("email"), password: form.get("password") });
     return redirectWithFlash(

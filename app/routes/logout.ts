@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearSessionCookie } from "#worker/auth/cookie";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { safeRedirectTo } from "#app/lib/guards.server";
+import { safeRedirect } from "#worker/auth/redirect";
 import { MSG } from "#app/lib/messages";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
@@ -16,7 +16,7 @@ export function loader() {
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
-  const back = safeRedirectTo(form?.get("redirectTo"));
+  const back = safeRedirect(form?.get("redirectTo"));
   try {
     if (context.sessionId) await context.services.sessions.end(context.sessionId);
   } catch (err) {

@@ -10,7 +10,8 @@ import { EmailField, Field, FormError, SubmitButton } from "#app/components/form
 import { ImageField } from "#app/components/ImageField";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
-import { safeRedirectTo, signedOutOnly } from "#app/lib/guards.server";
+import { signedOutOnly } from "#app/lib/guards.server";
+import { safeRedirect } from "#worker/auth/redirect";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -30,7 +31,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  const redirectTo = safeRedirect(form.get("redirectTo"));
   return handleForm(request, form, async () => {
     try {
       // The service checks every field and the photo before storing anything, so a refused

@@ -59,13 +59,38 @@ async function makeAccount(password = PASSWORD, overrides: Partial<typeof schema
   return makeUser({ email: uniqueEmail("acct"), passwordHash: await hashPassword(password), ...overrides });
 }
 
+/** Targets that must never take a signed-in person off the site (issue 10's bypass list). */
 const OPEN_REDIRECTS = [
   "//evil.example.com/x",
   "https://evil.example.com/",
+  "HTTPS://evil.example.com/",
+  "http:evil.example.com",
   "/\\evil.example.com",
+  "\\\\evil.example.com",
   "/\t/evil.example.com",
+  "/\n/evil.example.com",
+  "/\r\n/evil.example.com",
   "javascript:alert(1)",
+  "/.//evil.example.com",
+  "/./\\evil.example.com",
+  "/..//evil.example.com",
+  "/a/../..//evil.example.com",
+  "/%2e%2e//evil.example.com",
+  "/%2e//evil.example.com",
+  "/%2F%2Fevil.example.com",
+  "/%5C%5Cevil.example.com",
+  "//@evil.example.com",
+  "/\\@evil.example.com",
+  " //evil.example.com",
+  "evil.example.com",
 ];
+
+/** A Location stays on the site: a single-slash path that resolves to the site's own origin. */
+function expectSameSite(location: string | null, target: string) {
+  expect(location, target).not.toBeNull();
+  expect(location!.startsWith("/") && !location!.startsWith("//") && !location!.startsWith("/\\"), target).toBe(true);
+  expect(new URL(location!, "https://blog.test").origin, target).toBe("https://blog.test");
+}
 
 describe("/register", () => {
   it("stores the photo in R2, creates the account, signs it in and goes home with the success message", async () => {
@@ -131,7 +156,7 @@ describe("/register", () => {
         redirectTo,
       });
       expect(res.status, redirectTo).toBe(302);
-      expect(res.headers.get("Location"), redirectTo).toBe("/");
+      expectSameSite(res.headers.get("Location"), redirectTo);
     }
   });
 
@@ -196,6 +221,17 @@ describe("/register", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/Profile");
   });
+
+  it("never sends a signed-in person off the site from /login or /register, whatever redirectTo says", async () => {
+    const cookie = await cookieOf(await makeAccount());
+    for (const page of ["/login", "/register"]) {
+      for (const target of OPEN_REDIRECTS) {
+        const res = await get(`${page}?redirectTo=${encodeURIComponent(target)}`, cookie);
+        expect(res.status, `${page} ${target}`).toBe(302);
+        expectSameSite(res.headers.get("Location"), `${page} ${target}`);
+      }
+    }
+  });
 });
 
 describe("/login", () => {
@@ -228,7 +264,7 @@ describe("/login", () => {
     for (const redirectTo of OPEN_REDIRECTS) {
       const res = await postForm("/login", { email: user.email, password: PASSWORD, redirectTo });
       expect(res.status, redirectTo).toBe(302);
-      expect(res.headers.get("Location"), redirectTo).toBe("/");
+      expectSameSite(res.headers.get("Location"), redirectTo);
     }
   });
 

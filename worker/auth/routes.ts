@@ -6,7 +6,7 @@ import type { ApiContext, ApiEnv } from "../api/context";
 import { DomainError, statusOf } from "../services/errors";
 import { sessionCookie } from "./cookie";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
-import { safeRedirectPath } from "./redirect";
+import { safeRedirect } from "./redirect";
 
 type Mode = "popup" | "redirect";
 type Intent = "login" | "register";
@@ -33,7 +33,7 @@ function readFlow(c: ApiContext) {
   return {
     state: getCookie(c, FLOW.state) ?? null,
     verifier: getCookie(c, FLOW.verifier) ?? null,
-    redirectTo: safeRedirectPath(getCookie(c, FLOW.redirectTo)),
+    redirectTo: safeRedirect(getCookie(c, FLOW.redirectTo)),
     mode: modeOf(getCookie(c, FLOW.mode)),
     intent: intentOf(getCookie(c, FLOW.intent)),
   };
@@ -153,7 +153,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const { state, codeVerifier, url } = startGoogleFlow(client.google);
     setCookie(c, FLOW.state, state, FLOW_COOKIE);
     setCookie(c, FLOW.verifier, codeVerifier, FLOW_COOKIE);
-    setCookie(c, FLOW.redirectTo, safeRedirectPath(c.req.query("redirectTo")), FLOW_COOKIE);
+    setCookie(c, FLOW.redirectTo, safeRedirect(c.req.query("redirectTo")), FLOW_COOKIE);
     setCookie(c, FLOW.mode, mode, FLOW_COOKIE);
     setCookie(c, FLOW.intent, intentOf(c.req.query("intent")), FLOW_COOKIE);
     c.header("Cache-Control", "no-store");
