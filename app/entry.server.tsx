@@ -30,9 +30,7 @@ export default async function handleRequest(
   // Crawlers get the complete document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // Security headers (CSP with the inline scripts' hashes, HSTS, ...) are set in one place: worker/security.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

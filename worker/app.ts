@@ -4,6 +4,7 @@ import { api } from "./api";
 import type { ApiEnv } from "./api/context";
 import { apiError, notFound } from "./api/errors";
 import { openDatabaseSession } from "./db-session";
+import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "./security/csrf";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
 import { readToken, sealFlash } from "./auth/cookie";
@@ -35,10 +36,18 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   const handleRemix = createRequestHandler(build as ServerBuild, mode);
   const app = new Hono<ApiEnv>();
 
+  // Cross-site writes are refused before anything else runs.
+  app.use("*", async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw)) return crossSiteRefusal(c.req.raw);
+    await next();
+  });
+
   app.use("*", async (c, next) => {
     const database = openDatabaseSession(c.env, c.req.raw);
     c.set("services", createServices({ ...c.env, DB: database.db }, c.executionCtx as ExecutionContext));
     await next();
+    // D1 failing is an outage, not a bug of ours: 503 with Retry-After, on pages and /api alike.
+    if (database.failed() && c.res.status >= 500) c.res = unavailable(c.req.raw);
     const bookmark = database.bookmarkCookie(c.res.status);
     if (bookmark) {
       c.res = new Response(c.res.body, c.res);
@@ -96,4 +105,19 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
   });
 
   return app;
+}
+
+const RETRY_AFTER_SECONDS = "30";
+
+function unavailable(request: Request): Response {
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return Response.json(
+      { error: { code: "database-unavailable", message: "The database is not answering. Please try again shortly." } },
+      { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS } },
+    );
+  }
+  return new Response(
+    errorPage(503, "We'll be right back", "The site cannot reach its database just now. Please try again in a moment."),
+    { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": RETRY_AFTER_SECONDS } },
+  );
 }

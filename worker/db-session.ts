@@ -13,6 +13,8 @@ const BOOKMARK = /^[0-9a-zA-Z_.:-]{1,200}$/;
 export interface DatabaseSession {
   /** The binding to hand to the services for this request (a D1 session behaves like the database for them). */
   db: D1Database;
+  /** Whether a D1 call of this request failed (an outage: the answer becomes a 503). */
+  failed(): boolean;
   /** The Set-Cookie that carries the bookmark after a write that succeeded, or null. */
   bookmarkCookie(status: number): string | null;
 }
@@ -23,11 +25,65 @@ export function openDatabaseSession(env: Env, request: Request): DatabaseSession
   const start = carried && BOOKMARK.test(carried) ? carried : writes ? "first-primary" : "first-unconstrained";
   // Local D1 (miniflare) has no replicas; its sessions still hand out bookmarks, so the round trip is real.
   const session = typeof env.DB.withSession === "function" ? env.DB.withSession(start) : null;
+  let failed = false;
+  const db = watchFailures((session ?? env.DB) as unknown as D1Database, () => (failed = true));
   return {
-    db: (session ?? env.DB) as unknown as D1Database,
+    db,
+    failed: () => failed,
     bookmarkCookie(status: number) {
       const bookmark = writes && status < 400 ? session?.getBookmark() : null;
       return bookmark ? cookieHeader(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_SECONDS }) : null;
     },
   };
+}
+
+/** The same binding, noting when any of its calls fails (the error still reaches the caller). */
+function watchFailures(d1: D1Database, onFailure: () => void): D1Database {
+  const noted = <T>(promise: Promise<T>) =>
+    promise.catch((err: unknown) => {
+      onFailure();
+      throw err;
+    });
+  // D1's batch takes only its own statements: each wrapped one remembers the statement it wraps.
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = new Proxy(s, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "bind") return (...args: unknown[]) => statement(target.bind(...args));
+        if (prop === "all" || prop === "run" || prop === "first" || prop === "raw") {
+          return (...args: unknown[]) => noted((value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    unwrap.set(wrapped, s);
+    return wrapped;
+  };
+  return new Proxy(d1, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "prepare") {
+        return (query: string) => {
+          try {
+            return statement(target.prepare(query));
+          } catch (err) {
+            onFailure();
+            throw err;
+          }
+        };
+      }
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          try {
+            return noted(target.batch(statements.map((s) => unwrap.get(s) ?? s)));
+          } catch (err) {
+            onFailure();
+            throw err;
+          }
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

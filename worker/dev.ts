@@ -2,5 +2,11 @@
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createApp } from "./app";
+import type { Env } from "./env";
+import { serve } from "./serve";
 
-export default createApp(build as unknown as ServerBuild, "development");
+const app = createApp(build as unknown as ServerBuild, "development");
+
+export default {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => serve(app, request, env, ctx),
+};

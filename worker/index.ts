@@ -6,14 +6,14 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore
 import * as build from "../build/server";
 import { createApp } from "./app";
-import { withEdgeCache } from "./cache/edge";
 import type { Env } from "./env";
+import { serve } from "./serve";
 import { createServices } from "./services";
 
 const app = createApp(build as unknown as ServerBuild);
 
 export default {
-  fetch: (request, env, ctx) => withEdgeCache(request, env, ctx, (req) => Promise.resolve(app.fetch(req, env, ctx))),
+  fetch: (request, env, ctx) => serve(app, request, env, ctx),
   /** The cron trigger's sweeps: expired images leave R2 and D1, expired sessions leave D1. */
   async scheduled(_controller, env, ctx) {
     const services = createServices(env, ctx);

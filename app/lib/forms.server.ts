@@ -14,12 +14,26 @@ import { loginUrl } from "./guards.server";
 
 export type { FormFailure };
 
-/** The submitted form. A body that is not a form (or is cut off) is a 400 page, never a 500. */
+const refused = (status: number, code: string, formError: string, headers?: HeadersInit) =>
+  data<FormFailure>({ ok: false, code, formError, fields: {}, values: {} }, { status, headers });
+
+/**
+ * The one way page actions read their body. Page forms are POSTs of a form: any other method is a 405
+ * (with Allow), any other content type a 415, and a body that cannot be read as a form (a broken
+ * multipart, a cut-off upload) a 400, each as the form-error shape and never a 500.
+ */
 export async function readForm(request: Request): Promise<FormData> {
+  if (request.method !== "POST") {
+    throw refused(405, "method-not-allowed", "This page takes form posts only.", { Allow: "GET, HEAD, POST" });
+  }
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+    throw refused(415, "unsupported-media-type", "Send the form as a form (urlencoded or multipart).");
+  }
   try {
     return await request.formData();
   } catch {
-    throw new Response("The request body is not a form.", { status: 400 });
+    throw refused(400, "unreadable-form", "The request body is not a readable form.");
   }
 }
 

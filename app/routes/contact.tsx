@@ -8,7 +8,7 @@ import { READING_TIPS } from "#app/lib/content";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal } from "#app/lib/form-result";
-import { formValues, handleForm, type FormFailure } from "#app/lib/forms.server";
+import { formValues, handleForm, type FormFailure, readForm } from "#app/lib/forms.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -36,7 +36,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 
 /** Sending needs a sign-in (spec 5): a visitor goes to /login and comes back here afterwards. */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const user = context.user;
   if (!user) {
     return redirectWithFlash(LOGIN_PATH, {

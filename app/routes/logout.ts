@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearSessionCookie } from "#worker/auth/cookie";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { safeRedirect } from "#worker/auth/redirect";
+import { readForm } from "#app/lib/forms.server";
 import { MSG } from "#app/lib/messages";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
@@ -15,7 +16,7 @@ export function loader() {
  * the person goes back where they were with "Error!" and the reason, still signed in.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const back = safeRedirect(form?.get("redirectTo"));
   try {
     if (context.sessionId) await context.services.sessions.end(context.sessionId);

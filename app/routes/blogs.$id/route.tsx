@@ -8,7 +8,7 @@ import { formatDate, paragraphs, readingMinutes } from "#app/lib/blog-text";
 import { confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
-import { handleForm, loadOr404, unknownAction } from "#app/lib/forms.server";
+import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { sharedLink } from "#app/lib/share";
@@ -75,7 +75,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const { services, user } = context;
   const done = (extra: Partial<Done> = {}): Done => ({ ok: true, intent: intent as Intent, ...extra });

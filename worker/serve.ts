@@ -1,0 +1,48 @@
+import type { Hono } from "hono";
+import type { ApiEnv } from "./api/context";
+import { withEdgeCache } from "./cache/edge";
+import type { Env } from "./env";
+import { withSecurityHeaders } from "./security/headers";
+
+/**
+ * Every request's way through the Worker (production, wrangler dev and `npm run dev` alike): a request
+ * id, the edge cache, the app, the security headers, and one structured log line per answer.
+ */
+export async function serve(app: Hono<ApiEnv>, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const started = Date.now();
+  const requestId = request.headers.get("CF-Ray") ?? crypto.randomUUID();
+  let response: Response;
+  try {
+    response = await withEdgeCache(request, env, ctx, async (req) =>
+      withSecurityHeaders(req, await app.fetch(req, env, ctx)),
+    );
+  } catch (err) {
+    log("error", request, requestId, started, 500, err);
+    throw err;
+  }
+  response = new Response(response.body, response);
+  response.headers.set("X-Request-Id", requestId);
+  log(response.status >= 500 ? "error" : "info", request, requestId, started, response.status);
+  return response;
+}
+
+function log(
+  level: "info" | "error",
+  request: Request,
+  requestId: string,
+  started: number,
+  status: number,
+  err?: unknown,
+) {
+  const url = new URL(request.url);
+  const line = {
+    level,
+    requestId,
+    method: request.method,
+    path: url.pathname,
+    status,
+    ms: Date.now() - started,
+    ...(err ? { error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined } : {}),
+  };
+  (level === "error" ? console.error : console.log)(JSON.stringify(line));
+}
