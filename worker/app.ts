@@ -101,7 +101,9 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       user: c.var.user,
       sessionId: c.var.sessionId,
     };
-    return sealFlash(await handleRemix(c.req.raw, context), c.env.SESSION_SECRET ?? "");
+    // Remix compares an action's Origin with Host; a request without one (not a browser's) gets it from its URL.
+    const request = c.req.raw.headers.has("Host") ? c.req.raw : withHost(c.req.raw);
+    return sealFlash(await handleRemix(request, context), c.env.SESSION_SECRET ?? "");
   });
 
   return app;
@@ -120,4 +122,10 @@ function unavailable(request: Request): Response {
     errorPage(503, "We'll be right back", "The site cannot reach its database just now. Please try again in a moment."),
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": RETRY_AFTER_SECONDS } },
   );
+}
+
+function withHost(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("Host", new URL(request.url).host);
+  return new Request(request, { headers });
 }
