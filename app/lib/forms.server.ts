@@ -68,7 +68,7 @@ export async function handleForm<T>(request: Request, form: FormData, run: () =>
     if (err instanceof Conflict || err instanceof RateLimited || err instanceof DomainError) {
       return data<FormFailure>(
         { ok: false, code: err.code, formError: err.message, fields: {}, values },
-        { status: statusOf(err) },
+        { status: statusOf(err), headers: retryAfter(err) },
       );
     }
     throw err;
@@ -92,4 +92,9 @@ export function unknownAction(form: FormData) {
     { ok: false, code: "unknown-action", formError: "Unknown action.", fields: {}, values: formValues(form) },
     { status: 400 },
   );
+}
+
+/** A refusal for too many attempts says when to come back (429 with Retry-After). */
+export function retryAfter(err: unknown): Record<string, string> | undefined {
+  return err instanceof RateLimited ? { "Retry-After": String(err.retryAfterSeconds) } : undefined;
 }

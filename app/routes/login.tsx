@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { sessionCookie } from "#worker/auth/cookie";
+import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
 import { DomainError, ValidationError, statusOf } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
 import { Field, FormError, SubmitButton } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import type { FormFailure } from "#app/lib/form-result";
-import { readForm } from "#app/lib/forms.server";
+import { readForm, retryAfter } from "#app/lib/forms.server";
 import { signedOutOnly } from "#app/lib/guards.server";
 import { safeRedirect } from "#worker/auth/redirect";
 import { MSG } from "#app/lib/messages";
@@ -34,11 +34,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
-    const { token } = await context.services.users.login({ email: form.get("email"), password: form.get("password") });
+    const secret = context.env.SESSION_SECRET ?? "";
+    const { token, user } = await context.services.users.login(
+      { email: form.get("email"), password: form.get("password") },
+      await clientOf(request, secret),
+    );
     return redirectWithFlash(
       redirectTo,
       { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
-      [sessionCookie(token)],
+      [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
     );
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
@@ -47,7 +51,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
     return data<FormFailure>(
       { ok: false, code: err.code, formError, fields: {}, values: {} },
-      { status: statusOf(err) },
+      { status: statusOf(err), headers: retryAfter(err) },
     );
   }
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { sessionCookie } from "#worker/auth/cookie";
+import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
 import { Conflict, ValidationError } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
@@ -36,14 +36,16 @@ export async function action({ context, request }: ActionFunctionArgs) {
     try {
       // The service checks every field and the photo before storing anything, so a refused
       // registration leaves neither an account nor an orphan image behind.
-      const { token } = await context.services.users.register(
+      const secret = context.env.SESSION_SECRET ?? "";
+      const { token, user } = await context.services.users.register(
         { name: form.get("name"), email: form.get("email"), password: form.get("password") },
         form.get("image"),
+        await clientOf(request, secret),
       );
       return redirectWithFlash(
         redirectTo,
         { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-        [sessionCookie(token)],
+        [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
       );
     } catch (err) {
       // A taken email belongs beside the email field, like any other field problem.

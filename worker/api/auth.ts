@@ -1,18 +1,26 @@
 import { Hono } from "hono";
-import { clearSessionCookie, sessionCookie } from "../auth/cookie";
+import { clearSessionCookie, clientOf, knownDeviceCookie, sessionCookie } from "../auth/cookie";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
 
 /** Email and password accounts. The token comes back in the body (REST clients) and as the session cookie (pages). */
 export const authApi = new Hono<ApiEnv>()
   .post("/register", async (c) => {
-    const { token, user } = await c.var.services.users.register(await readJson(c));
+    const secret = c.env.SESSION_SECRET ?? "";
+    const { token, user } = await c.var.services.users.register(
+      await readJson(c),
+      undefined,
+      await clientOf(c.req.raw, secret),
+    );
     c.header("Set-Cookie", sessionCookie(token));
+    c.header("Set-Cookie", await knownDeviceCookie(user._id, secret), { append: true });
     return c.json({ token, user }, 201);
   })
   .post("/login", async (c) => {
-    const { token, user } = await c.var.services.users.login(await readJson(c));
+    const secret = c.env.SESSION_SECRET ?? "";
+    const { token, user } = await c.var.services.users.login(await readJson(c), await clientOf(c.req.raw, secret));
     c.header("Set-Cookie", sessionCookie(token));
+    c.header("Set-Cookie", await knownDeviceCookie(user._id, secret), { append: true });
     return c.json({ token, user });
   })
   // Succeeds for visitors too: signing out twice must not look like a failure.

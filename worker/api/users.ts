@@ -1,10 +1,19 @@
 import { Hono } from "hono";
+import { clientOf } from "../auth/cookie";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
 
 /** The spec's /jwt and /users calls. */
 export const usersApi = new Hono<ApiEnv>()
-  .post("/jwt", async (c) => c.json(await c.var.services.users.issueToken(c.var.user, await readJson(c))))
+  .post("/jwt", async (c) =>
+    c.json(
+      await c.var.services.users.issueToken(
+        c.var.user,
+        await readJson(c),
+        await clientOf(c.req.raw, c.env.SESSION_SECRET ?? ""),
+      ),
+    ),
+  )
   .post("/users", async (c) => c.json(await c.var.services.users.recordUser(c.var.user, await readJson(c))))
   .get("/users", async (c) => c.json(await c.var.services.users.list(c.var.user)))
   // The /users/admin/... routes come first so that "admin" is never read as a user id.

@@ -1,4 +1,5 @@
 import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
+import type { Client } from "../services/users";
 import { SESSION_TTL_SECONDS } from "./tokens";
 
 /**
@@ -69,4 +70,20 @@ export async function sealFlash(response: Response, secret: string): Promise<Res
   sealed.headers.delete("Set-Cookie");
   for (const cookie of cookies) sealed.headers.append("Set-Cookie", cookie);
   return sealed;
+}
+
+export const DEVICE_COOKIE = "device";
+const DEVICE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** Marks this browser as one the account signed in from (signed): its owner is never locked out by strangers. */
+export function knownDeviceCookie(userId: string, secret: string): Promise<string> {
+  return signedCookieHeader(DEVICE_COOKIE, userId, secret, { maxAge: DEVICE_MAX_AGE });
+}
+
+/** The requester as the sign-in limits see it: the client's address and the account this browser knows. */
+export async function clientOf(request: Request, secret: string): Promise<Client> {
+  return {
+    address: request.headers.get("CF-Connecting-IP"),
+    knownUserId: await readSignedCookie(request, DEVICE_COOKIE, secret),
+  };
 }

@@ -1,4 +1,4 @@
-import { asc, desc } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { toAuthor, type Author } from "./authors";
@@ -28,7 +28,14 @@ export function createHomeService(db: Db) {
           .orderBy(...newestFirst)
           .limit(LATEST_BLOGS),
         db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
-        db.select().from(schema.reviews).orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),
+        // One testimonial per person (their newest), so no account can fill the slider.
+        db
+          .select()
+          .from(schema.reviews)
+          .where(
+            sql`${schema.reviews.userId} is null or ${schema.reviews.id} = (select r2.id from ${schema.reviews} r2 where r2.user_id = ${schema.reviews.userId} order by r2.created_at desc, r2.id desc limit 1)`,
+          )
+          .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),
       ]);
       return { latest: blogRows.map(toBlog), authors: authorRows.map(toAuthor), reviews: reviewRows.map(toReview) };
     },

@@ -43,7 +43,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),
-    reviews: createReviewService(db, purge),
+    reviews: createReviewService(db, purge, rateLimit),
     savedBlogs: createSavedBlogService(db),
     sessions,
     users: createUserService(db, env, { sessions, rateLimit, images, purge }),

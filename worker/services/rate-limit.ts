@@ -28,6 +28,25 @@ export function createRateLimitService(db: Db) {
       }
     },
 
+    /** Refuses (429) once `key` has been counted `limit` times in this window, without counting this call. */
+    async check(key: string, limit: number, windowSeconds: number): Promise<void> {
+      const now = Date.now();
+      const windowStart = now - (now % (windowSeconds * 1000));
+      const row = await db.query.rateLimits.findFirst({ where: sql`${schema.rateLimits.key} = ${key}` });
+      if (row && row.windowStart === windowStart && row.count >= limit) {
+        throw new RateLimited(Math.ceil((windowStart + windowSeconds * 1000 - now) / 1000));
+      }
+    },
+
+    /** Counts one more for `key` in this window (a failure, say), never refusing. */
+    async count(key: string, windowSeconds: number): Promise<void> {
+      try {
+        await this.hit(key, Number.MAX_SAFE_INTEGER, windowSeconds);
+      } catch {
+        // hit never refuses with this limit
+      }
+    },
+
     async reset(key: string): Promise<void> {
       await db.delete(schema.rateLimits).where(sql`${schema.rateLimits.key} = ${key}`);
     },

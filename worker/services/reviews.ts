@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { RateLimitService } from "./rate-limit";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
@@ -48,7 +49,10 @@ const reviewChangesInput = z.object({
   review: requiredText("Review", LIMITS.review),
 });
 
-export function createReviewService(db: Db, purge: Purge) {
+/** Feedback one account may send in a day: enough to correct a typo, not enough to flood the home page. */
+export const REVIEWS_PER_DAY = 3;
+
+export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitService) {
   return {
     /** Public: the home page's testimonials, newest first. */
     async list(): Promise<Review[]> {
@@ -73,6 +77,7 @@ export function createReviewService(db: Db, purge: Purge) {
     async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
       const data = parse(newReviewInput, input);
+      await rateLimit.hit(`review:${user.id}`, REVIEWS_PER_DAY, 24 * 60 * 60);
       const id = newId();
       const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data });
       const keep = keepImageQuery(db, data.image, user.id);

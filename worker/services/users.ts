@@ -39,6 +39,21 @@ export interface SignedIn {
 
 /** Failed password checks per account: 10 in 15 minutes, then 429 until the window ends. */
 export const LOGIN_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
+/** Failed sign-ins from one client address, whatever emails it tries. */
+export const LOGIN_ADDRESS_LIMIT = { failures: 30, windowSeconds: 15 * 60 } as const;
+/** Sign-ups from one client address (each costs a password hash). */
+export const REGISTER_ADDRESS_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
+
+/**
+ * Who is asking, as far as limits go: the client's address (Cloudflare's CF-Connecting-IP) and, when
+ * this browser signed in before, the account it signed in to (a signed cookie, see worker/auth/cookie.ts).
+ */
+export interface Client {
+  address?: string | null;
+  knownUserId?: string | null;
+}
+const addressKey = (kind: string, address: string | null | undefined) =>
+  address ? `${kind}:${address.slice(0, 64)}` : null;
 export const loginKey = (email: string) => `login:${email}`;
 
 const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
@@ -87,12 +102,25 @@ export function createUserService(
   }
 
   /** Checks a password against an account, rate-limited per email; the same error whether or not the email exists. */
-  async function checkPassword(email: string, password: string): Promise<UserRow> {
-    await rateLimit.hit(loginKey(email), LOGIN_LIMIT.attempts, LOGIN_LIMIT.windowSeconds);
+  /**
+   * Failures are counted per email and per client address. Past the email's limit the account is
+   * locked for the rest of the window, except from a browser that signed in to it before: a stranger
+   * guessing cannot lock the owner out. Past the address's limit that client waits, whatever email it tries.
+   */
+  async function checkPassword(email: string, password: string, client: Client = {}): Promise<UserRow> {
+    const window = LOGIN_LIMIT.windowSeconds;
+    const fromAddress = addressKey("login-address", client.address);
+    if (fromAddress) await rateLimit.check(fromAddress, LOGIN_ADDRESS_LIMIT.failures, window);
     const row = await byEmail(email);
+    const knownDevice = row !== undefined && client.knownUserId === row.id;
+    if (!knownDevice) await rateLimit.check(loginKey(email), LOGIN_LIMIT.attempts, window);
     // Unknown emails and password-less (Google) accounts still pay for a PBKDF2 run: timing reveals nothing.
     const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
-    if (!row || !row.passwordHash || !ok) throw INVALID_CREDENTIALS();
+    if (!row || !row.passwordHash || !ok) {
+      await rateLimit.count(loginKey(email), window);
+      if (fromAddress) await rateLimit.count(fromAddress, window);
+      throw INVALID_CREDENTIALS();
+    }
     await rateLimit.reset(loginKey(email));
     return row;
   }
@@ -116,7 +144,10 @@ export function createUserService(
      * `photo` is the register page's file: checked with the other fields before anything is stored,
      * then kept in R2 as the account's photo. An empty file (no photo chosen) is simply no photo.
      */
-    async register(input: unknown, photo?: unknown): Promise<SignedIn> {
+    async register(input: unknown, photo?: unknown, client: Client = {}): Promise<SignedIn> {
+      const fromAddress = addressKey("register-address", client.address);
+      if (fromAddress)
+        await rateLimit.hit(fromAddress, REGISTER_ADDRESS_LIMIT.attempts, REGISTER_ADDRESS_LIMIT.windowSeconds);
       // Every field is checked at once, so a form can show all its messages together.
       let fields: Record<string, string> = {};
       let data: z.output<typeof registerSchema> | undefined;
@@ -163,9 +194,9 @@ export function createUserService(
       }
     },
 
-    async login(input: unknown): Promise<SignedIn> {
+    async login(input: unknown, client: Client = {}): Promise<SignedIn> {
       const { email, password } = parse(loginSchema, input);
-      return signIn(await checkPassword(email, password));
+      return signIn(await checkPassword(email, password, client));
     },
 
     me(actor: Actor | null): PublicUser {
@@ -176,9 +207,9 @@ export function createUserService(
      * POST /jwt: a token only with proof. The password proves any account (rate-limited like a
      * login); without it, only an existing session for that same email does.
      */
-    async issueToken(actor: Actor | null, input: unknown): Promise<{ token: string }> {
+    async issueToken(actor: Actor | null, input: unknown, client: Client = {}): Promise<{ token: string }> {
       const { email, password } = parse(tokenSchema, input);
-      if (password !== undefined) return { token: (await signIn(await checkPassword(email, password))).token };
+      if (password !== undefined) return { token: (await signIn(await checkPassword(email, password, client))).token };
       if (!actor) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
       if (actor.email !== email) throw new Forbidden("You can only get a token for your own account.");
       return { token: (await sessions.start(actor)).token };
