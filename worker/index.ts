@@ -12,12 +12,20 @@ import { createServices } from "./services";
 
 const app = createApp(build as unknown as ServerBuild);
 
+/** wrangler.toml's minute cron (the other, hourly, runs the sweeps). */
+const PUBLISH_CRON = "* * * * *";
+
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
   /** The cron trigger's sweeps: expired images leave R2 and D1, expired sessions leave D1. */
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const services = createServices(env, ctx);
     const now = Date.now();
+    // Every minute: scheduled posts whose time has come are published (and purged from the cache).
+    if (controller.cron === PUBLISH_CRON) {
+      ctx.waitUntil(services.blogs.publishDue(now));
+      return;
+    }
     ctx.waitUntil(Promise.all([services.images.sweepExpired(now), services.sessions.sweepExpired(now)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -35,10 +35,14 @@ describe("blogs API (read side)", () => {
         "email",
         "image",
         "likes",
+        "publish_at",
         "short_description",
+        "status",
         "title",
       ].sort(),
     );
+    // Beyond the spec: every public answer is a published post with no pending schedule.
+    expect(blogs.every((b) => b.status === "published" && b.publish_at === null)).toBe(true);
   });
 
   it("GET /api/blogs answers the whole list without paging parameters", async () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import path from "node:path";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { VIEWPORTS, screenshots } from "./support";
 
 test.describe("smoke", () => {

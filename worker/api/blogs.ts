@@ -13,14 +13,14 @@ export const blogsApi = new Hono<ApiEnv>()
     c.header("X-Total-Count", String(result.total));
     return c.json(result.items);
   })
-  .get("/blogs/:id", async (c) => c.json(await c.var.services.blogs.byId(c.req.param("id"))))
+  .get("/blogs/:id", async (c) => c.json(await c.var.services.blogs.byId(c.req.param("id"), c.var.user)))
   .post("/blogs", async (c) => c.json(await c.var.services.blogs.create(c.var.user, await readJson(c)), 201))
   .put("/blogs/:id", async (c) =>
     c.json(await c.var.services.blogs.adminUpdate(c.var.user, c.req.param("id"), await readJson(c))),
   )
   .delete("/blogs/:id", async (c) => c.json(await c.var.services.blogs.remove(c.var.user, c.req.param("id"))))
   .get("/blog", async (c) => c.json(await c.var.services.blogs.byAuthorEmail({ email: c.req.query("email") })))
-  .get("/blog/:id", async (c) => c.json(await c.var.services.blogs.byId(c.req.param("id"))))
+  .get("/blog/:id", async (c) => c.json(await c.var.services.blogs.byId(c.req.param("id"), c.var.user)))
   .put("/blog/:id", async (c) =>
     c.json(await c.var.services.blogs.update(c.var.user, c.req.param("id"), await readJson(c))),
   );

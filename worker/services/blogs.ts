@@ -1,13 +1,13 @@
-import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { findOr404, saveChanges } from "./records";
-import { Forbidden } from "./errors";
+import { Forbidden, ValidationError } from "./errors";
 import { newId } from "./ids";
-import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
+import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "./visible-blogs";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
 import { MAX_SEARCH_CHARS } from "./limits";
 import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
@@ -27,6 +27,10 @@ export interface Blog {
   date_time: string;
   image: string;
   likes: number;
+  /** Beyond the spec: "published", "draft" (its writer and admins only) or "scheduled" (a draft until publish_at). */
+  status: BlogStatus;
+  /** ISO 8601 time a scheduled post goes public; null otherwise. */
+  publish_at: string | null;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
@@ -45,6 +49,8 @@ export function toBlog(row: BlogRow): Blog {
     date_time: row.dateTime,
     image: row.image,
     likes: row.likes,
+    status: row.status,
+    publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
   };
 }
 
@@ -154,6 +160,11 @@ const categoryField = z.enum(CATEGORIES, {
     issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`,
 });
 
+const statusField = z.preprocess(
+  blankToUndefined,
+  z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }),
+);
+
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /**
@@ -205,6 +216,23 @@ const dateTimeField = z
     return iso;
   });
 
+export const SCHEDULE_IN_PAST = "To schedule a post, set its date and time in the future.";
+
+/**
+ * Who may read a post after this save: published now, a draft, or scheduled for its own date and time
+ * (which must still be ahead).
+ */
+function publication(
+  status: BlogStatus,
+  dateTime: string,
+  now = Date.now(),
+): { status: BlogStatus; publishAt: number | null } {
+  if (status !== "scheduled") return { status, publishAt: null };
+  const at = Date.parse(dateTime);
+  if (!(at > now)) throw new ValidationError({ date_time: SCHEDULE_IN_PAST }, SCHEDULE_IN_PAST, "schedule-in-past");
+  return { status, publishAt: at };
+}
+
 /**
  * What a writer sends. Author name, email, picture and likes are not here on purpose: they come
  * from the session (and new blogs start at 0 likes), so whatever the form says about them is dropped.
@@ -216,6 +244,7 @@ export const newBlogInput = z.object({
   category: z.preprocess(blankToUndefined, categoryField),
   date_time: dateTimeField,
   image: requiredUrl("Image"),
+  status: statusField.optional(),
 });
 
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
@@ -226,9 +255,17 @@ export const blogChangesInput = z.object({
   category: z.preprocess(blankToUndefined, categoryField.optional()),
   date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
   image: optionalUrl("Image"),
+  status: statusField.optional(),
 });
 
 const byEmailInput = z.object({ email: emailField() });
+
+/** What `actor` may read: every visible post, plus their own drafts; an admin reads every post. */
+export function readableBy(actor: Actor | null): SQL | undefined {
+  if (!actor) return visibleBlog();
+  if (actor.role === "admin") return undefined;
+  return or(visibleBlog(), eq(schema.blogs.authorId, actor.id));
+}
 
 export function createBlogService(db: Db, purge: Purge) {
   return {
@@ -258,9 +295,9 @@ export function createBlogService(db: Db, purge: Purge) {
 
     search,
 
-    /** A blog anyone may read. */
-    async byId(id: string): Promise<Blog> {
-      return toBlog(await findRow(id, visibleBlog()));
+    /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
+    async byId(id: string, actor: Actor | null = null): Promise<Blog> {
+      return toBlog(await findRow(id, readableBy(actor)));
     },
 
     /** An author's blogs, newest first (public: the profile page lists them). */
@@ -319,7 +356,10 @@ export function createBlogService(db: Db, purge: Purge) {
       const user = requireUser(actor);
       const data = parse(newBlogInput, input);
       const id = newId();
+      const { status, publishAt } = publication(data.status ?? "published", data.date_time);
       await db.insert(schema.blogs).values({
+        status,
+        publishAt,
         id,
         authorId: user.id,
         title: data.title,
@@ -335,6 +375,21 @@ export function createBlogService(db: Db, purge: Purge) {
       });
       await purge({ kind: "blog.created" });
       return { insertedId: id };
+    },
+
+    /**
+     * The scheduling sweep (a cron every minute): scheduled posts whose time has come become published,
+     * and the cached pages that list them are purged. (The visible-blogs rule shows them from their time
+     * on anyway; the sweep makes the status true and the cache fresh.)
+     */
+    async publishDue(now = Date.now()): Promise<number> {
+      const due = await db
+        .update(schema.blogs)
+        .set({ status: "published", updatedAt: now })
+        .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+        .returning({ id: schema.blogs.id });
+      for (const { id } of due) await purge({ kind: "blog.changed", blogId: id });
+      return due.length;
     },
 
     /** The own-blog edit (PUT /blog/{id}): the author or an admin. */
@@ -387,6 +442,7 @@ export function createBlogService(db: Db, purge: Purge) {
       category: data.category,
       dateTime: data.date_time,
       image: data.image,
+      ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
     };
     const result = await saveChanges(db, schema.blogs, row, wanted);
     if (result.modifiedCount) await purge({ kind: "blog.changed", blogId: row.id });

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { blogSearchQueries, toBlog, toBlogPage, type Blog, type BlogFilters, type Page } from "./blogs";
+import { blogSearchQueries, readableBy, toBlog, toBlogPage, type Blog, type BlogFilters, type Page } from "./blogs";
 import { commentsQuery, toComment, type Comment } from "./comments";
 import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
 import { likedQuery } from "./likes";
 import type { Actor } from "./policy";
-import { newestFirst, visibleBlog, visibleBlogsWhere } from "./visible-blogs";
+import { newestFirst, visibleBlog } from "./visible-blogs";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
 
 export const SIDEBAR_LATEST = 4;
@@ -63,7 +63,8 @@ export function createReadingService(db: Db) {
       const blogQuery = db
         .select()
         .from(schema.blogs)
-        .where(visibleBlogsWhere(eq(schema.blogs.id, id)))
+        // A visitor reads visible posts only; a writer also previews their own drafts (an admin, any).
+        .where(and(eq(schema.blogs.id, id), readableBy(actor)))
         .limit(1);
       if (!actor) {
         const [blogs, comments] = await db.batch([blogQuery, commentsQuery(db, id)]);
