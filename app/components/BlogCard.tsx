@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { StatusBadge } from "#app/components/StatusBadge";
 import type { BlogSummary } from "#worker/services/blogs";
 
 export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
@@ -15,8 +16,11 @@ export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: b
           className="aspect-[16/9] w-full object-cover"
         />
         <div className="flex flex-1 flex-col gap-2 p-5">
-          <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-            {blog.category}
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+              {blog.category}
+            </span>
+            <StatusBadge status={blog.status} publishAt={blog.publish_at} />
           </span>
           <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">{blog.title}</h3>
           <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>

@@ -5,6 +5,8 @@ import type { Blog } from "#worker/services/blogs";
 import { DateTimeField } from "#app/components/DateTimeField";
 import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
+import { PublishChoices } from "#app/components/PublishChoices";
+import { StatusBadge } from "#app/components/StatusBadge";
 import { CATEGORIES } from "#worker/services/categories";
 import { failureText, refusal } from "#app/lib/form-result";
 import { alertDialog } from "#app/lib/dialogs";
@@ -104,9 +106,11 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         error={errors.blog_details}
       />
 
-      <div className="flex justify-end border-t border-gray-100 pt-5">
-        <SubmitButton pendingText="Updating…">Update Blog</SubmitButton>
-      </div>
+      <PublishChoices
+        current={blog.status}
+        primary={<SubmitButton pendingText="Updating…">Update Blog</SubmitButton>}
+        note={<StatusBadge status={blog.status} publishAt={blog.publish_at} />}
+      />
     </Form>
   );
 }

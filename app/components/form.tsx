@@ -98,12 +98,14 @@ export function SubmitButton({
   className = "",
   name,
   value,
+  tone,
 }: {
   children: ReactNode;
   pendingText?: string;
   className?: string;
   name?: string;
   value?: string;
+  tone?: "primary" | "secondary";
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
@@ -114,11 +116,11 @@ export function SubmitButton({
       value={value}
       disabled={pending}
       aria-busy={pending || undefined}
-      className={buttonClass({ className })}
+      className={buttonClass({ tone, className })}
     >
       {pending ? (
         <span
-          className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          className={`h-4 w-4 animate-spin rounded-full border-2 ${tone === "secondary" ? "border-gray-300 border-t-gray-700" : "border-white/40 border-t-white"}`}
           aria-hidden="true"
         />
       ) : null}

@@ -20,7 +20,16 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
     short_description: form.get("short_description"),
     blog_details: form.get("blog_details"),
     date_time: dateTime,
+    status: form.get("status"),
   };
+}
+
+/** The toast after a save: the spec's text for posting or updating, ours for a draft or a schedule. */
+export function savedTitle(status: FormDataEntryValue | null, otherwise: string = MSG.blog.posted): string {
+  if (status === "draft") return MSG.blog.draftSaved;
+  if (status === "scheduled") return MSG.blog.scheduled;
+  if (status === "published") return MSG.blog.posted;
+  return otherwise;
 }
 
 /**
@@ -44,6 +53,10 @@ export async function saveBlogEdit(
     const image = await uploadImage(context, actor, file, { schema: blogChangesInput, input, required: false });
     const { modifiedCount } = await save({ ...input, image });
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
-    return redirectWithFlash(back, { kind: "toast", icon: "success", title: MSG.blog.updated });
+    return redirectWithFlash(back, {
+      kind: "toast",
+      icon: "success",
+      title: savedTitle(input.status, MSG.blog.updated),
+    });
   });
 }

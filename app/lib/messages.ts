@@ -47,6 +47,9 @@ export const MSG = {
     noChanges: "No Changes Made!",
     errorTitle: "Error!",
     imageUploadFailed: "Image upload failed",
+    // Beyond the spec (drafts and scheduling).
+    draftSaved: "Draft Saved!",
+    scheduled: "Blog Scheduled!",
   },
   save: { success: "Blog Saved Successfully", needLogin: "You must be logged in to save this blog" },
   copyLink: "Link copied to clipboard!",

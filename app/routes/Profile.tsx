@@ -35,8 +35,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // Edit Profile changes the profile's name, so that is the name this page shows once there is one.
     user: { name: profile?.name || user.name, email: user.email, photoURL: user.photoURL },
     profile,
-    blogs: blogs.map(({ _id, title, author_name, category, short_description, image }) => ({
+    blogs: blogs.map(({ _id, title, author_name, category, short_description, image, status, publish_at }) => ({
       _id,
+      status,
+      publish_at,
       title,
       author_name,
       category,

@@ -4,6 +4,7 @@ import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { DataTable } from "#app/components/DataTable";
 import { Pagination } from "#app/components/Pagination";
+import { StatusBadge } from "#app/components/StatusBadge";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
@@ -17,9 +18,10 @@ const BLOGS_PER_PAGE = 10;
 
 /** One D1 round trip: the page of blogs and the total, batched by the service. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  adminOrForbidden(context, request);
+  const admin = adminOrForbidden(context, request);
   const url = new URL(request.url);
-  const blogs = await context.services.blogs.page(
+  const blogs = await context.services.blogs.adminPage(
+    admin,
     { page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE },
     BLOGS_PER_PAGE,
   );
@@ -69,9 +71,12 @@ export default function ManageAllBlogs() {
             header: "Title",
             mobile: "title",
             cell: (b) => (
-              <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline">
-                {b.title}
-              </Link>
+              <>
+                <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline">
+                  {b.title}
+                </Link>
+                <StatusBadge status={b.status} publishAt={b.publish_at} />
+              </>
             ),
           },
           {

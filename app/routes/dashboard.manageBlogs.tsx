@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
+import { StatusBadge } from "#app/components/StatusBadge";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { confirmDelete } from "#app/lib/dialogs";
@@ -112,6 +113,7 @@ export default function ManageBlogs() {
                     <Link to={`/blogs/${blog._id}`} className="hover:text-brand-700 hover:underline">
                       {blog.title}
                     </Link>
+                    <StatusBadge status={blog.status} publishAt={blog.publish_at} />
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:px-0 max-sm:pt-2`}>
                     <Link to={`/dashboard/updateBlog/${blog._id}`} className={rowActionClass("neutral")}>

@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => dashboardMeta("Update Blog");
 
 /** One D1 query: the blog to preload (any blog: this is the admin's edit). */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  adminOrForbidden(context, request);
-  return { blog: await loadOr404(() => context.services.blogs.byId(params.id ?? "")) };
+  const admin = adminOrForbidden(context, request);
+  return { blog: await loadOr404(() => context.services.blogs.byId(params.id ?? "", admin)) };
 }
 
 /**
@@ -24,7 +24,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const id = params.id ?? "";
-  const blog = await loadOr404(() => context.services.blogs.byId(id));
+  const blog = await loadOr404(() => context.services.blogs.byId(id, admin));
   return saveBlogEdit(
     context,
     request,

@@ -7,15 +7,16 @@ import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeade
 import { DateTimeField } from "#app/components/DateTimeField";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
+import { PublishChoices } from "#app/components/PublishChoices";
 import { CATEGORIES } from "#worker/services/categories";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { failureText, refusal } from "#app/lib/form-result";
 import { withZone } from "#app/lib/datetime";
 import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave";
+import { savedTitle } from "#app/lib/blog-form.server";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
 import { uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Write Blogs" };
@@ -43,10 +44,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
       short_description: form.get("short_description"),
       blog_details: form.get("blog_details"),
       date_time: withZone(form.get("date_time"), form.get("tz")),
+      status: form.get("status"),
     };
     const image = await uploadImage(context, user, file, { schema: newBlogInput, input, required: true });
     await context.services.blogs.create(user, { ...input, image });
-    return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: MSG.blog.posted, icon: "success" });
+    return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: savedTitle(input.status), icon: "success" });
   });
 }
 
@@ -203,14 +205,16 @@ export default function WriteBlogs() {
           error={errors.blog_details}
         />
 
-        <div className="flex flex-col-reverse items-stretch gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
-          {autosave.status === "saved" ? (
-            <p className="text-xs text-gray-500 sm:mr-auto" aria-live="polite">
-              Draft saved on this device
-            </p>
-          ) : null}
-          <SubmitButton pendingText="Posting…">Post Blog</SubmitButton>
-        </div>
+        <PublishChoices
+          primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}
+          note={
+            autosave.status === "saved" ? (
+              <p className="text-xs text-gray-500" aria-live="polite">
+                Your text is kept on this device
+              </p>
+            ) : null
+          }
+        />
       </Form>
     </>
   );

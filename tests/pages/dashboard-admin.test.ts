@@ -6,41 +6,16 @@ import { createServices } from "#worker/services";
 import { newId } from "#worker/services/ids";
 import type { Actor } from "#worker/services/policy";
 import { countingD1 } from "../support/d1-counter";
-import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
-import { call } from "../support/http";
+import { getPage, pngFile, postForm } from "../support/pages";
 
-/** A real 1x1 PNG. */
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
-const png = () => new File([PNG], "face.png", { type: "image/png" });
+const png = () => pngFile("face.png");
 const notAnImage = () => new File(["just some text"], "face.png", { type: "image/png" });
 
 type Row = Awaited<ReturnType<typeof makeUser>>;
-type Who = { id: string; email: string } | null;
-
-async function cookieFor(who: Who): Promise<Record<string, string>> {
-  return who ? { Cookie: `session=${await sessionFor(who)}` } : {};
-}
-
-/** A document form post, as a browser without JavaScript sends it (multipart, like the pages' forms). */
-async function post(path: string, who: Who, fields: Record<string, string>, files: Record<string, File> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const [name, file] of Object.entries(files)) body.append(name, file);
-  return call(path, {
-    method: "POST",
-    body,
-    headers: { Accept: "text/html", ...(await cookieFor(who)) },
-    redirect: "manual",
-  });
-}
-
-async function get(path: string, who: Who) {
-  return call(path, { headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });
-}
+const post = postForm;
+const get = getPage;
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

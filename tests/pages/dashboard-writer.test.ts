@@ -4,42 +4,19 @@ import { describe, expect, it } from "vitest";
 import { createDb, schema } from "#worker/db";
 import { createBlogService } from "#worker/services/blogs";
 import { countingD1 } from "../support/d1-counter";
-import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call } from "../support/http";
+import { cookieFor, getPage, pngFile, postForm, type Who } from "../support/pages";
 
-/** A real 1x1 PNG. */
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
-const png = () => new File([PNG], "cover.png", { type: "image/png" });
+const png = () => pngFile("cover.png");
 const notAnImage = () => new File(["just some text"], "cover.png", { type: "image/png" });
 /** What a browser sends for a file input left empty. */
 const noFile = () => new File([], "", { type: "application/octet-stream" });
 
-type Who = { id: string; email: string } | null;
-
-async function cookieFor(who: Who): Promise<Record<string, string>> {
-  return who ? { Cookie: `session=${await sessionFor(who)}` } : {};
-}
-
-/** A document form post, as a browser without JavaScript sends it (multipart, like the pages' forms). */
-async function post(path: string, who: Who, fields: Record<string, string>, image?: File) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (image) body.append("image", image);
-  return call(path, {
-    method: "POST",
-    body,
-    headers: { Accept: "text/html", ...(await cookieFor(who)) },
-    redirect: "manual",
-  });
-}
-
-async function get(path: string, who: Who) {
-  return call(path, { headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });
-}
+const post = (path: string, who: Who, fields: Record<string, string>, image?: File) =>
+  postForm(path, who, fields, image ? { image } : {});
+const get = getPage;
 
 const imagesOf = (userId: string) => db().select().from(schema.images).where(eq(schema.images.ownerId, userId));
 const blogsOf = (userId: string) => db().select().from(schema.blogs).where(eq(schema.blogs.authorId, userId));

@@ -34,7 +34,8 @@ export interface Blog {
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
-export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description">;
+export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
+  Partial<Pick<Blog, "status" | "publish_at">>;
 
 export function toBlog(row: BlogRow): Blog {
   return {
@@ -160,9 +161,10 @@ const categoryField = z.enum(CATEGORIES, {
     issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`,
 });
 
+/** Optional everywhere: a create without it publishes (the spec's path), an update without it keeps the status. */
 const statusField = z.preprocess(
   blankToUndefined,
-  z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }),
+  z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }).optional(),
 );
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
@@ -244,7 +246,7 @@ export const newBlogInput = z.object({
   category: z.preprocess(blankToUndefined, categoryField),
   date_time: dateTimeField,
   image: requiredUrl("Image"),
-  status: statusField.optional(),
+  status: statusField,
 });
 
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
@@ -255,7 +257,7 @@ export const blogChangesInput = z.object({
   category: z.preprocess(blankToUndefined, categoryField.optional()),
   date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
   image: optionalUrl("Image"),
-  status: statusField.optional(),
+  status: statusField,
 });
 
 const byEmailInput = z.object({ email: emailField() });
@@ -294,6 +296,26 @@ export function createBlogService(db: Db, purge: Purge) {
     },
 
     search,
+
+    /** Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs). */
+    async adminPage(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown },
+      defaultLimit = 10,
+    ): Promise<Page<Blog>> {
+      requireAdmin(actor);
+      const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
+      const [rows, totals] = await db.batch([
+        db
+          .select()
+          .from(schema.blogs)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ total: count() }).from(schema.blogs),
+      ]);
+      return toBlogPage(rows, totals, page, limit);
+    },
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
     async byId(id: string, actor: Actor | null = null): Promise<Blog> {

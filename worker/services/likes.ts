@@ -24,7 +24,8 @@ function recount(db: Db, blogId: string) {
   return db
     .update(schema.blogs)
     .set({ likes: sql`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId})` })
-    .where(eq(schema.blogs.id, blogId))
+    // Only a post readers can see takes likes: a draft answers "not found", like an unknown id.
+    .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
     .returning({ likes: schema.blogs.likes });
 }
 

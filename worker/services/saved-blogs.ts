@@ -78,7 +78,10 @@ export function createSavedBlogService(db: Db) {
         throw new Forbidden("You can only save blogs to your own list.");
       }
       if (!isIdShaped(data.blogId)) throw new NotFound("Blog not found.");
-      const blog = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, data.blogId), columns: { id: true } });
+      const blog = await db.query.blogs.findFirst({
+        where: visibleBlogsWhere(eq(schema.blogs.id, data.blogId)),
+        columns: { id: true },
+      });
       if (!blog) throw new NotFound("Blog not found.");
       const inserted = await db
         .insert(schema.savedBlogs)

@@ -136,6 +136,20 @@ export default function BlogDetail() {
       </noscript>
 
       <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
+        {blog.status !== "published" ? (
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            <strong className="font-semibold">Preview.</strong>{" "}
+            {blog.status === "scheduled" && blog.publish_at
+              ? `This post is scheduled for ${formatDate(blog.publish_at, true)}; until then only you and admins can see it.`
+              : "This post is a draft: only you and admins can see it."}{" "}
+            <Link to={`/dashboard/updateBlog/${blog._id}`} className="font-semibold underline underline-offset-2">
+              Edit
+            </Link>
+          </p>
+        ) : null}
         <nav aria-label="Breadcrumb" className="text-sm">
           <Link to="/allBlogs" className="font-medium text-gray-600 hover:text-brand-700">
             <span aria-hidden="true">← </span>All Blogs

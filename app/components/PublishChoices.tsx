@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import type { BlogStatus } from "#worker/services/visible-blogs";
+import { SubmitButton } from "#app/components/form";
+
+/**
+ * The submit row of the blog forms: the spec's own button (`primary`, which keeps its meaning and stays
+ * first in the DOM, so Enter in a field still presses it), and beside it "Save draft" (seen only by the
+ * writer and admins) and "Schedule" (published at the form's date and time, which must be ahead). A post
+ * that is not public yet can also be published at once.
+ */
+export function PublishChoices({
+  primary,
+  current,
+  note,
+}: {
+  primary: ReactNode;
+  current?: BlogStatus;
+  note?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-gray-100 pt-5">
+      <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
+        <div className="flex flex-col sm:order-last">{primary}</div>
+        {current && current !== "published" ? (
+          <SubmitButton tone="secondary" name="status" value="published" pendingText="Publishing…">
+            Publish now
+          </SubmitButton>
+        ) : null}
+        <SubmitButton tone="secondary" name="status" value="draft" pendingText="Saving…">
+          Save draft
+        </SubmitButton>
+        <SubmitButton tone="secondary" name="status" value="scheduled" pendingText="Scheduling…">
+          Schedule
+        </SubmitButton>
+        {note ? <div className="sm:order-first sm:mr-auto">{note}</div> : null}
+      </div>
+      <p className="text-xs text-gray-500 sm:text-right">
+        A draft is seen only by you and admins. Schedule publishes the post at the date and time above.
+      </p>
+    </div>
+  );
+}
