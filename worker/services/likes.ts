@@ -21,12 +21,14 @@ export function likedQuery(db: Db, blogId: string, userId: string) {
  * never incremented: concurrent likes can then never lose or double a count.
  */
 function recount(db: Db, blogId: string) {
-  return db
-    .update(schema.blogs)
-    .set({ likes: sql`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId})` })
-    // Only a post readers can see takes likes: a draft answers "not found", like an unknown id.
-    .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
-    .returning({ likes: schema.blogs.likes });
+  return (
+    db
+      .update(schema.blogs)
+      .set({ likes: sql`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId})` })
+      // Only a post readers can see takes likes: a draft answers "not found", like an unknown id.
+      .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
+      .returning({ likes: schema.blogs.likes })
+  );
 }
 
 export function createLikeService(db: Db, purge: Purge) {
