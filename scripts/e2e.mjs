@@ -25,7 +25,8 @@ process.on("SIGINT", () => {
 try {
   stateDir = await freshSeededState("edge-blog-e2e-");
   const vars = Object.entries(E2E_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  server = await startWrangler(["--persist-to", stateDir, ...vars]);
+  // --test-scheduled: specs run the crons themselves at /__scheduled (wrangler dev runs none).
+  server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars]);
   const { baseURL } = server;
   console.log(`e2e: serving ${baseURL} from ${stateDir}`);
   const extra = process.argv.slice(2);

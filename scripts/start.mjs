@@ -3,7 +3,7 @@
 // through wrangler dev on http://localhost:8787 (or $PORT).
 import { existsSync, copyFileSync } from "node:fs";
 import path from "node:path";
-import { migrateLocal, root, run } from "./lib/local.mjs";
+import { emulateCrons, migrateLocal, root, run } from "./lib/local.mjs";
 
 const port = process.env.PORT ?? "8787";
 const devVars = path.join(root, ".dev.vars");
@@ -16,4 +16,6 @@ if (!existsSync(devVars)) {
 await run("npm", ["run", "build"]);
 await migrateLocal();
 await run("node", ["scripts/seed.mjs", "--if-empty"]);
-await run("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1"]);
+// wrangler dev runs no crons of its own: scheduled posts are published by this minute tick.
+emulateCrons(`http://127.0.0.1:${port}`);
+await run("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled"]);

@@ -89,7 +89,7 @@ export default function WriteBlogs() {
     <>
       <DashboardHeader
         title="Write Blogs"
-        description="Share a story with readers. Every field is required; your text is kept as a draft on this device while you type."
+        description="Share a story with readers. Every field is required; your text is kept on this device while you type, and Save draft keeps it for you alone."
         actions={
           <Link to="/dashboard/myBlog" className={buttonSecondary}>
             My Blogs
@@ -113,13 +113,13 @@ export default function WriteBlogs() {
             role="status"
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700"
           >
-            <span>We restored the draft you were writing.</span>
+            <span>We restored the text you were writing.</span>
             <button
               type="button"
               onClick={autosave.discard}
               className="font-semibold underline underline-offset-2 hover:no-underline"
             >
-              Discard draft
+              Discard it
             </button>
           </div>
         ) : null}

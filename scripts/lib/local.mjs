@@ -127,3 +127,17 @@ export async function startWrangler(args, healthPath = "/api/health") {
   }
   return { baseURL, stop };
 }
+
+/**
+ * wrangler dev runs no cron triggers. Started with `--test-scheduled`, it takes them at `/__scheduled`;
+ * this plays wrangler.toml's two crons there: the minute one (scheduled posts) and the hourly sweep.
+ */
+export function emulateCrons(baseURL) {
+  const timer = setInterval(async () => {
+    const crons = ["* * * * *", ...(new Date().getUTCMinutes() === 17 ? ["17 * * * *"] : [])];
+    for (const cron of crons) {
+      await fetch(`${baseURL}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined);
+    }
+  }, 60_000);
+  timer.unref();
+}

@@ -12,7 +12,9 @@ export const test = base.extend({
     });
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
-        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
+        );
       });
     });
     await use(page);

@@ -137,10 +137,10 @@ test.describe("writer dashboard", () => {
     await page.getByLabel("Details").fill("Half a thought.");
     await expect(page.getByText("Draft saved on this device")).toBeVisible();
     await page.reload();
-    await expect(page.getByText("We restored the draft you were writing.")).toBeVisible();
+    await expect(page.getByText("We restored the text you were writing.")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("A draft worth keeping");
     await expect(page.getByLabel("Details")).toHaveValue("Half a thought.");
-    await page.getByRole("button", { name: "Discard draft" }).click();
+    await page.getByRole("button", { name: "Discard it" }).click();
     await expect(page.getByLabel("Title")).toHaveValue("");
     await page.reload();
     await expect(page.getByLabel("Title")).toHaveValue("");

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { ValidationError, type FieldErrors } from "./errors";
 import { LIMITS } from "./limits";
 
+// Zod probes `new Function("")` once to decide on its compiled parsers. Workers refuse it anyway, and in
+// a browser (the pages' forms share these schemas) the probe is a script-src violation of our CSP.
+z.config({ jitless: true });
+
 /** Re-exported so services keep importing every validation helper from here. */
 export { LIMITS };
 
