@@ -17,7 +17,7 @@ const PUBLISH_CRON = "* * * * *";
 
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
-  /** The cron trigger's sweeps: expired images leave R2 and D1, expired sessions leave D1. */
+  /** The cron triggers: every minute scheduled posts; hourly, expired and orphaned images and expired sessions. */
   async scheduled(controller, env, ctx) {
     const services = createServices(env, ctx);
     const now = Date.now();
@@ -26,6 +26,12 @@ export default {
       ctx.waitUntil(services.blogs.publishDue(now));
       return;
     }
-    ctx.waitUntil(Promise.all([services.images.sweepExpired(now), services.sessions.sweepExpired(now)]));
+    ctx.waitUntil(
+      Promise.all([
+        services.images.sweepExpired(now),
+        services.imageCleanup.sweepOrphans(now),
+        services.sessions.sweepExpired(now),
+      ]),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -434,7 +434,11 @@ describe("D1 round trips of the writer pages' loaders", () => {
     const blog = await makeBlog(writer);
     const actor = { id: writer.id, name: writer.name, email: writer.email, role: "user" as const, photoURL: null };
     const counter = countingD1(env.DB);
-    const blogs = createBlogService(createDb(counter.db), async () => {});
+    const blogs = createBlogService(
+      createDb(counter.db),
+      async () => {},
+      async () => {},
+    );
     await blogs.ownPage(actor, { page: 1 }, 3);
     expect(counter.trips()).toBe(1);
     await blogs.own(actor);

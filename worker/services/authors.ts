@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
@@ -59,7 +60,7 @@ export const authorChangesInput = z.object({
   github: socialLink("GitHub"),
 });
 
-export function createAuthorService(db: Db, purge: Purge) {
+export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages) {
   // In the order they were added, so the home page grid stays stable as authors join.
   const listRows = () =>
     db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
@@ -114,6 +115,7 @@ export function createAuthorService(db: Db, purge: Purge) {
         github,
       });
       if (result.modifiedCount) await purge({ kind: "author.changed" });
+      if (img && img !== row.img) await release([row.img]);
       return result;
     },
 
@@ -125,6 +127,7 @@ export function createAuthorService(db: Db, purge: Purge) {
         .where(eq(schema.authors.id, row.id))
         .returning({ id: schema.authors.id });
       await purge({ kind: "author.changed" });
+      await release([row.img]);
       return { deletedCount: deleted.length };
     },
   };

@@ -1,5 +1,6 @@
 import { and, count, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
+import { imageUrlsIn, type ReleaseImages } from "./image-cleanup";
 import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
@@ -269,7 +270,7 @@ export function readableBy(actor: Actor | null): SQL | undefined {
   return or(visibleBlog(), eq(schema.blogs.authorId, actor.id));
 }
 
-export function createBlogService(db: Db, purge: Purge) {
+export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) {
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -437,6 +438,7 @@ export function createBlogService(db: Db, purge: Purge) {
         .where(eq(schema.blogs.id, row.id))
         .returning({ id: schema.blogs.id });
       await purge({ kind: "blog.changed", blogId: row.id });
+      await release([row.image, ...imageUrlsIn(row.blogDetails)]);
       return { deletedCount: deleted.length };
     },
   };
@@ -468,6 +470,7 @@ export function createBlogService(db: Db, purge: Purge) {
     };
     const result = await saveChanges(db, schema.blogs, row, wanted);
     if (result.modifiedCount) await purge({ kind: "blog.changed", blogId: row.id });
+    if (result.modifiedCount) await release([row.image, ...imageUrlsIn(row.blogDetails)]);
     return result;
   }
 }

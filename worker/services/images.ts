@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import type { Env } from "../env";
-import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationError } from "./errors";
+import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "./errors";
 import { newId } from "./ids";
 import { requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
@@ -155,7 +155,13 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       const { bytes, type } = await inspectImage(input.image);
 
       const key = `${newId(24)}.${type.extension}`;
-      await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: type.contentType } });
+      try {
+        await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: type.contentType } });
+      } catch (err) {
+        // Nothing was recorded yet: the upload is refused whole, as an outage (503), not a bug (500).
+        console.error(JSON.stringify({ level: "error", msg: "R2 put failed", cause: String(err) }));
+        throw new Unavailable("Image storage is not answering. Please try again shortly.", "storage-unavailable");
+      }
       try {
         await db.insert(schema.images).values({
           key,

@@ -9,6 +9,7 @@ import { createFeedService } from "./feeds";
 import { createGoogleAccountService } from "./google-accounts";
 import { createHealthService } from "./health";
 import { createHomeService } from "./home";
+import { createImageCleanup } from "./image-cleanup";
 import { createImageService } from "./images";
 import { createLikeService } from "./likes";
 import { createNewsletterService } from "./newsletter";
@@ -29,9 +30,12 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   const images = createImageService(db, env, rateLimit);
   // Every write purges what it changed from the edge cache (worker/cache/tags.ts).
   const purge = createPurge(env, ctx);
+  // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
+  const imageCleanup = createImageCleanup(db, env);
+  const release = imageCleanup.release;
   return {
-    authors: createAuthorService(db, purge),
-    blogs: createBlogService(db, purge),
+    authors: createAuthorService(db, purge, release),
+    blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
     feeds: createFeedService(db),
@@ -43,10 +47,11 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),
-    reviews: createReviewService(db, purge, rateLimit),
+    reviews: createReviewService(db, purge, rateLimit, release),
     savedBlogs: createSavedBlogService(db),
     sessions,
-    users: createUserService(db, env, { sessions, rateLimit, images, purge }),
+    users: createUserService(db, env, { sessions, rateLimit, images, purge, release }),
+    imageCleanup,
   };
 }
 

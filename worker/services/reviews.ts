@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { RateLimitService } from "./rate-limit";
+import type { ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
@@ -52,7 +53,7 @@ const reviewChangesInput = z.object({
 /** Feedback one account may send in a day: enough to correct a typo, not enough to flood the home page. */
 export const REVIEWS_PER_DAY = 3;
 
-export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitService) {
+export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitService, release: ReleaseImages) {
   return {
     /** Public: the home page's testimonials, newest first. */
     async list(): Promise<Review[]> {
@@ -108,6 +109,7 @@ export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitSe
         .where(eq(schema.reviews.id, row.id))
         .returning({ id: schema.reviews.id });
       await purge({ kind: "review.changed" });
+      await release([row.image]);
       return { deletedCount: deleted.length };
     },
   };

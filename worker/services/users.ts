@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { imageUrlsIn, type ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
@@ -86,9 +87,15 @@ function isUniqueViolation(err: unknown): boolean {
 export function createUserService(
   db: Db,
   env: Env,
-  deps: { sessions: SessionService; rateLimit: RateLimitService; images: ImageService; purge: Purge },
+  deps: {
+    sessions: SessionService;
+    rateLimit: RateLimitService;
+    images: ImageService;
+    purge: Purge;
+    release: ReleaseImages;
+  },
 ) {
-  const { sessions, rateLimit, images, purge } = deps;
+  const { sessions, rateLimit, images, purge, release } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
@@ -241,11 +248,24 @@ export function createUserService(
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
+      // What their account showed or uploaded, read before the foreign keys take their records away.
+      const [blogs, uploads] = await db.batch([
+        db
+          .select({ image: schema.blogs.image, details: schema.blogs.blogDetails })
+          .from(schema.blogs)
+          .where(eq(schema.blogs.authorId, row.id)),
+        db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
+      ]);
       const deleted = await db
         .delete(schema.users)
         .where(eq(schema.users.id, row.id))
         .returning({ id: schema.users.id });
       await purge({ kind: "user.removed" });
+      await release([
+        row.photoUrl,
+        ...blogs.flatMap((b) => [b.image, ...imageUrlsIn(b.details)]),
+        ...uploads.map((u) => `/images/${u.key}`),
+      ]);
       return { deletedCount: deleted.length };
     },
 

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db";
+import type { Env } from "../env";
+import { imageKeyOf } from "./images";
+
+/** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
+export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+const LIST_PAGES_PER_SWEEP = 5;
+
+/**
+ * Whether `/images/<key>` (the SQL expression `key`) is still shown anywhere: a blog's cover, its
+ * writer's picture or its text, a review, an author, an account photo. The one list of the places an
+ * image can be used: a new one is added here, or its images could be deleted under it.
+ */
+const referenced = (key: ReturnType<typeof sql>) => sql`(
+  exists (select 1 from blogs where image = '/images/' || ${key} or author_image = '/images/' || ${key}
+                                 or instr(blog_details, '/images/' || ${key}) > 0)
+  or exists (select 1 from reviews where image = '/images/' || ${key})
+  or exists (select 1 from authors where img = '/images/' || ${key})
+  or exists (select 1 from users where photo_url = '/images/' || ${key}))`;
+
+/** Our own image URLs written into a post's text (Markdown images), so a deleted post lets them go too. */
+export function imageUrlsIn(text: string): string[] {
+  return text.match(/\/images\/[0-9a-z][0-9a-z_-]{7,80}\.(?:jpg|png|webp|gif|avif)/g) ?? [];
+}
+
+/** Deletes R2 objects after their rows: an object left behind by a failed delete is swept as an orphan. */
+async function deleteImages(db: Db, env: Env, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.run(sql`delete from images where key in (select value from json_each(${JSON.stringify(keys)}))`);
+  await env.IMAGES.delete(keys);
+}
+
+/**
+ * What services call after a write that dropped images (a deleted post, review, author or account; a
+ * replaced cover or photo): each of our own images that nothing shows any more leaves R2 and D1. A
+ * failure is logged and never fails the write: the hourly sweep finds what is left.
+ */
+export type ReleaseImages = (urls: (string | null | undefined)[]) => Promise<void>;
+
+export function createImageCleanup(db: Db, env: Env) {
+  const release: ReleaseImages = async (urls) => {
+    const keys = [...new Set(urls.map((u) => (u ? imageKeyOf(u) : null)).filter((k): k is string => k !== null))];
+    if (keys.length === 0) return;
+    try {
+      const unused = await db.all<{ key: string }>(
+        sql`select k.value as key from json_each(${JSON.stringify(keys)}) k where not ${referenced(sql`k.value`)}`,
+      );
+      await deleteImages(
+        db,
+        env,
+        unused.map((r) => r.key),
+      );
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", msg: "image release failed", keys, cause: String(err) }));
+    }
+  };
+
+  return {
+    release,
+
+    /**
+     * The hourly sweep of orphans: R2 objects older than a day that have no upload row and are shown
+     * nowhere (a failed write or a failed delete left them). Seeded images have no row either, but the
+     * seeded records show them, so they stay.
+     */
+    async sweepOrphans(now = Date.now()): Promise<number> {
+      let swept = 0;
+      let cursor: string | undefined;
+      for (let page = 0; page < LIST_PAGES_PER_SWEEP; page++) {
+        const listing = await env.IMAGES.list({ cursor, limit: 1000 });
+        const old = listing.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_GRACE_MS).map((o) => o.key);
+        for (let at = 0; at < old.length; at += 90) {
+          const slice = old.slice(at, at + 90);
+          const orphans = await db.all<{ key: string }>(
+            sql`select k.value as key from json_each(${JSON.stringify(slice)}) k
+                where not exists (select 1 from images where images.key = k.value) and not ${referenced(sql`k.value`)}`,
+          );
+          if (orphans.length) await env.IMAGES.delete(orphans.map((o) => o.key));
+          swept += orphans.length;
+        }
+        if (!listing.truncated) break;
+        cursor = listing.cursor;
+      }
+      return swept;
+    },
+  };
+}
+
+export type ImageCleanup = ReturnType<typeof createImageCleanup>;
