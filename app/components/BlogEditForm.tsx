@@ -5,6 +5,7 @@ import type { Blog } from "#worker/services/blogs";
 import { DateTimeField } from "#app/components/DateTimeField";
 import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
+import { MarkdownEditor } from "#app/components/MarkdownEditor";
 import { CATEGORIES } from "#worker/services/categories";
 import { failureText, refusal } from "#app/lib/form-result";
 import { alertDialog } from "#app/lib/dialogs";
@@ -96,7 +97,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         defaultValue={values.short_description ?? blog.short_description}
         error={errors.short_description}
       />
-      <TextArea
+      <MarkdownEditor
         label="Details"
         name="blog_details"
         rows={12}
