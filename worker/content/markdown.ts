@@ -1,5 +1,8 @@
 import { Marked, type Tokens } from "marked";
-import { FilterXSS, escapeAttrValue, safeAttrValue } from "xss";
+import xss from "xss";
+
+// xss is CommonJS: its named exports hang off the default export in every bundler.
+const { FilterXSS, escapeAttrValue, safeAttrValue } = xss as unknown as typeof import("xss");
 
 /**
  * The one renderer for a post's details: Markdown (marked) to HTML, then an allow-list sanitiser (xss).
@@ -10,7 +13,10 @@ import { FilterXSS, escapeAttrValue, safeAttrValue } from "xss";
 
 /** Links may go to the web, to mail, or within this site; nothing else (javascript:, data:, vbscript:, ...). */
 export function isAllowedHref(href: string): boolean {
-  return /^(https?:\/\/[^\s]|mailto:[^\s]|\/(?![/\\])|#)/i.test(href) && ![...href].some((c) => c.charCodeAt(0) < 0x20 || /\s/.test(c));
+  return (
+    /^(https?:\/\/[^\s]|mailto:[^\s]|\/(?![/\\])|#)/i.test(href) &&
+    ![...href].some((c) => c.charCodeAt(0) < 0x20 || /\s/.test(c))
+  );
 }
 
 /** Images only from this site's own /images (the uploads): no tracking pixels or other hosts. */
