@@ -78,9 +78,9 @@ describe("Markdown rendering and sanitising", () => {
     expect(html).not.toMatch(/(href|src)="\s*(javascript|vbscript|data):/i);
   });
 
-  it("renders headings (one level below the page title), emphasis, lists, links, quotes and code", () => {
+  it("renders headings (the page title is the only h1), emphasis, lists, links, quotes and code", () => {
     const html = renderMarkdown(
-      "# Title\n\n## Part\n\n**bold** _it_\n\n- one\n- two\n\n1. first\n\n[site](https://example.com)\n\n> quoted\n\n```\nlet x = 1 < 2;\n```",
+      "# Title\n\n### Part\n\n**bold** _it_\n\n- one\n- two\n\n1. first\n\n[site](https://example.com)\n\n> quoted\n\n```\nlet x = 1 < 2;\n```",
     );
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<h3>Part</h3>");

@@ -1,8 +1,9 @@
 import { Marked, type Tokens } from "marked";
 import xss from "xss";
+import type * as XssModule from "xss";
 
 // xss is CommonJS: its named exports hang off the default export in every bundler.
-const { FilterXSS, escapeAttrValue, safeAttrValue } = xss as unknown as typeof import("xss");
+const { FilterXSS, escapeAttrValue, safeAttrValue } = xss as unknown as typeof XssModule;
 
 /**
  * The one renderer for a post's details: Markdown (marked) to HTML, then an allow-list sanitiser (xss).
@@ -34,9 +35,9 @@ marked.use({
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
     },
-    // The page's own title is the h1: a post's "# Heading" is one level below it.
+    // The page's own title is the only h1: a post's "# Heading" becomes an h2 like "## Heading".
     heading({ tokens, depth }: Tokens.Heading) {
-      const level = Math.min(depth + 1, 6);
+      const level = Math.max(depth, 2);
       return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
     link({ href, title, tokens }: Tokens.Link) {
