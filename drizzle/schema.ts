@@ -97,6 +97,30 @@ export const blogs = sqliteTable(
   ],
 );
 
+/**
+ * A post's earlier versions: every save keeps the version it replaces (who saved the change and when),
+ * and a restore is itself a save. Deleting the post deletes its history (cascade).
+ */
+export const blogRevisions = sqliteTable(
+  "blog_revisions",
+  {
+    id: text("id").primaryKey(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    // Who made the save that replaced this version; null once that account is deleted.
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedByName: text("saved_by_name").notNull(),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull(),
+    blogDetails: text("blog_details").notNull(),
+    category: text("category").notNull(),
+    image: text("image").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_revisions_blog_idx").on(t.blogId, t.createdAt)],
+);
+
 export const savedBlogs = sqliteTable(
   "saved_blogs",
   {

@@ -7,6 +7,7 @@ import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
 import { PublishChoices } from "#app/components/PublishChoices";
 import { StatusBadge } from "#app/components/StatusBadge";
+import { MarkdownEditor } from "#app/components/MarkdownEditor";
 import { CATEGORIES } from "#worker/services/categories";
 import { failureText, refusal } from "#app/lib/form-result";
 import { alertDialog } from "#app/lib/dialogs";
@@ -98,7 +99,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         defaultValue={values.short_description ?? blog.short_description}
         error={errors.short_description}
       />
-      <TextArea
+      <MarkdownEditor
         label="Details"
         name="blog_details"
         rows={12}

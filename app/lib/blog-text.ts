@@ -1,15 +1,6 @@
-/** A post's details as paragraphs: split on blank lines, single line breaks kept inside a paragraph. */
-export function paragraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
 export const WORDS_PER_MINUTE = 200;
 
-/** Estimated reading time in whole minutes (at least 1). */
+/** Estimated reading time in whole minutes (at least 1), from the text a reader reads (markdownText, no markup). */
 export function readingMinutes(text: string): number {
   const words = text.trim().split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));

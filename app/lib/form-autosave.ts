@@ -54,6 +54,8 @@ export function useFormAutosave(
         const value = draft?.[name];
         if (input && typeof value === "string" && value !== "" && input.value === "") {
           input.value = value;
+          // Enhancements that follow the field (the Markdown preview) hear about the restored text.
+          input.dispatchEvent(new Event("input", { bubbles: true }));
           restored = true;
         }
       }

@@ -83,9 +83,14 @@ export default function ManageAllBlogs() {
             header: "Edit",
             action: true,
             cell: (b) => (
-              <Link to={`/dashboard/updateAllBlogs/${b._id}`} className={rowActionClass()}>
-                Edit<span className="sr-only"> {b.title}</span>
-              </Link>
+              <span className="inline-flex gap-2">
+                <Link to={`/dashboard/updateAllBlogs/${b._id}`} className={rowActionClass()}>
+                  Edit<span className="sr-only"> {b.title}</span>
+                </Link>
+                <Link to={`/dashboard/blogs/${b._id}/revisions`} className={rowActionClass("neutral")}>
+                  History<span className="sr-only"> of {b.title}</span>
+                </Link>
+              </span>
             ),
           },
           {

@@ -116,9 +116,14 @@ export default function ManageBlogs() {
                     <StatusBadge status={blog.status} publishAt={blog.publish_at} />
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:px-0 max-sm:pt-2`}>
-                    <Link to={`/dashboard/updateBlog/${blog._id}`} className={rowActionClass("neutral")}>
-                      Edit<span className="sr-only"> {blog.title}</span>
-                    </Link>
+                    <span className="inline-flex gap-2">
+                      <Link to={`/dashboard/updateBlog/${blog._id}`} className={rowActionClass("neutral")}>
+                        Edit<span className="sr-only"> {blog.title}</span>
+                      </Link>
+                      <Link to={`/dashboard/blogs/${blog._id}/revisions`} className={rowActionClass("neutral")}>
+                        History<span className="sr-only"> of {blog.title}</span>
+                      </Link>
+                    </span>
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:pl-2 max-sm:pr-0 max-sm:pt-2`}>
                     <ConfirmForm

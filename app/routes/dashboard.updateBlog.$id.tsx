@@ -49,6 +49,9 @@ export default function UpdateBlog() {
             <Link to={`/blogs/${blog._id}`} className={buttonSecondary}>
               View post
             </Link>
+            <Link to={`/dashboard/blogs/${blog._id}/revisions`} className={buttonSecondary}>
+              Revisions
+            </Link>
             <Link to="/dashboard/manageBlogs" className={buttonSecondary}>
               Manage Blogs
             </Link>

@@ -8,6 +8,7 @@ import { DateTimeField } from "#app/components/DateTimeField";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form";
 import { ImageField } from "#app/components/ImageField";
 import { PublishChoices } from "#app/components/PublishChoices";
+import { MarkdownEditor } from "#app/components/MarkdownEditor";
 import { CATEGORIES } from "#worker/services/categories";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { failureText, refusal } from "#app/lib/form-result";
@@ -196,7 +197,7 @@ export default function WriteBlogs() {
           error={errors.short_description}
           placeholder="One or two sentences that make people want to read on"
         />
-        <TextArea
+        <MarkdownEditor
           label="Details"
           name="blog_details"
           required

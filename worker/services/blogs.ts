@@ -1,11 +1,11 @@
-import { and, count, eq, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
 import { imageUrlsIn, type ReleaseImages } from "./image-cleanup";
 import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { findOr404, saveChanges } from "./records";
+import { changedFields, findOr404 } from "./records";
 import { Forbidden, ValidationError } from "./errors";
 import { newId } from "./ids";
 import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "./visible-blogs";
@@ -55,6 +55,39 @@ export function toBlog(row: BlogRow): Blog {
     publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
   };
 }
+
+/** An earlier version of a post, kept when a save replaced it. */
+export interface BlogRevision {
+  _id: string;
+  blog_id: string;
+  title: string;
+  short_description: string;
+  blog_details: string;
+  category: string;
+  image: string;
+  /** Who made the save that replaced this version, and when (ISO 8601). */
+  saved_by_name: string;
+  saved_at: string;
+}
+
+type RevisionRow = typeof schema.blogRevisions.$inferSelect;
+
+function toRevision(row: RevisionRow): BlogRevision {
+  return {
+    _id: row.id,
+    blog_id: row.blogId,
+    title: row.title,
+    short_description: row.shortDescription,
+    blog_details: row.blogDetails,
+    category: row.category,
+    image: row.image,
+    saved_by_name: row.savedByName,
+    saved_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The fields a revision keeps: a save that changes none of them (a status change alone) keeps no revision. */
+const REVISED_FIELDS = ["title", "shortDescription", "blogDetails", "category", "image"] as const;
 
 export const LATEST_BLOGS = 6;
 export const MAX_PAGE_SIZE = 50;
@@ -420,13 +453,44 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       const user = requireUser(actor);
       const row = await findRow(id);
       if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can edit this blog.");
-      return applyChanges(row, input);
+      return applyChanges(user, row, input);
     },
 
     /** The admin edit (PUT /blogs/{id}). */
     async adminUpdate(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
-      requireAdmin(actor);
-      return applyChanges(await findRow(id), input);
+      const admin = requireAdmin(actor);
+      return applyChanges(admin, await findRow(id), input);
+    },
+
+    /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
+    async revisions(actor: Actor | null, id: string): Promise<{ blog: Blog; revisions: BlogRevision[] }> {
+      const row = await editableRow(actor, id);
+      const rows = await db
+        .select()
+        .from(schema.blogRevisions)
+        .where(eq(schema.blogRevisions.blogId, row.id))
+        .orderBy(desc(schema.blogRevisions.createdAt), desc(schema.blogRevisions.id));
+      return { blog: toBlog(row), revisions: rows.map(toRevision) };
+    },
+
+    /**
+     * Brings an earlier version back: an ordinary save (so the version it replaces becomes a revision
+     * too, and the cache is purged like any edit). Restoring what is already there changes nothing.
+     */
+    async restoreRevision(actor: Actor | null, id: string, revisionId: string): Promise<{ modifiedCount: number }> {
+      const row = await editableRow(actor, id);
+      const revision = await findOr404(revisionId, "Revision not found.", (revisionId) =>
+        db.query.blogRevisions.findFirst({
+          where: and(eq(schema.blogRevisions.id, revisionId), eq(schema.blogRevisions.blogId, row.id)),
+        }),
+      );
+      return writeChanges(requireUser(actor), row, {
+        title: revision.title,
+        shortDescription: revision.shortDescription,
+        blogDetails: revision.blogDetails,
+        category: revision.category,
+        image: revision.image,
+      });
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -456,8 +520,15 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
     );
   }
 
+  async function editableRow(actor: Actor | null, id: string): Promise<BlogRow> {
+    const user = requireUser(actor);
+    const row = await findRow(id);
+    if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can edit this blog.");
+    return row;
+  }
+
   /** Writes only the fields that differ, so "no change" is answered without touching D1. */
-  async function applyChanges(row: BlogRow, input: unknown): Promise<{ modifiedCount: number }> {
+  async function applyChanges(actor: Actor, row: BlogRow, input: unknown): Promise<{ modifiedCount: number }> {
     const data = parse(blogChangesInput, input);
     const wanted: Partial<BlogRow> = {
       title: data.title,
@@ -468,10 +539,43 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       image: data.image,
       ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
     };
-    const result = await saveChanges(db, schema.blogs, row, wanted);
-    if (result.modifiedCount) await purge({ kind: "blog.changed", blogId: row.id });
-    if (result.modifiedCount) await release([row.image, ...imageUrlsIn(row.blogDetails)]);
-    return result;
+    return writeChanges(actor, row, wanted);
+  }
+
+  /**
+   * The one write of every edit and restore: the changed fields, and (when the content changed) the
+   * version they replace as a revision, in one D1 batch so neither lands without the other.
+   */
+  async function writeChanges(
+    actor: Actor,
+    row: BlogRow,
+    wanted: Partial<BlogRow>,
+  ): Promise<{ modifiedCount: number }> {
+    const changes = changedFields(row, wanted);
+    if (!changes) return { modifiedCount: 0 };
+    const update = db
+      .update(schema.blogs)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(schema.blogs.id, row.id));
+    if (REVISED_FIELDS.some((field) => field in changes)) {
+      const revision = db.insert(schema.blogRevisions).values({
+        id: newId(),
+        blogId: row.id,
+        savedBy: actor.id,
+        savedByName: actor.name,
+        title: row.title,
+        shortDescription: row.shortDescription,
+        blogDetails: row.blogDetails,
+        category: row.category,
+        image: row.image,
+      });
+      await db.batch([revision, update]);
+    } else {
+      await update;
+    }
+    await purge({ kind: "blog.changed", blogId: row.id });
+    await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+    return { modifiedCount: 1 };
   }
 }
 

@@ -9,12 +9,14 @@ const LIST_PAGES_PER_SWEEP = 5;
 
 /**
  * Whether `/images/<key>` (the SQL expression `key`) is still shown anywhere: a blog's cover, its
- * writer's picture or its text, a review, an author, an account photo. The one list of the places an
+ * writer's picture or its text (or a kept revision of them, which a restore brings back), a review, an author, an account photo. The one list of the places an
  * image can be used: a new one is added here, or its images could be deleted under it.
  */
 const referenced = (key: ReturnType<typeof sql>) => sql`(
   exists (select 1 from blogs where image = '/images/' || ${key} or author_image = '/images/' || ${key}
                                  or instr(blog_details, '/images/' || ${key}) > 0)
+  or exists (select 1 from blog_revisions where image = '/images/' || ${key}
+                                          or instr(blog_details, '/images/' || ${key}) > 0)
   or exists (select 1 from reviews where image = '/images/' || ${key})
   or exists (select 1 from authors where img = '/images/' || ${key})
   or exists (select 1 from users where photo_url = '/images/' || ${key}))`;

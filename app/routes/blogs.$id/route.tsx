@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar";
 import { ConfirmForm } from "#app/components/ConfirmForm";
-import { formatDate, paragraphs, readingMinutes } from "#app/lib/blog-text";
+import { formatDate, readingMinutes } from "#app/lib/blog-text";
+import { markdownText, renderMarkdown } from "#worker/content/markdown";
 import { confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
@@ -60,10 +61,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? ""));
   const user = context.user;
+  const text = markdownText(post.blog.blog_details);
   return {
     origin: new URL(request.url).origin,
     ...post,
-    wordCount: post.blog.blog_details.split(/\s+/).filter(Boolean).length,
+    // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
+    detailsHtml: renderMarkdown(post.blog.blog_details),
+    wordCount: text ? text.split(" ").length : 0,
+    minutes: readingMinutes(text),
     viewer: user ? { id: user.id, isAdmin: user.role === "admin" } : null,
   };
 }
@@ -112,9 +117,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 type ActionResult = Done | FormFailure | undefined;
 
 export default function BlogDetail() {
-  const { blog, comments, liked, saved, viewer, origin } = useLoaderData<typeof loader>();
+  const { blog, comments, liked, saved, viewer, origin, detailsHtml, minutes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
-  const minutes = readingMinutes(blog.blog_details);
   const [commentOpen, setCommentOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const commentPanel = useId();
@@ -251,13 +255,11 @@ export default function BlogDetail() {
           <SharePanel link={link} title={blog.title} />
         </div>
 
-        <div className="mt-10 space-y-6 font-serif text-lg leading-8 text-gray-800">
-          {paragraphs(blog.blog_details).map((p, i) => (
-            <p key={i} className="whitespace-pre-line">
-              {p}
-            </p>
-          ))}
-        </div>
+        {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}
+        <div
+          className="post-body mt-10 space-y-6 font-serif text-lg leading-8 text-gray-800"
+          dangerouslySetInnerHTML={{ __html: detailsHtml }}
+        />
 
         <section aria-labelledby="comments-heading" className="mt-14 border-t border-gray-200 pt-10">
           <h2 id="comments-heading" className="text-2xl font-bold tracking-tight text-ink">

@@ -1,0 +1,120 @@
+import { Marked, type Tokens } from "marked";
+import xss from "xss";
+import type * as XssModule from "xss";
+
+// xss is CommonJS: its named exports hang off the default export in every bundler.
+const { FilterXSS, escapeAttrValue, safeAttrValue } = xss as unknown as typeof XssModule;
+
+/**
+ * The one renderer for a post's details: Markdown (marked) to HTML, then an allow-list sanitiser (xss).
+ * It runs on the server for reading pages (the post page's loader sends HTML, so readers download no
+ * renderer) and in the dashboard editor's live preview, so the preview shows exactly what readers get.
+ * Decision note: docs/decisions/013-markdown-and-sanitiser.md.
+ */
+
+/** Links may go to the web, to mail, or within this site; nothing else (javascript:, data:, vbscript:, ...). */
+export function isAllowedHref(href: string): boolean {
+  return (
+    /^(https?:\/\/[^\s]|mailto:[^\s]|\/(?![/\\])|#)/i.test(href) &&
+    ![...href].some((c) => c.charCodeAt(0) < 0x20 || /\s/.test(c))
+  );
+}
+
+/** Images only from this site's own /images (the uploads): no tracking pixels or other hosts. */
+export function isAllowedImage(src: string): boolean {
+  return /^\/images\/[A-Za-z0-9._~%/-]+$/.test(src) && !src.includes("..");
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const marked = new Marked({ gfm: true, breaks: true, async: false });
+marked.use({
+  renderer: {
+    // Raw HTML typed into a post is shown as text, never parsed as markup.
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    // The page's own title is the only h1: a post's "# Heading" becomes an h2 like "## Heading".
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = Math.max(depth, 2);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const text = this.parser.parseInline(tokens);
+      if (!isAllowedHref(href)) return text;
+      const t = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<a href="${escapeHtml(href)}"${t} rel="nofollow ugc noopener">${text}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      if (!isAllowedImage(href)) return escapeHtml(text);
+      const t = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${t} loading="lazy">`;
+    },
+  },
+});
+
+const TEXT: string[] = [];
+const ALLOWED: Record<string, string[]> = {
+  p: TEXT,
+  br: TEXT,
+  hr: TEXT,
+  h2: TEXT,
+  h3: TEXT,
+  h4: TEXT,
+  h5: TEXT,
+  h6: TEXT,
+  strong: TEXT,
+  em: TEXT,
+  del: TEXT,
+  ul: TEXT,
+  ol: ["start"],
+  li: TEXT,
+  blockquote: TEXT,
+  pre: TEXT,
+  code: TEXT,
+  a: ["href", "title", "rel"],
+  img: ["src", "alt", "title", "loading"],
+  table: TEXT,
+  thead: TEXT,
+  tbody: TEXT,
+  tr: TEXT,
+  th: TEXT,
+  td: TEXT,
+};
+
+/** The allow-list: these tags and attributes only; everything else is escaped to text or dropped. */
+const sanitizer = new FilterXSS({
+  whiteList: ALLOWED,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript"],
+  allowCommentTag: false,
+  css: false,
+  safeAttrValue(tag, name, value, cssFilter) {
+    const safe = safeAttrValue(tag, name, value, cssFilter);
+    if (tag === "a" && name === "href") return isAllowedHref(safe) ? escapeAttrValue(safe) : "";
+    if (tag === "img" && name === "src") return isAllowedImage(safe) ? escapeAttrValue(safe) : "";
+    if (name === "start") return /^\d{1,6}$/.test(safe) ? safe : "";
+    return safe;
+  },
+});
+
+/** A post's details as safe HTML. Plain text (the posts written before Markdown) becomes paragraphs with its line breaks. */
+export function renderMarkdown(source: string): string {
+  const html = marked.parse(source.replace(/\r\n?/g, "\n")) as string;
+  return sanitizer.process(html);
+}
+
+/** The words a reader reads: the rendered text without markup (reading time, word count). */
+export function markdownText(source: string): string {
+  return renderMarkdown(source)
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** How many words a reader reads (markup not counted). */
+export function markdownWordCount(source: string): number {
+  const text = markdownText(source);
+  return text ? text.split(" ").length : 0;
+}

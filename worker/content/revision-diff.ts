@@ -1,0 +1,53 @@
+import { diffWordsWithSpace } from "diff";
+
+/** One version of a post's content: a revision or the post as it is now. */
+export interface PostVersion {
+  title: string;
+  category: string;
+  short_description: string;
+  blog_details: string;
+  image: string;
+}
+
+/** A run of text: kept, added in the newer version, or removed from the older one. */
+export interface DiffPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+export interface FieldDiff {
+  field: keyof PostVersion;
+  label: string;
+  changed: boolean;
+  parts: DiffPart[];
+}
+
+const FIELDS: { field: keyof PostVersion; label: string }[] = [
+  { field: "title", label: "Title" },
+  { field: "category", label: "Category" },
+  { field: "short_description", label: "Short description" },
+  { field: "blog_details", label: "Details" },
+  { field: "image", label: "Image" },
+];
+
+/** What changed from `older` to `newer`, field by field, marked word by word (line breaks kept). Computed on the server. */
+export function diffVersions(older: PostVersion, newer: PostVersion): FieldDiff[] {
+  return FIELDS.map(({ field, label }) => {
+    const a = older[field];
+    const b = newer[field];
+    if (a === b) return { field, label, changed: false, parts: [{ value: b }] };
+    const parts =
+      field === "image"
+        ? [
+            { value: a, removed: true },
+            { value: b, added: true },
+          ]
+        : diffWordsWithSpace(a, b).map((p) => ({
+            value: p.value,
+            ...(p.added ? { added: true } : {}),
+            ...(p.removed ? { removed: true } : {}),
+          }));
+    return { field, label, changed: true, parts };
+  });
+}
