@@ -3,6 +3,8 @@ export interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
+  /** View counters (worker/views/counter.ts). */
+  VIEWS: DurableObjectNamespace<import("./views/counter").ViewCounter>;
   /** Signs session JWTs (HS256). At least 32 characters. */
   SESSION_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
