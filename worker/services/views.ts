@@ -106,10 +106,12 @@ export function createViewService(db: Db, env: Env) {
             title: b.title,
             status: b.status,
             likes: b.likes,
-            views: sql<number>`(select coalesce(sum(${v.views}), 0) from ${v} where ${v.blogId} = ${b.id})`,
-            views30: sql<number>`(select coalesce(sum(${v.views}), 0) from ${v} where ${v.blogId} = ${b.id} and ${v.day} >= ${since})`,
-            comments: sql<number>`(select count(*) from ${schema.comments} where ${schema.comments.blogId} = ${b.id})`,
-            saves: sql<number>`(select count(*) from ${schema.savedBlogs} where ${schema.savedBlogs.blogId} = ${b.id})`,
+            // Written out with table names: drizzle leaves columns unqualified in a one-table select, and
+            // an unqualified "id" inside these subqueries would mean the subquery's own table.
+            views: sql<number>`(select coalesce(sum(v.views), 0) from blog_views_daily v where v.blog_id = blogs.id)`,
+            views30: sql<number>`(select coalesce(sum(v.views), 0) from blog_views_daily v where v.blog_id = blogs.id and v.day >= ${since})`,
+            comments: sql<number>`(select count(*) from comments c where c.blog_id = blogs.id)`,
+            saves: sql<number>`(select count(*) from saved_blogs s where s.blog_id = blogs.id)`,
           })
           .from(b)
           .where(mine)
