@@ -33,51 +33,54 @@ export function ViewsChart({ daily, label }: { daily: { day: string; views: numb
   const summary =
     total === 0
       ? `No views from ${short(first)} to ${short(last)}.`
-      : `${total} views from ${short(first)} to ${short(last)}; the busiest day was ${short(best.day)} with ${best.views}.`;
+      : `${total} ${total === 1 ? "view" : "views"} from ${short(first)} to ${short(last)}; the busiest day was ${short(best.day)} with ${best.views}.`;
 
   return (
     <figure className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
       <figcaption className="text-sm font-semibold text-ink">{label}</figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
-        className="mt-3 h-auto w-full"
-        data-testid="views-chart"
-      >
-        <title id={`${id}-t`}>{label}</title>
-        <desc id={`${id}-d`}>{summary}</desc>
-        {[0, max / 2, max].map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e5e7eb" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} fill="#6b7280">
-              {v}
-            </text>
-          </g>
-        ))}
-        {daily.map((d, i) => {
-          const h = (d.views / max) * innerH;
-          return (
-            <rect
-              key={d.day}
-              x={PAD.left + i * slot + slot * 0.15}
-              y={PAD.top + innerH - h}
-              width={slot * 0.7}
-              height={h}
-              rx={2}
-              fill="#4f46e5"
-            >
-              <title>{`${short(d.day)}: ${d.views} views`}</title>
-            </rect>
-          );
-        })}
-        <text x={PAD.left} y={H - 6} fontSize={11} fill="#6b7280">
-          {short(first)}
-        </text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" fontSize={11} fill="#6b7280">
-          {short(last)}
-        </text>
-      </svg>
+      {/* On phones the chart keeps a readable size and scrolls sideways instead of shrinking its labels. */}
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={`${id}-t ${id}-d`}
+          className="mt-3 h-auto w-full min-w-[30rem]"
+          data-testid="views-chart"
+        >
+          <title id={`${id}-t`}>{label}</title>
+          <desc id={`${id}-d`}>{summary}</desc>
+          {[0, max / 2, max].map((v) => (
+            <g key={v}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e5e7eb" strokeWidth={1} />
+              <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} fill="#6b7280">
+                {v}
+              </text>
+            </g>
+          ))}
+          {daily.map((d, i) => {
+            const h = (d.views / max) * innerH;
+            return (
+              <rect
+                key={d.day}
+                x={PAD.left + i * slot + slot * 0.15}
+                y={PAD.top + innerH - h}
+                width={slot * 0.7}
+                height={h}
+                rx={2}
+                fill="#4f46e5"
+              >
+                <title>{`${short(d.day)}: ${d.views} views`}</title>
+              </rect>
+            );
+          })}
+          <text x={PAD.left} y={H - 6} fontSize={11} fill="#6b7280">
+            {short(first)}
+          </text>
+          <text x={W - PAD.right} y={H - 6} textAnchor="end" fontSize={11} fill="#6b7280">
+            {short(last)}
+          </text>
+        </svg>
+      </div>
       <p className="mt-2 text-sm text-gray-600">{summary}</p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Show the numbers as a table</summary>
