@@ -257,3 +257,17 @@ export const cacheTags = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tag, t.url] }), index("cache_tags_url_idx").on(t.url)],
 );
+
+// Views per post and UTC day (YYYY-MM-DD), flushed in batches by the view counters (worker/views/counter.ts,
+// docs/decisions/014). Only counts live here: no reader identity is ever stored in D1.
+export const blogViewsDaily = sqliteTable(
+  "blog_views_daily",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day] }), index("blog_views_daily_day_idx").on(t.day)],
+);

@@ -1,8 +1,12 @@
+import type { ViewCounter } from "./views/counter";
+
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
+  /** View counters (worker/views/counter.ts). */
+  VIEWS: DurableObjectNamespace<ViewCounter>;
   /** Signs session JWTs (HS256). At least 32 characters. */
   SESSION_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;

@@ -10,6 +10,8 @@ import type { Env } from "./env";
 import { serve } from "./serve";
 import { createServices } from "./services";
 
+export { ViewCounter } from "./views/counter";
+
 const app = createApp(build as unknown as ServerBuild);
 
 /** wrangler.toml's minute cron (the other, hourly, runs the sweeps). */

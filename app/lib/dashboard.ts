@@ -15,6 +15,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/manageAuthors", label: "Manage Authors" },
   // Beyond the spec's menu: contact messages and newsletter subscribers.
   { to: "/dashboard/inbox", label: "Inbox" },
+  // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
+  { to: "/dashboard/stats", label: "Stats" },
   { to: "/", label: "Home" },
 ];
 
@@ -22,6 +24,8 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/writeBlogs", label: "Write Blogs" },
   { to: "/dashboard/manageBlogs", label: "Manage Blogs" },
   { to: "/dashboard/feedback", label: "Send Feedback" },
+  // Beyond the spec's menu (issue 12): views, likes, comments and saves of the writer's posts.
+  { to: "/dashboard/stats", label: "Stats" },
   { to: "/", label: "Home" },
 ];
 

@@ -10,6 +10,7 @@ import { profilesApi } from "./profiles";
 import { savedBlogsApi } from "./saved-blogs";
 import { authApi } from "./auth";
 import { usersApi } from "./users";
+import { viewsApi } from "./views";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -17,6 +18,7 @@ export const api = new Hono<ApiEnv>()
   .route("/auth", authApi)
   .route("/", usersApi)
   .route("/", blogsApi)
+  .route("/", viewsApi)
   .route("/", savedBlogsApi)
   .route("/", profilesApi)
   .route("/", reviewsApi)

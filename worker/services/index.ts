@@ -20,6 +20,7 @@ import { createReviewService } from "./reviews";
 import { createSavedBlogService } from "./saved-blogs";
 import { createSessionService } from "./sessions";
 import { createUserService } from "./users";
+import { createViewService } from "./views";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 export function createServices(env: Env, ctx?: ExecutionContext) {
@@ -52,6 +53,8 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     sessions,
     users: createUserService(db, env, { sessions, rateLimit, images, purge, release }),
     imageCleanup,
+    // Views change no cached answer (no public page shows them), so they purge nothing.
+    views: createViewService(db, env),
   };
 }
 

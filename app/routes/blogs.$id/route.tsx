@@ -128,6 +128,12 @@ export default function BlogDetail() {
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
   const notice = succeeded(actionData, "save") ? MSG.save.success : null;
 
+  // The view beacon: its own request, so a view counts even when this page came from the edge cache
+  // (the server skips bots, the writer, drafts, and a reader already counted today).
+  useEffect(() => {
+    if (blog.status !== "draft") navigator.sendBeacon?.(`/api/blogs/${blog._id}/view`);
+  }, [blog._id, blog.status]);
+
   useEffect(() => {
     if (succeeded(actionData, "delete-comment")) void toast(MSG.delete.doneTitle, MSG.delete.doneText);
   }, [actionData]);

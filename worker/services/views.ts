@@ -1,0 +1,150 @@
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { isbot } from "isbot";
+import { schema, type Db } from "../db";
+import type { Env } from "../env";
+import type { FlushResult } from "../views/counter";
+import { NotFound } from "./errors";
+import { isIdShaped } from "./ids";
+import { requireUser, type Actor } from "./policy";
+import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+
+/** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */
+export const VIEW_SHARDS = 8;
+/** The Stats page's chart spans this many days, today included. */
+export const STATS_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+/** The UTC day of an instant, as stored in blog_views_daily. */
+export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The counter a post's views go to (FNV-1a of its id): stable, so a reader's repeat view meets its hash. */
+export function shardOf(blogId: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < blogId.length; i++) h = Math.imul(h ^ blogId.charCodeAt(i), 0x01000193);
+  return `views-${(h >>> 0) % VIEW_SHARDS}`;
+}
+
+export interface ViewRequest {
+  blogId: string;
+  /** The client's address (CF-Connecting-IP); hashed with the day's salt inside the counter, never stored. */
+  ip: string;
+  userAgent: string;
+}
+
+export interface PostStats {
+  _id: string;
+  title: string;
+  status: "draft" | "scheduled" | "published";
+  views: number;
+  views30: number;
+  likes: number;
+  comments: number;
+  saves: number;
+}
+
+export interface Stats {
+  scope: "site" | "writer";
+  posts: PostStats[];
+  /** Views per day, oldest first, every one of the last STATS_DAYS days (zero when none). */
+  daily: { day: string; views: number }[];
+  totals: { views: number; views30: number; likes: number; comments: number; saves: number };
+}
+
+/** View counting (a beacon from the post page) and the dashboard's Stats. */
+export function createViewService(db: Db, env: Env) {
+  const counter = (blogId: string) => env.VIEWS.get(env.VIEWS.idFromName(shardOf(blogId)));
+
+  return {
+    /**
+     * Counts one view of a visible post: once per reader, post and day; never a bot's, nor the writer's
+     * own. A draft, a post scheduled for later or an unknown id is NotFound (as anywhere public).
+     */
+    async record(actor: Actor | null, view: ViewRequest, now = Date.now()): Promise<{ counted: boolean }> {
+      if (!isIdShaped(view.blogId)) throw new NotFound("Blog not found.");
+      // One read by primary key (a replica may answer it); the write is the counter's, batched.
+      const [blog] = await db
+        .select({ authorId: schema.blogs.authorId })
+        .from(schema.blogs)
+        .where(visibleBlogsWhere(eq(schema.blogs.id, view.blogId)))
+        .limit(1);
+      if (!blog) throw new NotFound("Blog not found.");
+      if (!view.userAgent || isbot(view.userAgent)) return { counted: false };
+      if (actor?.id === blog.authorId) return { counted: false };
+      const counted = await counter(view.blogId).record({
+        blogId: view.blogId,
+        day: utcDay(now),
+        ip: view.ip,
+        userAgent: view.userAgent,
+      });
+      return { counted };
+    },
+
+    /** Sends every counter's pending views to D1 now (the Stats page does, so it shows them at once). */
+    async flushAll(): Promise<FlushResult> {
+      const results = await Promise.all(
+        Array.from({ length: VIEW_SHARDS }, (_, i) => env.VIEWS.get(env.VIEWS.idFromName(`views-${i}`)).flush()),
+      );
+      return results.reduce((a, r) => ({ rows: a.rows + r.rows, batches: a.batches + r.batches }), {
+        rows: 0,
+        batches: 0,
+      });
+    },
+
+    /** A writer's own posts, or for an admin every post of the site: views, likes, comments, saves, and views per day. */
+    async stats(actor: Actor | null, now = Date.now()): Promise<Stats> {
+      const user = requireUser(actor);
+      const site = user.role === "admin";
+      const b = schema.blogs;
+      const v = schema.blogViewsDaily;
+      const mine: SQL | undefined = site ? undefined : eq(b.authorId, user.id);
+      const days = Array.from({ length: STATS_DAYS }, (_, i) => utcDay(now - (STATS_DAYS - 1 - i) * DAY_MS));
+      const since = days[0]!;
+      const [posts, daily] = await db.batch([
+        db
+          .select({
+            _id: b.id,
+            title: b.title,
+            status: b.status,
+            likes: b.likes,
+            // Written out with table names: drizzle leaves columns unqualified in a one-table select, and
+            // an unqualified "id" inside these subqueries would mean the subquery's own table.
+            views: sql<number>`(select coalesce(sum(v.views), 0) from blog_views_daily v where v.blog_id = blogs.id)`,
+            views30: sql<number>`(select coalesce(sum(v.views), 0) from blog_views_daily v where v.blog_id = blogs.id and v.day >= ${since})`,
+            comments: sql<number>`(select count(*) from comments c where c.blog_id = blogs.id)`,
+            saves: sql<number>`(select count(*) from saved_blogs s where s.blog_id = blogs.id)`,
+          })
+          .from(b)
+          .where(mine)
+          .orderBy(...newestFirst),
+        db
+          .select({ day: v.day, views: sql<number>`sum(${v.views})` })
+          .from(v)
+          .innerJoin(b, eq(b.id, v.blogId))
+          .where(and(gte(v.day, since), mine))
+          .groupBy(v.day)
+          .orderBy(desc(v.day)),
+      ]);
+      const byDay = new Map(daily.map((d) => [d.day, Number(d.views)]));
+      const rows = posts.map((p) => ({
+        ...p,
+        views: Number(p.views),
+        views30: Number(p.views30),
+        comments: Number(p.comments),
+        saves: Number(p.saves),
+      }));
+      const sum = (k: keyof PostStats) => rows.reduce((a, p) => a + Number(p[k]), 0);
+      return {
+        scope: site ? "site" : "writer",
+        posts: rows,
+        daily: days.map((day) => ({ day, views: byDay.get(day) ?? 0 })),
+        totals: {
+          views: sum("views"),
+          views30: sum("views30"),
+          likes: sum("likes"),
+          comments: sum("comments"),
+          saves: sum("saves"),
+        },
+      };
+    },
+  };
+}
