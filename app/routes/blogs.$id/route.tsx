@@ -16,6 +16,7 @@ import { authPageUrl } from "#app/lib/auth-url";
 import { CommentForm } from "./comment-form";
 import { LikeButton, SaveButton, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
+import { RelatedPosts } from "#app/components/RelatedPosts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -54,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 };
 
 /**
- * One D1 round trip: the blog, its comments, and the reader's like and save state (services.reading).
+ * Two D1 round trips: the blog, its comments, and the reader's like and save state; then the related posts (services.reading).
  * A malformed or unknown id is the 404 page.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
@@ -63,6 +64,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return {
     origin: new URL(request.url).origin,
     ...post,
+    related: post.related.map(({ _id, title, image, category, author_name, short_description }) => ({
+      _id,
+      title,
+      image,
+      category,
+      author_name,
+      short_description,
+    })),
     wordCount: post.blog.blog_details.split(/\s+/).filter(Boolean).length,
     viewer: user ? { id: user.id, isAdmin: user.role === "admin" } : null,
   };
@@ -112,7 +121,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 type ActionResult = Done | FormFailure | undefined;
 
 export default function BlogDetail() {
-  const { blog, comments, liked, saved, viewer, origin } = useLoaderData<typeof loader>();
+  const { blog, comments, liked, saved, viewer, origin, related } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const minutes = readingMinutes(blog.blog_details);
   const [commentOpen, setCommentOpen] = useState(false);
@@ -287,6 +296,8 @@ export default function BlogDetail() {
             </ol>
           )}
         </section>
+
+        <RelatedPosts posts={related} />
       </div>
     </article>
   );
