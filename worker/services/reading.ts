@@ -17,7 +17,7 @@ import { isIdShaped } from "./ids";
 import { likedQuery } from "./likes";
 import type { Actor } from "./policy";
 import { newestFirst, visibleBlog } from "./visible-blogs";
-import { relatedQuery } from "./search";
+import { pickRelated, relatedQueries } from "./search";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
 
 export const SIDEBAR_LATEST = 4;
@@ -54,8 +54,10 @@ export function createReadingService(db: Db) {
       .limit(SIDEBAR_LATEST);
 
   // A second round trip: the similarity query needs the post's own title and category first.
-  const related = async (post: { id: string; title: string; category: string }) =>
-    (await relatedQuery(db, post)).map(toBlog);
+  const related = async (post: { id: string; title: string; category: string }) => {
+    const [same, other] = await db.batch(relatedQueries(db, post));
+    return pickRelated(same, other).map(toBlog);
+  };
 
   return {
     /** /allBlogs: the filtered page, its total, the sidebar's latest and the reader's saved blogs. */

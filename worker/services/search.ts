@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
-import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { MAX_SEARCH_CHARS } from "./limits";
@@ -11,7 +11,8 @@ import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
  * Triggers on blogs keep it in sync; `npm run search:rebuild` rebuilds it.
  */
 export const blogSearch = sqliteTable("blog_search", {
-  blogId: text("blog_id").notNull(),
+  // Each entry carries its post's rowid (see the migration): the join back to blogs is a direct lookup.
+  rowid: integer("rowid").notNull(),
   title: text("title").notNull(),
   shortDescription: text("short_description").notNull(),
   blogDetails: text("blog_details").notNull(),
@@ -23,10 +24,13 @@ export const MAX_SEARCH_TERMS = 8;
 export const RELATED_POSTS = 3;
 
 /**
- * bm25 weights per column, in the index's order: blog_id (not indexed), title, short description,
- * details, category, writer name. A word in the title counts ten times a word in the body.
+ * bm25 weights per column, in the index's order: title, short description, details, category,
+ * writer name. A word in the title counts ten times a word in the body.
  */
-const RANK = sql`bm25(blog_search, 0.0, 10.0, 4.0, 1.0, 3.0, 3.0)`;
+const RANK = sql`bm25(blog_search, 10.0, 4.0, 1.0, 3.0, 3.0)`;
+
+/** Index entry to post. The FTS table must be the outer loop (CROSS JOIN keeps SQLite from turning it around). */
+const sameRowid = sql`${schema.blogs}.rowid = ${blogSearch.rowid}`;
 
 // Markers FTS5 puts around matched words; turned into <mark> only after the text is HTML-escaped.
 const OPEN = "\u0001";
@@ -38,9 +42,9 @@ const SNIPPET_TOKENS = 24;
  * description (marked where a word is, or its beginning). The title is highlighted on its own.
  */
 const bestPassage = sql.raw(
-  `coalesce(nullif(snippet(blog_search, 3, char(1), char(2), '…', ${SNIPPET_TOKENS}), ` +
-    `replace(replace(snippet(blog_search, 3, char(1), char(2), '…', ${SNIPPET_TOKENS}), char(1), ''), char(2), '')), ` +
-    `snippet(blog_search, 2, char(1), char(2), '…', ${SNIPPET_TOKENS}))`,
+  `coalesce(nullif(snippet(blog_search, 2, char(1), char(2), '…', ${SNIPPET_TOKENS}), ` +
+    `replace(replace(snippet(blog_search, 2, char(1), char(2), '…', ${SNIPPET_TOKENS}), char(1), ''), char(2), '')), ` +
+    `snippet(blog_search, 1, char(1), char(2), '…', ${SNIPPET_TOKENS}))`,
 );
 
 /** A reader's words: split on white space, at most MAX_SEARCH_TERMS, only those with a letter or digit. */
@@ -112,51 +116,70 @@ export function rankedSearchQueries(db: Db, match: string, category: SQL | undef
     db
       .select({
         blog: schema.blogs,
-        titleHtml: sql<string | null>`highlight(blog_search, 1, ${OPEN}, ${CLOSE})`,
+        titleHtml: sql<string | null>`highlight(blog_search, 0, ${OPEN}, ${CLOSE})`,
         snippetHtml: sql<string | null>`${bestPassage}`,
       })
       .from(blogSearch)
-      .innerJoin(schema.blogs, eq(schema.blogs.id, blogSearch.blogId))
-      .where(where)
+      .crossJoin(schema.blogs)
+      .where(and(sameRowid, where))
       .orderBy(asc(RANK), ...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit),
     db
       .select({ total: count() })
       .from(blogSearch)
-      .innerJoin(schema.blogs, eq(schema.blogs.id, blogSearch.blogId))
-      .where(where),
+      .crossJoin(schema.blogs)
+      .where(and(sameRowid, where)),
   ] as const;
 }
 
 /**
  * Up to three posts to read next: visible, never the post itself; the same category first, then the
- * ones most like it by its title words (FTS rank), then the newest.
+ * ones most like it by its title words (FTS rank), then the newest. Two un-sent queries (one D1 round
+ * trip in a batch), each on an index: the post's category, and the similar posts of other categories;
+ * `pickRelated` merges their answers.
  */
-export function relatedQuery(db: Db, post: { id: string; title: string; category: string }) {
+export function relatedQueries(db: Db, post: { id: string; title: string; category: string }) {
   const words = anyWordQuery(post.title);
-  const sameCategory = desc(sql`${schema.blogs.category} = ${post.category}`);
-  const base = visibleBlogsWhere(ne(schema.blogs.id, post.id));
+  const others = (...conditions: SQL[]) => visibleBlogsWhere(ne(schema.blogs.id, post.id), ...conditions);
+  const inCategory = eq(schema.blogs.category, post.category);
   if (!words) {
-    return db
-      .select()
-      .from(schema.blogs)
-      .where(base)
-      .orderBy(sameCategory, ...newestFirst)
-      .limit(RELATED_POSTS);
+    const newest = (condition: SQL) =>
+      db
+        .select()
+        .from(schema.blogs)
+        .where(others(condition))
+        .orderBy(...newestFirst)
+        .limit(RELATED_POSTS);
+    return [newest(inCategory), newest(ne(schema.blogs.category, post.category))] as const;
   }
   const similar = db
-    .select({ blogId: blogSearch.blogId, rank: sql<number>`${RANK}`.as("rank") })
+    .select({ rowid: blogSearch.rowid, rank: sql<number>`${RANK}`.as("rank") })
     .from(blogSearch)
     .where(sql`${blogSearch} match ${words}`)
     .orderBy(asc(RANK))
     .limit(200)
     .as("similar");
-  return db
-    .select(getTableColumns(schema.blogs))
-    .from(schema.blogs)
-    .leftJoin(similar, eq(similar.blogId, schema.blogs.id))
-    .where(base)
-    .orderBy(sameCategory, sql`${similar.rank} is null`, asc(similar.rank), ...newestFirst)
-    .limit(RELATED_POSTS);
+  const similarRowid = sql`${schema.blogs}.rowid = ${similar.rowid}`;
+  return [
+    db
+      .select(getTableColumns(schema.blogs))
+      .from(schema.blogs)
+      .leftJoin(similar, similarRowid)
+      .where(others(inCategory))
+      .orderBy(sql`${similar.rank} is null`, asc(similar.rank), ...newestFirst)
+      .limit(RELATED_POSTS),
+    db
+      .select(getTableColumns(schema.blogs))
+      .from(similar)
+      .crossJoin(schema.blogs)
+      .where(and(similarRowid, others(ne(schema.blogs.category, post.category))))
+      .orderBy(asc(similar.rank), ...newestFirst)
+      .limit(RELATED_POSTS),
+  ] as const;
+}
+
+/** The same category's posts first, then the others, three at most. */
+export function pickRelated<T>(sameCategory: T[], otherCategories: T[]): T[] {
+  return [...sameCategory, ...otherCategories].slice(0, RELATED_POSTS);
 }
