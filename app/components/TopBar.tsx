@@ -28,7 +28,7 @@ export function TopBar({ siteName }: { siteName: string }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink">
           <LogoMark width={28} height={28} className="text-brand-600" />
-          <span className="hidden sm:inline">{siteName}</span>
+          <span className="sr-only sm:not-sr-only">{siteName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

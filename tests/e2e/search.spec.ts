@@ -50,7 +50,10 @@ test.describe("search from the top bar", () => {
   test("folds accents and treats search syntax as plain words", async ({ page }) => {
     await page.goto(`/allBlogs?q=${encodeURIComponent("SÚNSETS")}`);
     await expect(results(page).first()).toContainText(SKY);
-    await page.goto(`/allBlogs?q=${encodeURIComponent('sunsets NEAR( "')}`);
+    // Quotes, AND and a lone bracket are just words (or nothing): the title has "sky" and "and".
+    await page.goto(`/allBlogs?q=${encodeURIComponent('sky" AND (')}`);
+    await expect(results(page).first()).toContainText(SKY);
+    await page.goto(`/allBlogs?q=${encodeURIComponent('( "* : -')}`);
     await expect(page.getByRole("heading", { name: "No blogs found" })).toBeVisible();
   });
 
@@ -76,6 +79,11 @@ test.describe("search from the top bar", () => {
     await screenshots(page, "search-empty");
     await page.goto("/");
     await screenshots(page, "search-top-bar-home");
+    await page.goto("/allBlogs?q=sky");
+    await results(page).first().getByRole("link").click();
+    await expect(page.getByRole("region", { name: "Read next" })).toBeVisible();
+    await loadLazyImages(page);
+    await screenshots(page, "post-related");
   });
 });
 

@@ -136,6 +136,8 @@ describe("full-text search", () => {
     ]);
     expect(ftsQuery('a"b NEAR( x')).toBe('"a""b" "NEAR(" "x"*');
     expect(ftsQuery(" - : ")).toBeNull();
+    // Punctuation alone finds nothing (not everything).
+    expect((await services().blogs.search({ q: ' ( "* : - ' })).total).toBe(0);
     expect(searchTerms("a b c d e f g h i j k")).toHaveLength(8);
     expect(anyWordQuery("The Sky, and a sea!")).toBe('"the" OR "sky" OR "and" OR "sea"');
   });

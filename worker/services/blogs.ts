@@ -103,7 +103,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
     : undefined;
   const match = ftsQuery(filters.q);
   if (match) return { page, limit, queries: rankedSearchQueries(db, match, category, page, limit) };
-  const where = visibleBlogsWhere(category);
+  // Typed text with no word in it (only punctuation) finds nothing, rather than everything.
+  const typed = typeof filters.q === "string" && filters.q.trim() !== "";
+  const where = visibleBlogsWhere(category, typed ? sql`0` : undefined);
   return {
     page,
     limit,

@@ -75,7 +75,7 @@ export function createReadingService(db: Db) {
       return { results: toSearchPage(rows, totals, page, limit), latest: latest.map(toBlog), saved };
     },
 
-    /** /blogs/{id}: the blog, its comments and the reader's like and save state. */
+    /** /blogs/{id}: the blog, its comments and the reader's like and save state in one round trip; then its related posts. */
     async post(actor: Actor | null, id: string): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
       const blogQuery = db

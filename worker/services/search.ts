@@ -125,11 +125,7 @@ export function rankedSearchQueries(db: Db, match: string, category: SQL | undef
       .orderBy(asc(RANK), ...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit),
-    db
-      .select({ total: count() })
-      .from(blogSearch)
-      .crossJoin(schema.blogs)
-      .where(and(sameRowid, where)),
+    db.select({ total: count() }).from(blogSearch).crossJoin(schema.blogs).where(and(sameRowid, where)),
   ] as const;
 }
 
