@@ -69,6 +69,8 @@ test.describe("search from the top bar", () => {
   });
 
   test("axe finds nothing serious on results, and screenshots", async ({ page }) => {
+    // Three pages at two widths, full length: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     await page.goto("/allBlogs?q=sky");
     await expect(results(page).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
