@@ -2,7 +2,18 @@ import { Link } from "@remix-run/react";
 import { StatusBadge } from "#app/components/StatusBadge";
 import type { BlogSummary } from "#worker/services/blogs";
 
-export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
+const MARKS = "[&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink";
+
+/** `highlight`: a search result's title and best passage as HTML whose only tags are our own <mark>s (services/search.ts escapes the rest). */
+export function BlogCard({
+  blog,
+  eager = false,
+  highlight,
+}: {
+  blog: BlogSummary;
+  eager?: boolean;
+  highlight?: { title: string; snippet: string };
+}) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <Link to={`/blogs/${blog._id}`} prefetch="intent" className="flex h-full flex-col">
@@ -22,8 +33,23 @@ export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: b
             </span>
             <StatusBadge status={blog.status} publishAt={blog.publish_at} />
           </span>
-          <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">{blog.title}</h3>
-          <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
+          {highlight ? (
+            <>
+              <h3
+                className={`text-lg font-semibold leading-snug text-ink group-hover:text-brand-700 ${MARKS}`}
+                dangerouslySetInnerHTML={{ __html: highlight.title }}
+              />
+              <p
+                className={`line-clamp-3 text-sm text-gray-600 ${MARKS}`}
+                dangerouslySetInnerHTML={{ __html: highlight.snippet }}
+              />
+            </>
+          ) : (
+            <>
+              <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">{blog.title}</h3>
+              <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
+            </>
+          )}
           <p className="mt-auto pt-2 text-sm font-medium text-gray-800">By {blog.author_name}</p>
         </div>
       </Link>

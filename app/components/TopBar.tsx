@@ -1,10 +1,11 @@
-import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { buttonClass } from "./ui";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "#app/lib/site";
 import type { loader as rootLoader } from "#app/root";
 import { AvatarMenu } from "./AvatarMenu";
-import { LogoMark, MenuIcon } from "./icons";
+import { LogoMark, MenuIcon, SearchIcon } from "./icons";
+import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -27,7 +28,7 @@ export function TopBar({ siteName }: { siteName: string }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink">
           <LogoMark width={28} height={28} className="text-brand-600" />
-          <span>{siteName}</span>
+          <span className="sr-only sm:not-sr-only">{siteName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">
@@ -42,7 +43,8 @@ export function TopBar({ siteName }: { siteName: string }) {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <SiteSearch />
           {user ? (
             <AvatarMenu user={user} />
           ) : (
@@ -86,5 +88,33 @@ export function TopBar({ siteName }: { siteName: string }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The search box on every page: a plain GET form to /allBlogs?q=, so it works without JavaScript and links stay shareable. */
+function SiteSearch() {
+  const location = useLocation();
+  const q = location.pathname === "/allBlogs" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/allBlogs" role="search" aria-label="Site" className="relative min-w-0" key={q}>
+      <label htmlFor="site-search" className="sr-only">
+        Search posts
+      </label>
+      <SearchIcon
+        width={16}
+        height={16}
+        className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500"
+      />
+      <input
+        id="site-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={MAX_SEARCH_CHARS}
+        placeholder="Search"
+        enterKeyHint="search"
+        className="block h-10 w-36 rounded-full border border-gray-300 bg-white pl-9 pr-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 sm:w-44 lg:w-56"
+      />
+    </Form>
   );
 }

@@ -49,6 +49,12 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );
+export const SearchIcon = (p: IconProps) => (
+  <Svg {...p} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Svg>
+);
 export const LogoMark = (p: IconProps) => (
   <Svg {...p} viewBox="0 0 32 32">
     <rect width="32" height="32" rx="8" fill="currentColor" />

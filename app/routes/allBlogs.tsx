@@ -92,12 +92,19 @@ export default function AllBlogs() {
             <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2">
               {results.items.map((blog, i) => (
                 <li key={blog._id} className="grid">
-                  <BlogCard blog={blog} eager={i < 2} />
+                  <BlogCard blog={blog} eager={i < 2} highlight={blog.highlight} />
                 </li>
               ))}
             </ul>
           ) : (
-            <EmptyResult q={q} category={category} page={results.page} pages={results.pages} total={results.total} />
+            <EmptyResult
+              q={q}
+              category={category}
+              page={results.page}
+              pages={results.pages}
+              total={results.total}
+              latest={latest}
+            />
           )}
 
           {results.total > 0 ? (
@@ -294,12 +301,14 @@ function EmptyResult({
   page,
   pages,
   total,
+  latest,
 }: {
   q: string;
   category: string;
   page: number;
   pages: number;
   total: number;
+  latest: { _id: string; title: string }[];
 }) {
   const beyondEnd = total > 0 && page > pages;
   return (
@@ -311,17 +320,53 @@ function EmptyResult({
           : q && category
             ? `No blog in ${category} matches “${q}”. Try other words or another topic.`
             : q
-              ? `No blog matches “${q}”. Try fewer or different words.`
+              ? `No blog matches “${q}”. Try fewer or different words, a topic, or one of the latest posts.`
               : category && isCategory(category)
                 ? `There are no blogs in ${category} yet.`
                 : category
                   ? `“${category}” is not one of our topics.`
                   : "No blogs have been published yet."}
       </p>
+      {q && !beyondEnd ? <Suggestions latest={latest} /> : null}
       <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
         Show all blogs
       </Link>
     </EmptyState>
+  );
+}
+
+/** A search that found nothing suggests where to go instead: the words in each topic, and the latest posts. */
+function Suggestions({ latest }: { latest: { _id: string; title: string }[] }) {
+  return (
+    <div className="mx-auto mt-6 max-w-lg text-left">
+      <h4 className="text-sm font-semibold text-ink">Browse a topic</h4>
+      <ul className="mt-2 flex flex-wrap gap-2" aria-label="Suggested topics">
+        {CATEGORIES.map((name) => (
+          <li key={name}>
+            <Link
+              to={`/allBlogs?${new URLSearchParams({ category: name })}`}
+              className="inline-flex rounded-full border border-gray-200 bg-gray-50 px-3 py-1 text-sm font-medium text-gray-800 hover:border-brand-500 hover:bg-brand-50 hover:text-brand-700"
+            >
+              {name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {latest.length ? (
+        <>
+          <h4 className="mt-5 text-sm font-semibold text-ink">Or read the latest</h4>
+          <ul className="mt-2 flex flex-col gap-1.5" aria-label="Suggested latest posts">
+            {latest.map((b) => (
+              <li key={b._id}>
+                <Link to={`/blogs/${b._id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                  {b.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

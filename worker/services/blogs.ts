@@ -10,7 +10,7 @@ import { Forbidden, ValidationError } from "./errors";
 import { newId } from "./ids";
 import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "./visible-blogs";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
-import { MAX_SEARCH_CHARS } from "./limits";
+import { ftsQuery, markedHtml, rankedSearchQueries } from "./search";
 import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
 
 type BlogRow = typeof schema.blogs.$inferSelect;
@@ -118,61 +118,39 @@ export interface BlogFilters {
   limit?: unknown;
 }
 
-export const MAX_SEARCH_WORDS = 8;
-
-/** The distinct words of a search box, lower-cased; overlong input is cut rather than refused (it is a search box). */
-export function searchWords(q: unknown): string[] {
-  if (typeof q !== "string") return [];
-  const words = q.slice(0, MAX_SEARCH_CHARS).toLowerCase().split(/\s+/).filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
-}
-
-/** D1 refuses LIKE patterns longer than 50 bytes. */
-const MAX_LIKE_PATTERN_BYTES = 50;
-
-/**
- * A LIKE pattern matching `word` literally anywhere: %, _ and the escape character itself lose their
- * meaning. A word too long for D1's pattern limit is cut to its beginning, which still finds it.
- */
-export function containsPattern(word: string): string {
-  const encoder = new TextEncoder();
-  let inner = "";
-  let bytes = 2;
-  for (const char of word) {
-    const piece = /[\\%_]/.test(char) ? `\\${char}` : char;
-    const size = encoder.encode(piece).length;
-    if (bytes + size > MAX_LIKE_PATTERN_BYTES) break;
-    inner += piece;
-    bytes += size;
-  }
-  return `%${inner}%`;
-}
+/** A search result: the blog, and when words were searched, its title and best passage as safe HTML with <mark>s. */
+export type SearchHit = Blog & { highlight?: { title: string; snippet: string } };
 
 /**
  * The page of blogs and its total as two un-sent queries, so a loader can batch them with other reads
- * into one D1 round trip. Every word must appear (AND) in the title, short description or details
- * (OR); LIKE is case-insensitive for ASCII. An unknown category matches nothing: a stale or mistyped
- * shared link shows "no blogs" instead of an error page, and the value only ever reaches D1 as a bound parameter.
+ * into one D1 round trip; `toSearchPage` reads their answer. With words, it is a full-text search
+ * (worker/services/search.ts: ranked, prefix, accent-folded, highlighted); without, the newest first.
+ * An unknown category matches nothing: a stale or mistyped shared link shows "no blogs" instead of
+ * an error page, and the value only ever reaches D1 as a bound parameter.
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
   const { page, limit } = normalizePage(filters.page, filters.limit, defaultLimit);
-  const conditions: SQL[] = [];
-  for (const word of searchWords(filters.q)) {
-    const pattern = containsPattern(word);
-    const matches = [schema.blogs.title, schema.blogs.shortDescription, schema.blogs.blogDetails].map(
-      (column) => sql`${column} like ${pattern} escape '\\'`,
-    );
-    conditions.push(or(...matches)!);
-  }
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
-  if (hasCategory) conditions.push(isCategory(filters.category) ? eq(schema.blogs.category, filters.category) : sql`0`);
-  const where = visibleBlogsWhere(...conditions);
+  const category = hasCategory
+    ? isCategory(filters.category)
+      ? eq(schema.blogs.category, filters.category)
+      : sql`0`
+    : undefined;
+  const match = ftsQuery(filters.q);
+  if (match) return { page, limit, queries: rankedSearchQueries(db, match, category, page, limit) };
+  // Typed text with no word in it (only punctuation) finds nothing, rather than everything.
+  const typed = typeof filters.q === "string" && filters.q.trim() !== "";
+  const where = visibleBlogsWhere(category, typed ? sql`0` : undefined);
   return {
     page,
     limit,
     queries: [
       db
-        .select()
+        .select({
+          blog: schema.blogs,
+          titleHtml: sql<string | null>`null`,
+          snippetHtml: sql<string | null>`null`,
+        })
         .from(schema.blogs)
         .where(where)
         .orderBy(...newestFirst)
@@ -183,9 +161,34 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
   };
 }
 
-export function toBlogPage(rows: BlogRow[], totals: { total: number }[], page: number, limit: number): Page<Blog> {
+type HitRow = { blog: BlogRow; titleHtml: string | null; snippetHtml: string | null };
+
+/** A page of search results from blogSearchQueries' answer. */
+export function toSearchPage(rows: HitRow[], totals: { total: number }[], page: number, limit: number) {
+  const highlights = rows.map((r) =>
+    r.titleHtml === null || r.snippetHtml === null
+      ? undefined
+      : { title: markedHtml(r.titleHtml), snippet: markedHtml(r.snippetHtml) },
+  );
+  return toBlogPage(
+    rows.map((r) => r.blog),
+    totals,
+    page,
+    limit,
+    highlights,
+  );
+}
+
+export function toBlogPage(
+  rows: BlogRow[],
+  totals: { total: number }[],
+  page: number,
+  limit: number,
+  highlights?: SearchHit["highlight"][],
+): Page<SearchHit> {
   const total = totals[0]?.total ?? 0;
-  return { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+  const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
+  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -508,10 +511,10 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
   };
 
   /** Search and category filter with pagination: the page and the total in a single D1 round trip. */
-  async function search(filters: BlogFilters, defaultLimit = 4): Promise<Page<Blog>> {
+  async function search(filters: BlogFilters, defaultLimit = 4): Promise<Page<SearchHit>> {
     const { page, limit, queries } = blogSearchQueries(db, filters, defaultLimit);
     const [rows, totals] = await db.batch(queries);
-    return toBlogPage(rows, totals, page, limit);
+    return toSearchPage(rows, totals, page, limit);
   }
 
   function findRow(id: string, condition?: SQL): Promise<BlogRow> {

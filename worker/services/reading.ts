@@ -1,20 +1,30 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { blogSearchQueries, readableBy, toBlog, toBlogPage, type Blog, type BlogFilters, type Page } from "./blogs";
+import {
+  blogSearchQueries,
+  readableBy,
+  toBlog,
+  toSearchPage,
+  type Blog,
+  type BlogFilters,
+  type Page,
+  type SearchHit,
+} from "./blogs";
 import { commentsQuery, toComment, type Comment } from "./comments";
 import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
 import { likedQuery } from "./likes";
 import type { Actor } from "./policy";
 import { newestFirst, visibleBlog } from "./visible-blogs";
+import { pickRelated, relatedQueries } from "./search";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
 
 export const SIDEBAR_LATEST = 4;
 export const SIDEBAR_SAVED = 5;
 
 export interface Listing {
-  results: Page<Blog>;
+  results: Page<SearchHit>;
   latest: Blog[];
   /** The reader's recently saved blogs; null for a visitor. */
   saved: SavedBlog[] | null;
@@ -26,6 +36,8 @@ export interface Post {
   /** The reader's own like and save; false for a visitor. */
   liked: boolean;
   saved: boolean;
+  /** Up to three visible posts to read next (same category first, then the most similar). */
+  related: Blog[];
 }
 
 /**
@@ -41,23 +53,29 @@ export function createReadingService(db: Db) {
       .orderBy(...newestFirst)
       .limit(SIDEBAR_LATEST);
 
+  // A second round trip: the similarity query needs the post's own title and category first.
+  const related = async (post: { id: string; title: string; category: string }) => {
+    const [same, other] = await db.batch(relatedQueries(db, post));
+    return pickRelated(same, other).map(toBlog);
+  };
+
   return {
     /** /allBlogs: the filtered page, its total, the sidebar's latest and the reader's saved blogs. */
     async listing(actor: Actor | null, filters: BlogFilters): Promise<Listing> {
       const { page, limit, queries } = blogSearchQueries(db, filters, 4);
       if (!actor) {
         const [rows, totals, latest] = await db.batch([...queries, latestQuery()]);
-        return { results: toBlogPage(rows, totals, page, limit), latest: latest.map(toBlog), saved: null };
+        return { results: toSearchPage(rows, totals, page, limit), latest: latest.map(toBlog), saved: null };
       }
       const [rows, totals, latest, saved] = await db.batch([
         ...queries,
         latestQuery(),
         recentlySavedQuery(db, actor.id, SIDEBAR_SAVED),
       ]);
-      return { results: toBlogPage(rows, totals, page, limit), latest: latest.map(toBlog), saved };
+      return { results: toSearchPage(rows, totals, page, limit), latest: latest.map(toBlog), saved };
     },
 
-    /** /blogs/{id}: the blog, its comments and the reader's like and save state. */
+    /** /blogs/{id}: the blog, its comments and the reader's like and save state in one round trip; then its related posts. */
     async post(actor: Actor | null, id: string): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
       const blogQuery = db
@@ -69,7 +87,13 @@ export function createReadingService(db: Db) {
       if (!actor) {
         const [blogs, comments] = await db.batch([blogQuery, commentsQuery(db, id)]);
         if (!blogs[0]) throw new NotFound("Blog not found.");
-        return { blog: toBlog(blogs[0]), comments: comments.map(toComment), liked: false, saved: false };
+        return {
+          blog: toBlog(blogs[0]),
+          comments: comments.map(toComment),
+          liked: false,
+          saved: false,
+          related: await related(blogs[0]),
+        };
       }
       const [blogs, comments, liked, saved] = await db.batch([
         blogQuery,
@@ -83,6 +107,7 @@ export function createReadingService(db: Db) {
         comments: comments.map(toComment),
         liked: liked.length > 0,
         saved: saved.length > 0,
+        related: await related(blogs[0]),
       };
     },
   };

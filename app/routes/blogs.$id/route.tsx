@@ -17,6 +17,7 @@ import { authPageUrl } from "#app/lib/auth-url";
 import { CommentForm } from "./comment-form";
 import { LikeButton, SaveButton, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
+import { RelatedPosts } from "#app/components/RelatedPosts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -55,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 };
 
 /**
- * One D1 round trip: the blog, its comments, and the reader's like and save state (services.reading).
+ * Two D1 round trips: the blog, its comments, and the reader's like and save state; then the related posts (services.reading).
  * A malformed or unknown id is the 404 page.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
@@ -69,6 +70,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     detailsHtml: renderMarkdown(post.blog.blog_details),
     wordCount: text ? text.split(" ").length : 0,
     minutes: readingMinutes(text),
+    related: post.related.map(({ _id, title, image, category, author_name, short_description }) => ({
+      _id,
+      title,
+      image,
+      category,
+      author_name,
+      short_description,
+    })),
     viewer: user ? { id: user.id, isAdmin: user.role === "admin" } : null,
   };
 }
@@ -117,7 +126,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 type ActionResult = Done | FormFailure | undefined;
 
 export default function BlogDetail() {
-  const { blog, comments, liked, saved, viewer, origin, detailsHtml, minutes } = useLoaderData<typeof loader>();
+  const { blog, comments, liked, saved, viewer, origin, detailsHtml, minutes, related } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const [commentOpen, setCommentOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -309,6 +319,8 @@ export default function BlogDetail() {
             </ol>
           )}
         </section>
+
+        <RelatedPosts posts={related} />
       </div>
     </article>
   );

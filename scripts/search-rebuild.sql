@@ -1,0 +1,8 @@
+-- Rebuilds the full-text index from the blogs table (npm run search:rebuild). The triggers of
+-- migrations/0005_fts.sql keep it in sync; this is the repair for an index that drifted anyway
+-- (an import that skipped triggers or renumbered rowids, a restored backup, a D1 export/import,
+-- which leaves virtual tables out).
+DELETE FROM blog_search;
+INSERT INTO blog_search (rowid, title, short_description, blog_details, category, author_name)
+  SELECT rowid, title, short_description, blog_details, category, author_name FROM blogs;
+INSERT INTO blog_search (blog_search) VALUES ('optimize');

@@ -1,0 +1,181 @@
+import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { MAX_SEARCH_CHARS } from "./limits";
+import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+
+/**
+ * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in
+ * drizzle/schema.ts, because drizzle-kit knows no virtual tables and would try to create a plain one.
+ * Triggers on blogs keep it in sync; `npm run search:rebuild` rebuilds it.
+ */
+export const blogSearch = sqliteTable("blog_search", {
+  // Each entry carries its post's rowid (see the migration): the join back to blogs is a direct lookup.
+  rowid: integer("rowid").notNull(),
+  title: text("title").notNull(),
+  shortDescription: text("short_description").notNull(),
+  blogDetails: text("blog_details").notNull(),
+  category: text("category").notNull(),
+  authorName: text("author_name").notNull(),
+});
+
+export const MAX_SEARCH_TERMS = 8;
+export const RELATED_POSTS = 3;
+
+/**
+ * bm25 weights per column, in the index's order: title, short description, details, category,
+ * writer name. A word in the title counts ten times a word in the body.
+ */
+const RANK = sql`bm25(blog_search, 10.0, 4.0, 1.0, 3.0, 3.0)`;
+
+/** Index entry to post. The FTS table must be the outer loop (CROSS JOIN keeps SQLite from turning it around). */
+const sameRowid = sql`${schema.blogs}.rowid = ${blogSearch.rowid}`;
+
+// Markers FTS5 puts around matched words; turned into <mark> only after the text is HTML-escaped.
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+const SNIPPET_TOKENS = 24;
+
+/**
+ * The passage a result card shows: from the details where a searched word is, else from the short
+ * description (marked where a word is, or its beginning). The title is highlighted on its own.
+ */
+const bestPassage = sql.raw(
+  `coalesce(nullif(snippet(blog_search, 2, char(1), char(2), '…', ${SNIPPET_TOKENS}), ` +
+    `replace(replace(snippet(blog_search, 2, char(1), char(2), '…', ${SNIPPET_TOKENS}), char(1), ''), char(2), '')), ` +
+    `snippet(blog_search, 1, char(1), char(2), '…', ${SNIPPET_TOKENS}))`,
+);
+
+/** A reader's words: split on white space, at most MAX_SEARCH_TERMS, only those with a letter or digit. */
+export function searchTerms(q: unknown): string[] {
+  if (typeof q !== "string") return [];
+  const terms = q
+    .slice(0, MAX_SEARCH_CHARS)
+    .split(/\s+/)
+    .filter((term) => /[\p{L}\p{N}]/u.test(term));
+  return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
+}
+
+const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 query for what a reader typed, or null when there is nothing to search for. Every term
+ * is quoted as a plain phrase, so FTS syntax (AND, NEAR(, *, -, :, quotes) is just text and never an
+ * error; all terms must match, and the last one also matches as a prefix (the word being typed).
+ */
+export function ftsQuery(q: unknown): string | null {
+  const terms = searchTerms(q);
+  if (!terms.length) return null;
+  return terms.map((term, i) => (i === terms.length - 1 ? `${quote(term)}*` : quote(term))).join(" ");
+}
+
+/** Any of the words of a text (the related-posts similarity): OR of quoted terms of 3+ characters. */
+export function anyWordQuery(text: string): string | null {
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ].slice(0, 12);
+  return words.length ? words.map(quote).join(" OR ") : null;
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * HTML for a highlighted text from FTS5: everything the writer wrote is escaped, and only our own
+ * markers become <mark>…</mark>, always balanced (a stray marker character in the text is dropped).
+ */
+export function markedHtml(text: string): string {
+  let html = "";
+  let open = false;
+  for (const char of text) {
+    if (char === OPEN) {
+      if (!open) html += "<mark>";
+      open = true;
+    } else if (char === CLOSE) {
+      if (open) html += "</mark>";
+      open = false;
+    } else {
+      html += ESCAPES[char] ?? char;
+    }
+  }
+  return open ? `${html}</mark>` : html;
+}
+
+/**
+ * A ranked page of matches and its total as two un-sent queries (for a db.batch): only visible
+ * blogs, optionally in one category, best match first (then newest).
+ */
+export function rankedSearchQueries(db: Db, match: string, category: SQL | undefined, page: number, limit: number) {
+  const where = visibleBlogsWhere(sql`${blogSearch} match ${match}`, category);
+  return [
+    db
+      .select({
+        blog: schema.blogs,
+        titleHtml: sql<string | null>`highlight(blog_search, 0, ${OPEN}, ${CLOSE})`,
+        snippetHtml: sql<string | null>`${bestPassage}`,
+      })
+      .from(blogSearch)
+      .crossJoin(schema.blogs)
+      .where(and(sameRowid, where))
+      .orderBy(asc(RANK), ...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(blogSearch).crossJoin(schema.blogs).where(and(sameRowid, where)),
+  ] as const;
+}
+
+/**
+ * Up to three posts to read next: visible, never the post itself; the same category first, then the
+ * ones most like it by its title words (FTS rank), then the newest. Two un-sent queries (one D1 round
+ * trip in a batch), each on an index: the post's category, and the similar posts of other categories;
+ * `pickRelated` merges their answers.
+ */
+export function relatedQueries(db: Db, post: { id: string; title: string; category: string }) {
+  const words = anyWordQuery(post.title);
+  const others = (...conditions: SQL[]) => visibleBlogsWhere(ne(schema.blogs.id, post.id), ...conditions);
+  const inCategory = eq(schema.blogs.category, post.category);
+  if (!words) {
+    const newest = (condition: SQL) =>
+      db
+        .select()
+        .from(schema.blogs)
+        .where(others(condition))
+        .orderBy(...newestFirst)
+        .limit(RELATED_POSTS);
+    return [newest(inCategory), newest(ne(schema.blogs.category, post.category))] as const;
+  }
+  const similar = db
+    .select({ rowid: blogSearch.rowid, rank: sql<number>`${RANK}`.as("rank") })
+    .from(blogSearch)
+    .where(sql`${blogSearch} match ${words}`)
+    .orderBy(asc(RANK))
+    .limit(200)
+    .as("similar");
+  const similarRowid = sql`${schema.blogs}.rowid = ${similar.rowid}`;
+  return [
+    db
+      .select(getTableColumns(schema.blogs))
+      .from(schema.blogs)
+      .leftJoin(similar, similarRowid)
+      .where(others(inCategory))
+      .orderBy(sql`${similar.rank} is null`, asc(similar.rank), ...newestFirst)
+      .limit(RELATED_POSTS),
+    db
+      .select(getTableColumns(schema.blogs))
+      .from(similar)
+      .crossJoin(schema.blogs)
+      .where(and(similarRowid, others(ne(schema.blogs.category, post.category))))
+      .orderBy(asc(similar.rank), ...newestFirst)
+      .limit(RELATED_POSTS),
+  ] as const;
+}
+
+/** The same category's posts first, then the others, three at most. */
+export function pickRelated<T>(sameCategory: T[], otherCategories: T[]): T[] {
+  return [...sameCategory, ...otherCategories].slice(0, RELATED_POSTS);
+}
