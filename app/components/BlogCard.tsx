@@ -1,28 +1,47 @@
 import { Link } from "@remix-run/react";
 import type { BlogSummary } from "#worker/services/blogs";
 
+/**
+ * A post's card. The cover and title open the post; the byline opens the writer's page (two links,
+ * not one link around the card, since links cannot nest).
+ */
 export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-      <Link to={`/blogs/${blog._id}`} prefetch="intent" className="flex h-full flex-col">
-        <img
-          src={blog.image}
-          alt=""
-          width={640}
-          height={360}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[16/9] w-full object-cover"
-        />
-        <div className="flex flex-1 flex-col gap-2 p-5">
-          <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-            {blog.category}
-          </span>
-          <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">{blog.title}</h3>
-          <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
-          <p className="mt-auto pt-2 text-sm font-medium text-gray-800">By {blog.author_name}</p>
-        </div>
-      </Link>
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+      <img
+        src={blog.image}
+        alt=""
+        width={640}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[16/9] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+          {blog.category}
+        </span>
+        <h3 className="text-lg font-semibold leading-snug text-ink group-hover:text-brand-700">
+          {/* The title's link covers the whole card (::after), so the card stays one big target. */}
+          <Link to={`/blogs/${blog._id}`} prefetch="intent" className="after:absolute after:inset-0">
+            {blog.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
+        <p className="mt-auto pt-2 text-sm font-medium text-gray-800">
+          By{" "}
+          {blog.author_id ? (
+            <Link
+              to={`/writers/${blog.author_id}`}
+              className="relative z-10 underline-offset-2 hover:text-brand-700 hover:underline"
+            >
+              {blog.author_name}
+            </Link>
+          ) : (
+            blog.author_name
+          )}
+        </p>
+      </div>
     </article>
   );
 }

@@ -19,6 +19,7 @@ import { createReviewService } from "./reviews";
 import { createSavedBlogService } from "./saved-blogs";
 import { createSessionService } from "./sessions";
 import { createUserService } from "./users";
+import { createWriterService } from "./writers";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 export function createServices(env: Env, ctx?: ExecutionContext) {
@@ -47,6 +48,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     savedBlogs: createSavedBlogService(db),
     sessions,
     users: createUserService(db, env, { sessions, rateLimit, images, purge }),
+    writers: createWriterService(db),
   };
 }
 
