@@ -56,7 +56,7 @@ export default function Saved() {
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Saved</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Your reading list</h1>
       <p className="mt-2 text-gray-600" aria-live="polite">
-        {saved.total} saved {saved.total === 1 ? "post" : "posts"}, newest first.
+        {`${saved.total} saved ${saved.total === 1 ? "post" : "posts"}, newest first.`}
       </p>
 
       {result?.ok ? (

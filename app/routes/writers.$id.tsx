@@ -64,9 +64,7 @@ export default function WriterPage() {
           <h2 id="writer-posts" className="text-xl font-bold text-ink">
             Posts by {writer.name}
           </h2>
-          <p className="text-sm text-gray-600">
-            {blogs.total} {blogs.total === 1 ? "post" : "posts"}
-          </p>
+          <p className="text-sm text-gray-600">{`${blogs.total} ${blogs.total === 1 ? "post" : "posts"}`}</p>
         </div>
         {blogs.items.length ? (
           <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
