@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { screenshots } from "./support";
 
 // Seeded posts (seed/content.json): three to save, and the newest one (by Jordan Reyes, 2026-11-18T09:15Z).
@@ -42,6 +43,7 @@ test.describe("reading list", () => {
     await expect(page.getByRole("status")).toHaveText("Removed from your saved list");
     await expect(list).toHaveCount(2);
     await expect(page.getByRole("list", { name: "Saved posts" })).not.toContainText(titles[1]!);
+    await expectNoSeriousA11yViolations(page);
     await screenshots(page, "saved");
 
     // The sidebar points here too.
@@ -65,6 +67,7 @@ test.describe("writer pages", () => {
     await expect(page.getByText("Front-end Developer & Newsletter Writer")).toBeVisible();
     const posts = page.getByRole("region", { name: /Posts by Jordan Reyes/ }).getByRole("article");
     expect(await posts.count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
     await screenshots(page, "writer");
     // And from a card on /allBlogs.
     await page.goto("/allBlogs");
