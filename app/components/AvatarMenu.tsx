@@ -74,6 +74,11 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
           </Link>
         </li>
         <li>
+          <Link to="/saved" className={itemClass} onClick={() => setOpen(false)}>
+            Reading list
+          </Link>
+        </li>
+        <li>
           <Form method="post" action="/logout" onSubmit={hydrated ? confirmSignOut : undefined}>
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className={itemClass}>

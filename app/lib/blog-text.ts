@@ -6,8 +6,11 @@ export function readingMinutes(text: string): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
-/** A date as the site shows it (UTC, so server and browser render the same text). */
-export function formatDate(iso: string, withTime = false): string {
+/**
+ * A date as the site shows it: in UTC by default (so server and browser render the same text), or in
+ * the browser's own zone ("local"), which only <LocalTime> asks for, after hydration.
+ */
+export function formatDate(iso: string, withTime = false, zone: "UTC" | "local" = "UTC"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat("en-US", {
@@ -15,6 +18,6 @@ export function formatDate(iso: string, withTime = false): string {
     month: "long",
     day: "numeric",
     ...(withTime ? { hour: "numeric", minute: "2-digit", timeZoneName: "short" } : {}),
-    timeZone: "UTC",
+    ...(zone === "UTC" ? { timeZone: "UTC" } : {}),
   }).format(date);
 }

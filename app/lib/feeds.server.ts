@@ -28,7 +28,17 @@ function rfc822(iso: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
-export function renderRss(origin: string, items: FeedItem[]): string {
+/** Where a feed lives: the whole site's, or one category's. */
+export function rssPath(category?: string): string {
+  return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
+}
+
+export function renderRss(origin: string, items: FeedItem[], category?: string): string {
+  const title = category ? `${BRAND}: ${category}` : BRAND;
+  const home = category ? `${origin}/allBlogs?category=${encodeURIComponent(category)}` : `${origin}/`;
+  const about = category
+    ? `The latest ${category} posts on ${BRAND}.`
+    : `The latest posts on ${BRAND}: share ideas, express innovation, learn more earn more.`;
   const newest = items[0] ? rfc822(items[0].published) : null;
   const entries = items.map((item) => {
     const url = postUrl(origin, item.id);
@@ -51,11 +61,11 @@ export function renderRss(origin: string, items: FeedItem[]): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
-    `    <title>${xmlEscape(BRAND)}</title>`,
-    `    <link>${xmlEscape(`${origin}/`)}</link>`,
-    `    <description>${xmlEscape(`The latest posts on ${BRAND}: share ideas, express innovation, learn more earn more.`)}</description>`,
+    `    <title>${xmlEscape(title)}</title>`,
+    `    <link>${xmlEscape(home)}</link>`,
+    `    <description>${xmlEscape(about)}</description>`,
     "    <language>en</language>",
-    `    <atom:link href="${xmlEscape(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${xmlEscape(`${origin}${rssPath(category)}`)}" rel="self" type="application/rss+xml"/>`,
     newest ? `    <lastBuildDate>${newest}</lastBuildDate>` : null,
     ...entries,
     "  </channel>",

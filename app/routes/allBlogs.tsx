@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LocalTime } from "#app/components/LocalTime";
 import { buttonClass, EmptyState } from "#app/components/ui";
 import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -6,7 +7,6 @@ import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard";
 import { Pagination } from "#app/components/Pagination";
 import { CATEGORIES, isCategory } from "#worker/services/categories";
-import { formatDate } from "#app/lib/blog-text";
 import { BRAND } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -24,6 +24,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (results.page > 1) params.set("page", String(results.page));
   const qs = params.toString();
   const tags = seo({ title, description: DESCRIPTION, origin: data.origin, path: `/allBlogs${qs ? `?${qs}` : ""}` });
+  // A category view offers its own feed to feed readers.
+  if (isCategory(category)) {
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${BRAND}: ${category}`,
+      href: categoryFeed(category),
+    });
+  }
   // Search results are not pages of their own for crawlers.
   return q ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 };
@@ -47,6 +57,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     saved,
   };
 }
+
+/** One category's feed (app/routes/rss[.]xml.ts). */
+const categoryFeed = (category: string) => `/rss.xml?category=${encodeURIComponent(category)}`;
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
@@ -81,10 +94,19 @@ export default function AllBlogs() {
             </p>
           </div>
           {filtered ? (
-            <p className="mt-2 text-sm">
+            <p className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
               <Link to="/allBlogs" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
                 Clear filters
               </Link>
+              {isCategory(category) ? (
+                // A feed is a file for feed readers, not a page: a plain link, no client routing.
+                <a
+                  href={categoryFeed(category)}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  RSS feed for {category}
+                </a>
+              ) : null}
             </p>
           ) : null}
 
@@ -124,7 +146,7 @@ export default function AllBlogs() {
                       {b.title}
                     </span>
                     <span className="mt-1 block text-xs text-gray-600">
-                      {b.category} · <time dateTime={b.date_time}>{formatDate(b.date_time)}</time>
+                      {b.category} · <LocalTime iso={b.date_time} />
                     </span>
                   </Link>
                 </li>
@@ -223,6 +245,13 @@ export default function AllBlogs() {
                 ))}
               </ul>
             )}
+            {saved !== null ? (
+              <p className="mt-4 text-sm">
+                <Link to="/saved" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  See your reading list<span aria-hidden="true"> →</span>
+                </Link>
+              </p>
+            ) : null}
           </SidebarCard>
         </aside>
       </div>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LocalTime } from "#app/components/LocalTime";
 import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
@@ -16,9 +17,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const recent = await context.services.blogs.ownPage(user, { page: 1, limit: 3 });
   return { name: user.name, isAdmin: user.role === "admin", total: recent.total, recent: recent.items };
 }
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function DashboardIndex() {
   const { name, isAdmin, total, recent } = useLoaderData<typeof loader>();
@@ -138,7 +136,7 @@ export default function DashboardIndex() {
                     {b.title}
                   </Link>
                   <p className="mt-0.5 text-xs text-gray-500">
-                    {b.category} · {formatDate(b.date_time)}
+                    {b.category} · <LocalTime iso={b.date_time} />
                   </p>
                 </div>
                 <Link

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LocalTime } from "#app/components/LocalTime";
 import { EmptyState } from "#app/components/ui";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader";
@@ -18,10 +19,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   ]);
   return { messages, subscribers };
 }
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) +
-  " UTC";
 
 export default function Inbox() {
   const { messages, subscribers } = useLoaderData<typeof loader>();
@@ -55,9 +52,7 @@ export default function Inbox() {
                       <h3 id={`m-${m._id}`} className="font-semibold text-ink">
                         {m.subject || "(no subject)"}
                       </h3>
-                      <time dateTime={m.created_at} className="text-xs text-gray-500">
-                        {when(m.created_at)}
-                      </time>
+                      <LocalTime iso={m.created_at} withTime className="text-xs text-gray-500" />
                     </header>
                     <p className="mt-1 text-sm text-gray-600">
                       From {m.name}{" "}
@@ -88,9 +83,9 @@ export default function Inbox() {
               {subscribers.map((s) => (
                 <li key={s._id} className="flex flex-col gap-0.5 px-4 py-3">
                   <span className="text-sm font-medium break-all text-ink">{s.email}</span>
-                  <time dateTime={s.created_at} className="text-xs text-gray-500">
-                    Since {when(s.created_at)}
-                  </time>
+                  <span className="text-xs text-gray-500">
+                    Since <LocalTime iso={s.created_at} withTime />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -27,6 +27,7 @@ describe("blogs API (read side)", () => {
     expect(Object.keys(blogs[0]!).sort()).toEqual(
       [
         "_id",
+        "author_id",
         "author_image",
         "author_name",
         "blog_details",

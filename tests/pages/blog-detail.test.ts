@@ -231,14 +231,15 @@ describe("/allBlogs and /contact", () => {
   it("searches, filters by category and paginates through the URL", async () => {
     const page1 = await (await get(`/allBlogs?q=${tag}`)).text();
     expect(page1).toContain(`5<!-- --> <!-- -->blogs<!-- --> matching “<!-- -->${tag}`);
-    expect(page1.match(/<h3[^>]*>Listing \d <mark>pg/g)).toHaveLength(4);
+    // A card's title is its link (the byline links to the writer's page).
+    expect(page1.match(/<h3[^>]*><a[^>]*><span>Listing \d <mark>pg/g)).toHaveLength(4);
     expect(page1).toMatch(/<span role="link" aria-disabled="true"[^>]*>Prev<\/span>/);
     const page2 = await (await get(`/allBlogs?q=${tag}&page=2`)).text();
     expect(page2).toContain(`Listing 1 ${tag}`);
     expect(page2).toMatch(/<span role="link" aria-disabled="true"[^>]*>Next<\/span>/);
     const travel = await (await get(`/allBlogs?q=${tag}&category=Travel`)).text();
     // Search results mark the searched words in the title (escaped HTML, only our own <mark>s).
-    expect(travel.match(/<h3[^>]*>Listing \d <mark>pg[^<]*<\/mark>/g)).toHaveLength(1);
+    expect(travel.match(/<h3[^>]*><a[^>]*><span>Listing \d <mark>pg[^<]*<\/mark>/g)).toHaveLength(1);
     expect(travel).toContain(`Listing 5 <mark>${tag}</mark>`);
     expect(travel).toMatch(/aria-current="true"[^>]*>Travel/);
     const none = await (await get(`/allBlogs?q=${tag}&category=Health`)).text();

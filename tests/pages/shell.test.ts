@@ -24,7 +24,8 @@ describe("server-rendered shell", () => {
     }
     expect(html).toMatch(/href="\/login"[^>]*>Sign in</);
     expect(html).toContain("Rendering at the edge");
-    expect(html).toContain("By <!-- -->Linus");
+    // The byline links to the writer's page.
+    expect(html).toMatch(/By(?:<!-- -->)? <a [^>]*href="\/writers\/[0-9a-z]+"[^>]*>Linus/);
     expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}<!-- --> <!-- -->Test Owner`);
     for (const label of ["About us", "Privacy", "Terms"]) expect(html).toContain(`>${label}</li>`);
   });

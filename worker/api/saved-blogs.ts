@@ -6,6 +6,9 @@ import type { ApiEnv } from "./context";
 export const savedBlogsApi = new Hono<ApiEnv>()
   // 200, not 201: the spec's client reads only status 200 as success for this call.
   .post("/save-blogs", async (c) => c.json(await c.var.services.savedBlogs.save(c.var.user, await readJson(c)), 200))
+  .delete("/save-blogs/:blogId", async (c) =>
+    c.json(await c.var.services.savedBlogs.remove(c.var.user, c.req.param("blogId"))),
+  )
   .get("/saved-blogs", async (c) =>
     c.json(await c.var.services.savedBlogs.list(c.var.user, { email: c.req.query("email") })),
   );

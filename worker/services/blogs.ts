@@ -23,6 +23,8 @@ export interface Blog {
   blog_details: string;
   category: string;
   author_name: string;
+  /** Beyond the spec: the writer's user id, for the byline's link to /writers/{id}. */
+  author_id: string;
   email: string;
   author_image: string | null;
   date_time: string;
@@ -36,7 +38,7 @@ export interface Blog {
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
 export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
-  Partial<Pick<Blog, "status" | "publish_at">>;
+  Partial<Pick<Blog, "status" | "publish_at" | "author_id">>;
 
 export function toBlog(row: BlogRow): Blog {
   return {
@@ -46,6 +48,7 @@ export function toBlog(row: BlogRow): Blog {
     blog_details: row.blogDetails,
     category: row.category,
     author_name: row.authorName,
+    author_id: row.authorId,
     email: row.email,
     author_image: row.authorImage,
     date_time: row.dateTime,

@@ -1,6 +1,8 @@
 import type { Db } from "../db";
 import { schema } from "../db";
-import { newestFirst, visibleBlog } from "./visible-blogs";
+import { eq } from "drizzle-orm";
+import type { Category } from "./categories";
+import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
 
 export const RSS_ITEMS = 20;
 
@@ -23,7 +25,8 @@ export interface SitemapPost {
 /** The data behind /rss.xml and /sitemap.xml: one query each, only the columns they print. */
 export function createFeedService(db: Db) {
   return {
-    async latestForRss(): Promise<FeedItem[]> {
+    /** The latest visible posts, all of them or one category's (the caller checks the category exists). */
+    async latestForRss(category?: Category): Promise<FeedItem[]> {
       const b = schema.blogs;
       return db
         .select({
@@ -35,7 +38,7 @@ export function createFeedService(db: Db) {
           published: b.dateTime,
         })
         .from(b)
-        .where(visibleBlog())
+        .where(visibleBlogsWhere(category ? eq(b.category, category) : undefined))
         .orderBy(...newestFirst)
         .limit(RSS_ITEMS);
     },
@@ -45,7 +48,7 @@ export function createFeedService(db: Db) {
       const rows = await db
         .select({ id: b.id, updatedAt: b.updatedAt })
         .from(b)
-        .where(visibleBlog())
+        .where(visibleBlogsWhere())
         .orderBy(...newestFirst);
       return rows.map((r) => ({ id: r.id, lastmod: new Date(r.updatedAt).toISOString() }));
     },

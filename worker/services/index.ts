@@ -21,6 +21,7 @@ import { createSavedBlogService } from "./saved-blogs";
 import { createSessionService } from "./sessions";
 import { createUserService } from "./users";
 import { createViewService } from "./views";
+import { createWriterService } from "./writers";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 export function createServices(env: Env, ctx?: ExecutionContext) {
@@ -55,6 +56,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
     views: createViewService(db, env),
+    writers: createWriterService(db),
   };
 }
 

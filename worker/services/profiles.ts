@@ -84,6 +84,8 @@ export function createProfileService(db: Db, purge: Purge) {
         .onConflictDoNothing({ target: schema.profiles.userId })
         .returning({ id: schema.profiles.id });
       if (!inserted[0]) throw new Conflict("You already have a profile.", "profile-exists");
+      // The writer's public page shows the new designation and bio.
+      await purge({ kind: "profile.changed", userId: user.id });
       return { insertedId: id };
     },
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { visibleBlogsWhere } from "./visible-blogs";
-import type { BlogSummary } from "./blogs";
+import { normalizePage, type BlogSummary, type Page } from "./blogs";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { isAdmin, requireUser, type Actor } from "./policy";
@@ -16,6 +16,9 @@ export interface SavedBlog {
   email: string;
   blog: BlogSummary;
 }
+
+/** Saved posts per page of /saved. */
+export const SAVED_PAGE_SIZE = 10;
 
 const saveInput = z.object({
   blogId: requiredText("Blog", 64),
@@ -90,6 +93,49 @@ export function createSavedBlogService(db: Db) {
         .returning({ id: schema.savedBlogs.id });
       const row = inserted[0];
       return row ? { success: true, insertedId: row.id } : { success: true, alreadySaved: true };
+    },
+
+    /**
+     * The /saved page: one page of the actor's own list, newest save first. Only visible blogs count,
+     * so a saved post that went back to draft drops out of the list (and its total) until it is public again.
+     */
+    async page(actor: Actor | null, input: { page?: unknown }): Promise<Page<SavedBlog>> {
+      const user = requireUser(actor);
+      const { page, limit } = normalizePage(input.page, SAVED_PAGE_SIZE, SAVED_PAGE_SIZE);
+      const where = visibleBlogsWhere(eq(schema.savedBlogs.userId, user.id));
+      const [items, totals] = await db.batch([
+        db
+          .select(savedEntry)
+          .from(schema.savedBlogs)
+          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+          .where(where)
+          .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ total: count() })
+          .from(schema.savedBlogs)
+          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+          .where(where),
+      ]);
+      const total = totals[0]?.total ?? 0;
+      return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+    },
+
+    /**
+     * Takes a blog out of the actor's own list. Removing what is not there answers 404, so a second
+     * Remove (a double submit, a stale tab) says so instead of pretending. Saving is personal: no cached
+     * public answer shows who saved what or how many times, so nothing is purged.
+     */
+    async remove(actor: Actor | null, blogId: string): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      if (!isIdShaped(blogId)) throw new NotFound("This blog is not in your saved list.");
+      const deleted = await db
+        .delete(schema.savedBlogs)
+        .where(and(eq(schema.savedBlogs.userId, user.id), eq(schema.savedBlogs.blogId, blogId)))
+        .returning({ id: schema.savedBlogs.id });
+      if (!deleted.length) throw new NotFound("This blog is not in your saved list.");
+      return { deletedCount: deleted.length };
     },
 
     /** A saved list, newest saved first: your own, or anyone's for an admin. */

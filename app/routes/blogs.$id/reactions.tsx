@@ -8,7 +8,7 @@ import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */
 export type Intent = "like" | "comment" | "delete-comment" | "save";
-export type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number };
+export type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number; alreadySaved?: boolean };
 
 /** Whether an action answer is the success of this intent. */
 export const succeeded = (result: unknown, intent: Intent): boolean =>
@@ -86,6 +86,9 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
   );
 }
 
+/** What a save says: the spec's text for the first save, a plain "already saved" for any later one. */
+export const saveNotice = (done: Done): string => (done.alreadySaved ? MSG.save.already : MSG.save.success);
+
 /** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
 export function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<typeof action>();
@@ -94,7 +97,7 @@ export function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved:
   const shownSaved = saved || (pending && signedIn);
 
   useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(MSG.save.success);
+    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(saveNotice(fetcher.data as Done));
   }, [fetcher.state, fetcher.data]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

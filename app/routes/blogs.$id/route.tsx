@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LocalTime } from "#app/components/LocalTime";
 import { CommentIcon, ShareIcon } from "#app/components/icons";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
@@ -15,7 +16,7 @@ import { seo } from "#app/lib/seo";
 import { sharedLink } from "#app/lib/share";
 import { authPageUrl } from "#app/lib/auth-url";
 import { CommentForm } from "./comment-form";
-import { LikeButton, SaveButton, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
+import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts";
 
@@ -115,8 +116,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
         });
       }
       return handleForm(request, form, async () => {
-        await services.savedBlogs.save(user, { blogId: id });
-        return done();
+        const saved = await services.savedBlogs.save(user, { blogId: id });
+        return done("alreadySaved" in saved ? { alreadySaved: true } : {});
       });
     default:
       return unknownAction(form);
@@ -136,7 +137,7 @@ export default function BlogDetail() {
   const link = sharedLink(origin, blog._id);
 
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
-  const notice = succeeded(actionData, "save") ? MSG.save.success : null;
+  const notice = succeeded(actionData, "save") ? saveNotice(actionData as Done) : null;
 
   // The view beacon: its own request, so a view counts even when this page came from the edge cache
   // (the server skips bots, the writer, drafts, and a reader already counted today).
@@ -186,9 +187,17 @@ export default function BlogDetail() {
         <div className="mt-6 flex items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">
-            <p className="font-semibold text-ink">{blog.author_name}</p>
+            <p className="font-semibold text-ink">
+              <Link
+                to={`/writers/${blog.author_id}`}
+                rel="author"
+                className="underline-offset-2 hover:text-brand-700 hover:underline"
+              >
+                {blog.author_name}
+              </Link>
+            </p>
             <p className="text-gray-600">
-              <time dateTime={blog.date_time}>{formatDate(blog.date_time, true)}</time>
+              <LocalTime iso={blog.date_time} withTime />
               <span aria-hidden="true"> · </span>
               <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
@@ -293,9 +302,7 @@ export default function BlogDetail() {
                   <div className="min-w-0 flex-1 rounded-2xl bg-gray-50 px-4 py-3">
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                       <p className="text-sm font-semibold text-ink">{c.author.name}</p>
-                      <time dateTime={c.created_at} className="text-xs text-gray-600">
-                        {formatDate(c.created_at, true)}
-                      </time>
+                      <LocalTime iso={c.created_at} withTime className="text-xs text-gray-600" />
                     </div>
                     <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
                       {c.body}

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Pagination } from "#app/components/Pagination";
+import { buttonClass, EmptyState } from "#app/components/ui";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
+import { BRAND, MSG } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+import { NotFound } from "#worker/services/errors";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...seo({
+    title: "Your reading list",
+    description: `The posts you saved on ${BRAND}.`,
+    origin: data?.origin ?? "https://example.invalid",
+    path: "/saved",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+/** The reader's own saved posts, newest save first (personal: `private, no-store`, as every page with a session). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = signedInOrRedirect(context, request);
+  const url = new URL(request.url);
+  const saved = await context.services.savedBlogs.page(user, { page: url.searchParams.get("page") ?? 1 });
+  return { origin: url.origin, saved };
+}
+
+type Removed = { ok: true; intent: "remove"; message: string };
+
+/** Remove: a plain form post, so it works without JavaScript; the loader then runs again. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = signedInOrRedirect(context, request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "remove") return unknownAction(form);
+  return handleForm(request, form, async (): Promise<Removed> => {
+    try {
+      await context.services.savedBlogs.remove(user, String(form.get("blogId") ?? ""));
+      return { ok: true, intent: "remove", message: MSG.save.removed };
+    } catch (err) {
+      // A second Remove (a double click, another tab) finds nothing: say so rather than show a 404 page.
+      if (err instanceof NotFound) return { ok: true, intent: "remove", message: MSG.save.alreadyRemoved };
+      throw err;
+    }
+  });
+}
+
+export default function Saved() {
+  const { saved } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as Removed | undefined;
+  const navigation = useNavigation();
+  const removing = navigation.state === "submitting" ? navigation.formData?.get("blogId") : null;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Saved</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Your reading list</h1>
+      <p className="mt-2 text-gray-600" aria-live="polite">
+        {`${saved.total} saved ${saved.total === 1 ? "post" : "posts"}, newest first.`}
+      </p>
+
+      {result?.ok ? (
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+        >
+          {result.message}
+        </p>
+      ) : null}
+
+      {saved.items.length ? (
+        <ol className="mt-6 flex flex-col gap-4" aria-label="Saved posts">
+          {saved.items.map((s) => (
+            <li
+              key={s._id}
+              className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+            >
+              <Link to={`/blogs/${s.blog._id}`} className="group flex min-w-0 flex-1 items-center gap-4">
+                <img
+                  src={s.blog.image}
+                  alt=""
+                  width={128}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-18 w-32 shrink-0 rounded-lg bg-gray-100 object-cover"
+                />
+                <span className="min-w-0">
+                  <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">
+                    {s.blog.category}
+                  </span>
+                  <span className="mt-1 line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
+                    {s.blog.title}
+                  </span>
+                  <span className="mt-0.5 block text-sm text-gray-600">By {s.blog.author_name}</span>
+                </span>
+              </Link>
+              <Form method="post" className="shrink-0 self-end sm:self-center">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="blogId" value={s.blog._id} />
+                <button
+                  type="submit"
+                  disabled={removing === s.blog._id}
+                  aria-label={`Remove ${s.blog.title} from your reading list`}
+                  className={buttonClass({ tone: "secondary", size: "sm" })}
+                >
+                  {removing === s.blog._id ? "Removing…" : "Remove"}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <EmptyState className="mt-6">
+          <h2 className="text-lg font-semibold text-ink">
+            {saved.total > 0 ? "There is no such page" : "Nothing saved yet"}
+          </h2>
+          <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
+            {saved.total > 0
+              ? `Your reading list has ${saved.pages} ${saved.pages === 1 ? "page" : "pages"}.`
+              : "Press Save on any post to keep it here for later."}
+          </p>
+          <Link to={saved.total > 0 ? "/saved" : "/allBlogs"} className={buttonClass({ className: "mt-6" })}>
+            {saved.total > 0 ? "First page" : "Find something to read"}
+          </Link>
+        </EmptyState>
+      )}
+
+      {saved.total > 0 ? (
+        <div className="mt-10">
+          <Pagination page={saved.page} pages={saved.pages} label="Reading list pages" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

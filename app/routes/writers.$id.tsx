@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Avatar } from "#app/components/Avatar";
+import { BlogCard } from "#app/components/BlogCard";
+import { Pagination } from "#app/components/Pagination";
+import { buttonClass, EmptyState } from "#app/components/ui";
+import { loadOr404 } from "#app/lib/forms.server";
+import { BRAND } from "#app/lib/messages";
+import { seo } from "#app/lib/seo";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Page not found | ${BRAND}` }];
+  const { writer, blogs, origin } = data;
+  const description =
+    writer.bio.slice(0, 200) || `${writer.name}${writer.designation ? `, ${writer.designation},` : ""} on ${BRAND}.`;
+  return seo({
+    title: `${writer.name}: writer`,
+    description,
+    origin,
+    path: `/writers/${writer._id}${blogs.page > 1 ? `?page=${blogs.page}` : ""}`,
+    image: writer.photoURL,
+  });
+};
+
+/** A writer's public page (shared and cached for visitors: worker/cache/policy.ts, tags `writer:{id}` and `blogs`). */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { writer, blogs } = await loadOr404(() =>
+    context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") ?? 1 }),
+  );
+  return {
+    origin: url.origin,
+    writer,
+    blogs: { ...blogs, items: blogs.items.map(({ blog_details: _body, ...card }) => card) },
+  };
+}
+
+export default function WriterPage() {
+  const { writer, blogs } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <section
+        aria-labelledby="writer-heading"
+        className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+      >
+        <div className="h-24 bg-gradient-to-r from-brand-600 to-brand-500 sm:h-32" />
+        <div className="px-6 pb-8 sm:px-10">
+          <div className="-mt-12 sm:-mt-14">
+            <Avatar photoURL={writer.photoURL} size={96} eager className="ring-4 shadow-md" />
+          </div>
+          <p className="mt-4 text-sm font-semibold uppercase tracking-wider text-brand-600">Writer</p>
+          <h1 id="writer-heading" className="mt-1 break-words text-3xl font-extrabold tracking-tight text-ink">
+            {writer.name}
+          </h1>
+          {writer.designation ? <p className="mt-1 text-base text-gray-600">{writer.designation}</p> : null}
+          {writer.bio ? (
+            <p className="mt-4 max-w-3xl whitespace-pre-line break-words leading-relaxed text-gray-800">{writer.bio}</p>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="writer-posts" className="mt-10">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="writer-posts" className="text-xl font-bold text-ink">
+            Posts by {writer.name}
+          </h2>
+          <p className="text-sm text-gray-600">{`${blogs.total} ${blogs.total === 1 ? "post" : "posts"}`}</p>
+        </div>
+        {blogs.items.length ? (
+          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blogs.items.map((blog, i) => (
+              <li key={blog._id} className="grid">
+                <BlogCard blog={blog} eager={i < 3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState className="mt-6">
+            <h3 className="text-lg font-semibold text-ink">
+              {blogs.total > 0 ? "There is no such page" : "No posts yet"}
+            </h3>
+            <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
+              {blogs.total > 0
+                ? `This list has ${blogs.pages} ${blogs.pages === 1 ? "page" : "pages"}.`
+                : `${writer.name} has not published anything yet.`}
+            </p>
+            <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
+              Read all blogs
+            </Link>
+          </EmptyState>
+        )}
+        {blogs.total > 0 ? (
+          <div className="mt-10">
+            <Pagination page={blogs.page} pages={blogs.pages} label={`Pages of posts by ${writer.name}`} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

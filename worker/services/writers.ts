@@ -1,0 +1,80 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { normalizePage, toBlog, type Blog, type Page } from "./blogs";
+import { NotFound } from "./errors";
+import { isIdShaped } from "./ids";
+import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+
+/** Posts per page of a writer's page. */
+export const WRITER_PAGE_SIZE = 6;
+
+/** A writer as their public page shows them: the account's name and photo, the profile's words. */
+export interface Writer {
+  _id: string;
+  name: string;
+  photoURL: string | null;
+  designation: string;
+  bio: string;
+}
+
+export interface WriterPage {
+  writer: Writer;
+  blogs: Page<Blog>;
+}
+
+/**
+ * /writers/{id}: a writer's public page. Any real account has one (a reader with no posts gets the
+ * page with an empty list); an unknown or malformed id is a 404. Posts are the visible ones only,
+ * so drafts and posts scheduled for later never show. One D1 round trip.
+ */
+export function createWriterService(db: Db) {
+  return {
+    async page(id: string, input: { page?: unknown }): Promise<WriterPage> {
+      if (!isIdShaped(id)) throw new NotFound("Writer not found.");
+      const { page, limit } = normalizePage(input.page, WRITER_PAGE_SIZE, WRITER_PAGE_SIZE);
+      const theirs = visibleBlogsWhere(eq(schema.blogs.authorId, id));
+      const [users, profiles, rows, totals] = await db.batch([
+        db
+          .select({ id: schema.users.id, name: schema.users.name, photoUrl: schema.users.photoUrl })
+          .from(schema.users)
+          .where(eq(schema.users.id, id))
+          .limit(1),
+        db
+          .select({
+            name: schema.profiles.name,
+            designation: schema.profiles.designation,
+            bio: schema.profiles.bio,
+          })
+          .from(schema.profiles)
+          .where(eq(schema.profiles.userId, id))
+          .limit(1),
+        db
+          .select()
+          .from(schema.blogs)
+          .where(theirs)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ total: count() }).from(schema.blogs).where(theirs),
+      ]);
+      const user = users[0];
+      if (!user) throw new NotFound("Writer not found.");
+      const profile = profiles[0];
+      const total = totals[0]?.total ?? 0;
+      return {
+        writer: {
+          _id: user.id,
+          // Edit Profile changes the profile's name: that is the name the writer chose to show.
+          name: profile?.name || user.name,
+          photoURL: user.photoUrl,
+          designation: profile?.designation ?? "",
+          bio: profile?.bio ?? "",
+        },
+        blogs: { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+  };
+}
+
+export type WriterService = ReturnType<typeof createWriterService>;
