@@ -11,6 +11,8 @@ export function seo(options: {
   origin: string;
   path: string;
   image?: string | null;
+  /** The image's size in pixels, when known (share cards: 1200x630). */
+  imageSize?: { width: number; height: number };
   type?: "website" | "article";
 }): MetaDescriptor[] {
   const title = options.title.includes(BRAND) ? options.title : `${options.title} | ${BRAND}`;
@@ -30,5 +32,11 @@ export function seo(options: {
     { name: "twitter:description", content: options.description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image && options.imageSize) {
+    tags.push(
+      { property: "og:image:width", content: String(options.imageSize.width) },
+      { property: "og:image:height", content: String(options.imageSize.height) },
+    );
+  }
   return tags;
 }

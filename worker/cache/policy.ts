@@ -29,6 +29,8 @@ const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
   { path: /^\/(about|contact|robots\.txt)$/, tags: () => [] },
   { path: /^\/allBlogs$/, tags: () => ["blogs"] },
   { path: new RegExp(`^/blogs/${ID}$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
+  // The post's share card: purged with the post (its title, category or writer changed).
+  { path: new RegExp(`^/blogs/${ID}/og\\.png$`), tags: (m) => [`blog:${m[1]}`] },
   { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
   { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
   { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },

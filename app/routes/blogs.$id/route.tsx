@@ -16,6 +16,7 @@ import { authPageUrl } from "#app/lib/auth-url";
 import { CommentForm } from "./comment-form";
 import { LikeButton, SaveButton, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
+import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   if (!d) return [{ title: `Page not found | ${BRAND}` }];
@@ -28,7 +29,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
       description: blog.short_description,
       origin,
       path: `/blogs/${blog._id}`,
-      image: blog.image,
+      // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
+      image: `/blogs/${blog._id}/og.png`,
+      imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
       type: "article",
     }),
     { property: "article:published_time", content: blog.date_time },
