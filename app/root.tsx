@@ -17,6 +17,7 @@ import { Footer } from "#app/components/Footer";
 import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
 import { TopBar } from "#app/components/TopBar";
 import stylesheet from "#app/tailwind.css?url";
+import { THEME_SCRIPT } from "#app/lib/theme";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -48,10 +49,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const siteName = root?.siteName ?? "Edge Blog";
   return (
-    <html lang="en">
+    // The head script sets the theme class on <html> before React hydrates: not a mismatch to warn about.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Before any stylesheet: the theme is on <html> before first paint (app/lib/theme.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>

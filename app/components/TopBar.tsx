@@ -5,6 +5,7 @@ import { NAV_LINKS } from "#app/lib/site";
 import type { loader as rootLoader } from "#app/root";
 import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon } from "./icons";
+import { ThemeToggle } from "./ThemeToggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -43,6 +44,7 @@ export function TopBar({ siteName }: { siteName: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
+          <ThemeToggle />
           {user ? (
             <AvatarMenu user={user} />
           ) : (

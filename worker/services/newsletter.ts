@@ -3,6 +3,11 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { ValidationError } from "./errors";
+
+// zod probes `new Function("")` once to decide whether to compile its parsers; pages import this module in
+// the browser, where the strict CSP refuses eval and reports the probe as a violation (e2e fails on any).
+// Interpreted parsing is plenty for our schemas, and workerd refuses eval anyway.
+z.config({ jitless: true });
 import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
