@@ -1,5 +1,5 @@
 import type { FeedItem, SitemapPost } from "#worker/services/feeds";
-import { BRAND } from "./messages";
+import { brand } from "#app/lib/site-name";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
@@ -51,9 +51,9 @@ export function renderRss(origin: string, items: FeedItem[]): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
-    `    <title>${xmlEscape(BRAND)}</title>`,
+    `    <title>${xmlEscape(brand())}</title>`,
     `    <link>${xmlEscape(`${origin}/`)}</link>`,
-    `    <description>${xmlEscape(`The latest posts on ${BRAND}: share ideas, express innovation, learn more earn more.`)}</description>`,
+    `    <description>${xmlEscape(`The latest posts on ${brand()}: share ideas, express innovation, learn more earn more.`)}</description>`,
     "    <language>en</language>",
     `    <atom:link href="${xmlEscape(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     newest ? `    <lastBuildDate>${newest}</lastBuildDate>` : null,

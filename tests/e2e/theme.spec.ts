@@ -74,10 +74,13 @@ test.describe("dark mode", () => {
 
   for (const scheme of ["light", "dark"] as const) {
     test(`axe finds no serious or critical violation in the ${scheme} theme`, async ({ page }) => {
+      test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme: scheme });
       for (const path of ["/", "/allBlogs", POST_PATH, "/login"]) {
         await page.goto(path);
         expect(await isDark(page)).toBe(scheme === "dark");
+        // The testimonials slider settles its markup once its script ran.
+        await page.waitForLoadState("networkidle");
         await expectNoSeriousA11yViolations(page);
       }
       await signIn(page, ACCOUNTS.admin);

@@ -9,7 +9,8 @@ import { confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server";
-import { BRAND, MSG } from "#app/lib/messages";
+import { MSG } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 import { sharedLink } from "#app/lib/share";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -19,7 +20,7 @@ import { SharePanel } from "./share-panel";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  if (!d) return [{ title: `Page not found | ${BRAND}` }];
+  if (!d) return [{ title: `Page not found | ${brand()}` }];
   const { blog, origin } = d;
   const url = `${origin}/blogs/${blog._id}`;
   const image = new URL(blog.image, origin).toString();
@@ -46,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
         image: [image],
         datePublished: blog.date_time,
         author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: BRAND },
+        publisher: { "@type": "Organization", name: brand() },
         articleSection: blog.category,
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
