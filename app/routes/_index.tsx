@@ -219,8 +219,9 @@ export default function Home() {
               Subscribe to Our Newsletter
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-base text-white/90 sm:text-lg">
-              The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam,
-              unsubscribe anytime.
+              {/* No email is sent yet: the words promise only what the site does (issue 13, loose ends). */}
+              Leave your email to hear from us when our newsletter starts: the best new posts, a reading tip and one
+              book recommendation. We use your address for nothing else.
             </p>
             <div className="mt-8">
               <NewsletterForm />

@@ -28,3 +28,12 @@ describe("SITE_NAME drives the brand", () => {
     expect(html).toContain("Test Owner");
   });
 });
+
+describe("the newsletter box", () => {
+  it("promises no weekly email or unsubscribe link the site does not have", async () => {
+    const html = await (await call("/")).text();
+    expect(html).toContain("Subscribe to Our Newsletter");
+    expect(html).toContain("when our newsletter starts");
+    expect(html).not.toMatch(/inbox every week|unsubscribe anytime/i);
+  });
+});
