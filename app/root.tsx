@@ -17,11 +17,13 @@ import { Footer } from "#app/components/Footer";
 import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
 import { TopBar } from "#app/components/TopBar";
 import stylesheet from "#app/tailwind.css?url";
+import { THEME_SCRIPT } from "#app/lib/theme";
+import { brand, setBrand, siteName } from "#app/lib/site-name";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: "Edge Blog", href: "/rss.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: brand(), href: "/rss.xml" },
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -29,8 +31,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const flash = await readFlash(request, env.SESSION_SECRET ?? "");
   return data(
     {
-      siteName: env.SITE_NAME || "Edge Blog",
-      ownerName: env.OWNER_NAME || "Edge Blog",
+      siteName: siteName(env),
+      // A person's name; the README says to set OWNER_NAME (wrangler.toml [vars]).
+      ownerName: env.OWNER_NAME?.trim() || "Your Name",
       year: new Date().getUTCFullYear(),
       // Only what the top bar needs; never more of the account than the person's own public fields.
       user: user
@@ -42,16 +45,22 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Edge Blog" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.siteName ?? brand() }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const siteName = root?.siteName ?? "Edge Blog";
+  // Before anything below renders (meta included): texts and titles read the brand from here.
+  setBrand(root?.siteName);
+  const siteName = brand();
   return (
-    <html lang="en">
+    // The head script sets the theme class on <html> before React hydrates: not a mismatch to warn about.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Before any stylesheet: the theme is on <html> before first paint (app/lib/theme.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -97,7 +106,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${title} | Edge Blog`}</title>
+      <title>{`${title} | ${brand()}`}</title>
       <p className="text-6xl font-extrabold text-brand-600">{status}</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-gray-600">{text}</p>

@@ -6,6 +6,7 @@ import type { loader as rootLoader } from "#app/root";
 import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon, SearchIcon } from "./icons";
 import { MAX_SEARCH_CHARS } from "#worker/services/limits";
+import { ThemeToggle } from "./ThemeToggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -45,6 +46,7 @@ export function TopBar({ siteName }: { siteName: string }) {
 
         <div className="flex min-w-0 items-center gap-2">
           <SiteSearch />
+          <ThemeToggle />
           {user ? (
             <AvatarMenu user={user} />
           ) : (

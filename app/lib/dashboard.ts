@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { BRAND } from "./messages";
+import { brand } from "#app/lib/site-name";
 
 export interface DashboardLink {
   to: string;
@@ -33,5 +33,5 @@ export const menuFor = (role: "user" | "admin") => (role === "admin" ? ADMIN_MEN
 
 /** Dashboard pages are private: a title, and no indexing. */
 export function dashboardMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | Dashboard | ${BRAND}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title} | Dashboard | ${brand()}` }, { name: "robots", content: "noindex" }];
 }

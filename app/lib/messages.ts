@@ -1,9 +1,10 @@
 import { INVALID_EMAIL_TEXT } from "#worker/services/newsletter";
+import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
  * Dialogs and toasts read from here; tests assert against here.
  */
-export const BRAND = "Edge Blog";
+export const BRAND = DEFAULT_BRAND;
 
 export const DIALOG_DEFAULTS = { confirmButtonText: "OK", denyButtonText: "No", cancelButtonText: "Cancel" } as const;
 
@@ -15,7 +16,9 @@ export const MSG = {
     errorTitle: "Error",
     tryAgain: "Try again",
     successTitle: "Login successful",
-    successText: `Welcome to ${BRAND}!`,
+    get successText() {
+      return `Welcome to ${brand()}!`;
+    },
   },
   register: {
     successTitle: "Registration Successful!",

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { BRAND } from "./messages";
+import { brand } from "#app/lib/site-name";
 
 /**
  * A page's <title>, description, canonical link, Open Graph and Twitter card tags.
@@ -11,16 +11,18 @@ export function seo(options: {
   origin: string;
   path: string;
   image?: string | null;
+  /** The image's size in pixels, when known (share cards: 1200x630). */
+  imageSize?: { width: number; height: number };
   type?: "website" | "article";
 }): MetaDescriptor[] {
-  const title = options.title.includes(BRAND) ? options.title : `${options.title} | ${BRAND}`;
+  const title = options.title.includes(brand()) ? options.title : `${options.title} | ${brand()}`;
   const url = new URL(options.path, options.origin).toString();
   const image = options.image ? new URL(options.image, options.origin).toString() : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: options.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: BRAND },
+    { property: "og:site_name", content: brand() },
     { property: "og:type", content: options.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: options.description },
@@ -30,5 +32,11 @@ export function seo(options: {
     { name: "twitter:description", content: options.description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image && options.imageSize) {
+    tags.push(
+      { property: "og:image:width", content: String(options.imageSize.width) },
+      { property: "og:image:height", content: String(options.imageSize.height) },
+    );
+  }
   return tags;
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { brand } from "#app/lib/site-name";
 import { EmptyState } from "#app/components/ui";
 import { buttonClass } from "#app/components/ui";
 import { LIMITS } from "#worker/services/limits";
@@ -19,7 +20,7 @@ import { refusal } from "#app/lib/form-result";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
     title: data ? `${data.user.name}'s profile` : "Profile",
-    description: "Your Edge Blog profile and blog posts.",
+    description: `Your ${brand()} profile and blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/Profile",
   }),

@@ -11,17 +11,17 @@ import { TypedHeadline } from "#app/components/TypedHeadline";
 import { CATEGORIES } from "#worker/services/categories";
 import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { BRAND } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: BRAND }];
+  if (!data) return [{ title: brand() }];
   return [
     ...seo({
-      title: `${BRAND}: share ideas, express innovation, learn more`,
+      title: `${brand()}: share ideas, express innovation, learn more`,
       description: DESCRIPTION,
       origin: data.origin,
       path: "/",
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "WebSite",
-        name: BRAND,
+        name: brand(),
         url: `${data.origin}/`,
         potentialAction: {
           "@type": "SearchAction",
@@ -196,7 +196,7 @@ export default function Home() {
       <section aria-labelledby="reviews-heading" className="bg-gray-50 py-16 sm:py-20">
         <div className={container}>
           <SectionHeading id="reviews-heading" eyebrow="Testimonials" title="What Our Users Say">
-            Readers and writers on what it is like to use {BRAND}.
+            Readers and writers on what it is like to use {brand()}.
           </SectionHeading>
           <div className="mt-10">
             {reviews.length > 0 ? <Testimonials reviews={reviews} /> : <p className="text-gray-600">No reviews yet.</p>}
@@ -219,8 +219,9 @@ export default function Home() {
               Subscribe to Our Newsletter
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-base text-white/90 sm:text-lg">
-              The best new posts, a reading tip and one book recommendation, in your inbox every week. No spam,
-              unsubscribe anytime.
+              {/* No email is sent yet: the words promise only what the site does (issue 13, loose ends). */}
+              Leave your email to hear from us when our newsletter starts: the best new posts, a reading tip and one
+              book recommendation. We use your address for nothing else.
             </p>
             <div className="mt-8">
               <NewsletterForm />

@@ -7,15 +7,16 @@ import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard";
 import { Pagination } from "#app/components/Pagination";
 import { CATEGORIES, isCategory } from "#worker/services/categories";
-import { BRAND } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
 import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow";
 
-const DESCRIPTION = `Every post on ${BRAND}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
+const DESCRIPTION = () =>
+  `Every post on ${brand()}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `All Blogs | ${BRAND}` }];
+  if (!data) return [{ title: `All Blogs | ${brand()}` }];
   const { q, category, results } = data;
   const filtered = q || category;
   const title = filtered ? `${[q && `“${q}”`, category].filter(Boolean).join(" in ")}: All Blogs` : "All Blogs";
@@ -23,14 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (category) params.set("category", category);
   if (results.page > 1) params.set("page", String(results.page));
   const qs = params.toString();
-  const tags = seo({ title, description: DESCRIPTION, origin: data.origin, path: `/allBlogs${qs ? `?${qs}` : ""}` });
+  const tags = seo({ title, description: DESCRIPTION(), origin: data.origin, path: `/allBlogs${qs ? `?${qs}` : ""}` });
   // A category view offers its own feed to feed readers.
   if (isCategory(category)) {
     tags.push({
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${BRAND}: ${category}`,
+      title: `${brand()}: ${category}`,
       href: categoryFeed(category),
     });
   }

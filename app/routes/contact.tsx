@@ -9,19 +9,21 @@ import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal } from "#app/lib/form-result";
 import { formValues, handleForm, type FormFailure, readForm } from "#app/lib/forms.server";
-import { BRAND, MSG } from "#app/lib/messages";
+import { MSG } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
 import { SOCIAL_LINKS } from "#app/lib/site";
 import { LIMITS } from "#worker/services/limits";
 
-const DESCRIPTION = `Questions, ideas or feedback about ${BRAND}? Send us a message and we will get back to you shortly.`;
+const DESCRIPTION = () =>
+  `Questions, ideas or feedback about ${brand()}? Send us a message and we will get back to you shortly.`;
 const LOGIN_PATH = authPageUrl("/login", "/contact");
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d
-    ? seo({ title: "Contact", description: DESCRIPTION, origin: d.origin, path: "/contact" })
-    : [{ title: `Contact | ${BRAND}` }];
+    ? seo({ title: "Contact", description: DESCRIPTION(), origin: d.origin, path: "/contact" })
+    : [{ title: `Contact | ${brand()}` }];
 
 /** No D1: the signed-in person's name and email (prefilled) come from the session. */
 export function loader({ context, request }: LoaderFunctionArgs) {

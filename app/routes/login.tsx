@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { brand } from "#app/lib/site-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
@@ -19,7 +20,7 @@ import { refusal } from "#app/lib/form-result";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
     title: "Sign in",
-    description: "Sign in to Edge Blog to write, edit and save blog posts.",
+    description: `Sign in to ${brand()} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/login",
   }),
@@ -92,7 +93,7 @@ export default function Login() {
       </Form>
       <ProviderButtons intent="login" redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-gray-600">
-        New to Edge Blog?{" "}
+        New to {brand()}?{" "}
         <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>

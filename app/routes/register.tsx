@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { brand } from "#app/lib/site-name";
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -20,7 +21,7 @@ import { refusal } from "#app/lib/form-result";
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
     title: "Create your account",
-    description: "Join Edge Blog to write, edit and save blog posts.",
+    description: `Join ${brand()} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/register",
   });
@@ -77,7 +78,7 @@ export default function Register() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle="Join Edge Blog and start sharing your ideas."
+      subtitle={`Join ${brand()} and start sharing your ideas.`}
       aside={{
         heading: "Your ideas deserve readers.",
         text: "Write about what you know, learn from others, and build an audience one post at a time.",

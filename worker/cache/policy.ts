@@ -31,6 +31,8 @@ const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
   { path: new RegExp(`^/blogs/${ID}$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).
   { path: new RegExp(`^/writers/${ID}$`), tags: (m) => ["blogs", `writer:${m[1]}`] },
+  // The post's share card: purged with the post (its title, category or writer changed).
+  { path: new RegExp(`^/blogs/${ID}/og\\.png$`), tags: (m) => [`blog:${m[1]}`] },
   { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
   { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
   { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },

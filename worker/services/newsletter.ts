@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { ValidationError } from "./errors";
+
 import { newId } from "./ids";
 import { requireAdmin, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";

@@ -11,7 +11,8 @@ import { confirmDelete, toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server";
-import { BRAND, MSG } from "#app/lib/messages";
+import { MSG } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 import { sharedLink } from "#app/lib/share";
 import { authPageUrl } from "#app/lib/auth-url";
@@ -19,9 +20,10 @@ import { CommentForm } from "./comment-form";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts";
+import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  if (!d) return [{ title: `Page not found | ${BRAND}` }];
+  if (!d) return [{ title: `Page not found | ${brand()}` }];
   const { blog, origin } = d;
   const url = `${origin}/blogs/${blog._id}`;
   const image = new URL(blog.image, origin).toString();
@@ -31,7 +33,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
       description: blog.short_description,
       origin,
       path: `/blogs/${blog._id}`,
-      image: blog.image,
+      // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
+      image: `/blogs/${blog._id}/og.png`,
+      imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
       type: "article",
     }),
     { property: "article:published_time", content: blog.date_time },
@@ -46,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
         image: [image],
         datePublished: blog.date_time,
         author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: BRAND },
+        publisher: { "@type": "Organization", name: brand() },
         articleSection: blog.category,
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { loadOr404 } from "#app/lib/forms.server";
+import { siteName } from "#app/lib/site-name";
+import { renderCard } from "#worker/og/card";
+
+/**
+ * /blogs/{id}/og.png: the post's share card (1200x630 PNG) drawn from its title, category and writer.
+ * Read as a visitor would (never the asker's own draft), so a draft or an unknown id is a 404; the
+ * cache policy shares it under the post's `blog:{id}` tag, so an edit purges it with the page.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { blog } = await loadOr404(() => context.services.reading.post(null, params.id ?? ""));
+  const png = renderCard({
+    title: blog.title,
+    category: blog.category,
+    writer: blog.author_name,
+    site: siteName(context.env),
+  });
+  return new Response(png as Uint8Array<ArrayBuffer>, {
+    headers: { "Content-Type": "image/png", "Content-Length": String(png.byteLength) },
+  });
+}
