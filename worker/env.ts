@@ -2,6 +2,8 @@
 export interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** Cloudflare Images: makes the WebP width variants of stored images. */
+  IMAGE_TRANSFORMS: ImagesBinding;
   ASSETS?: Fetcher;
   /** Signs session JWTs (HS256). At least 32 characters. */
   SESSION_SECRET?: string;
