@@ -1,17 +1,31 @@
 import { Link } from "@remix-run/react";
 import type { BlogSummary } from "#worker/services/blogs";
+import { Image } from "./Image";
 
-export function BlogCard({ blog, eager = false }: { blog: BlogSummary; eager?: boolean }) {
+/** The card in a 1/2/3-column grid of the page container. */
+export const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw";
+
+export function BlogCard({
+  blog,
+  eager = false,
+  sizes = CARD_SIZES,
+}: {
+  blog: BlogSummary;
+  eager?: boolean;
+  /** How wide the card is drawn where it is used. */
+  sizes?: string;
+}) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <Link to={`/blogs/${blog._id}`} prefetch="intent" className="flex h-full flex-col">
-        <img
+        <Image
           src={blog.image}
           alt=""
           width={640}
           height={360}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          sizes={sizes}
+          maxWidth={960}
+          eager={eager}
           className="aspect-[16/9] w-full object-cover"
         />
         <div className="flex flex-1 flex-col gap-2 p-5">

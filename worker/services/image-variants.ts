@@ -22,12 +22,23 @@ export function variantUrl(src: string, width: VariantWidth): string | null {
   return key ? `/images/w${width}/${key}` : null;
 }
 
-/** A `srcset` for one of our images (widths up to `maxWidth`), or undefined for anything else (GIFs keep their motion). */
-export function variantSrcSet(
-  src: string,
-  maxWidth = 1280,
-): string | undefined {
+// The static pictures under public/featured/ have files made by scripts/make-static-variants.mjs.
+const STATIC_IMAGE = /^\/featured\/([0-9a-z-]+)\.jpg$/;
+const STATIC_WIDTHS = [320, 640, 960] as const;
+
+/**
+ * A `srcset` for one of our images (widths up to `maxWidth`, always at least the smallest), or
+ * undefined for anything else: other hosts' URLs, and GIFs, which keep their motion.
+ */
+export function variantSrcSet(src: string, maxWidth = 1280): string | undefined {
+  const fits = (w: number, i: number) => w <= maxWidth || i === 0;
+  const name = STATIC_IMAGE.exec(src)?.[1];
+  if (name)
+    return STATIC_WIDTHS.filter(fits)
+      .map((w) => `/featured/${name}-w${w}.webp ${w}w`)
+      .join(", ");
   if (!OWN_IMAGE.test(src) || src.endsWith(".gif")) return undefined;
-  const widths = VARIANT_WIDTHS.filter((w, i) => w <= maxWidth || i === 0);
-  return widths.map((w) => `${variantUrl(src, w)} ${w}w`).join(", ");
+  return VARIANT_WIDTHS.filter(fits)
+    .map((w) => `${variantUrl(src, w)} ${w}w`)
+    .join(", ");
 }
