@@ -16,7 +16,10 @@ async function scrollThrough(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  // Polled from here: waitForFunction compiles its predicate with eval, which the CSP (rightly) refuses.
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 20_000 })
+    .toBe(true);
 }
 
 /** Every visible picture: what it loaded and how large it is drawn. */
