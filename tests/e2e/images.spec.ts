@@ -3,6 +3,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SCREENSHOT_DIR, VIEWPORTS } from "./support";
 
+// This spec reads the page's pictures with page.evaluate, which Chromium reports as an eval under the
+// hash CSP; the CSP itself is proven by every other spec, so here it is bypassed.
+test.use({ bypassCSP: true });
+
 // The newest seeded post (seed/content.json).
 const POST_PATH = "/blogs/dtsmsv96ei1r4bjkcypt";
 
@@ -18,7 +22,14 @@ async function scrollThrough(page: Page) {
   await page.waitForLoadState("networkidle");
   // Polled from here: waitForFunction compiles its predicate with eval, which the CSP (rightly) refuses.
   await expect
-    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 20_000 })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          // Slides off to the side (the slider's copies) never come near the viewport: not awaited.
+          [...document.images].every((img) => img.complete || img.getBoundingClientRect().left >= window.innerWidth),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
 }
 
@@ -26,7 +37,7 @@ async function scrollThrough(page: Page) {
 const pictures = (page: Page) =>
   page.evaluate(() =>
     [...document.images]
-      .filter((img) => img.getClientRects().length > 0 && img.clientWidth > 0)
+      .filter((img) => img.getClientRects().length > 0 && img.clientWidth > 0 && img.complete)
       .map((img) => ({
         src: img.getAttribute("src") ?? "",
         current: img.currentSrc,
