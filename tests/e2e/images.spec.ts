@@ -33,18 +33,27 @@ async function scrollThrough(page: Page) {
     .toBe(true);
 }
 
-/** Every visible picture: what it loaded and how large it is drawn. */
+/**
+ * Every visible picture: what it loaded, the file's real pixel width (naturalWidth is scaled by the
+ * srcset descriptor, which overstates a variant capped at a smaller original) and its drawn width.
+ */
 const pictures = (page: Page) =>
   page.evaluate(() =>
-    [...document.images]
-      .filter((img) => img.getClientRects().length > 0 && img.clientWidth > 0 && img.complete)
-      .map((img) => ({
-        src: img.getAttribute("src") ?? "",
-        current: img.currentSrc,
-        natural: img.naturalWidth,
-        drawn: img.clientWidth,
-        lazy: img.loading === "lazy",
-      })),
+    Promise.all(
+      [...document.images]
+        .filter((img) => img.getClientRects().length > 0 && img.clientWidth > 0 && img.complete)
+        .map(async (img) => {
+          const probe = new Image();
+          probe.src = img.currentSrc;
+          await probe.decode().catch(() => undefined);
+          return {
+            src: img.getAttribute("src") ?? "",
+            current: img.currentSrc,
+            natural: probe.naturalWidth,
+            drawn: img.clientWidth,
+          };
+        }),
+    ),
   );
 
 for (const [label, size] of Object.entries(VIEWPORTS)) {
