@@ -23,7 +23,7 @@ export function AuthorCard({ author }: { author: Author }) {
           alt={author.name}
           width={400}
           height={320}
-          sizes="(min-width: 1024px) 240px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
+          sizes="(min-width: 1280px) 390px, (min-width: 768px) 31vw, (min-width: 640px) 50vw, 100vw"
           maxWidth={640}
           className="aspect-[5/4] w-full object-cover object-top transition duration-500 group-hover:scale-105"
         />
