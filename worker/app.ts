@@ -1,5 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { api } from "./api";
 import type { ApiEnv } from "./api/context";
 import { apiError, notFound } from "./api/errors";
@@ -55,9 +55,12 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     }
   });
 
-  app.get("/images/:key", async (c) => {
+  const serveImage = async (
+    c: Context<ApiEnv>,
+    load: () => Promise<{ object: R2ObjectBody; expiresAt: number | null }>,
+  ) => {
     try {
-      const { object, expiresAt } = await c.var.services.images.read(c.req.param("key"));
+      const { object, expiresAt } = await load();
       const headers = new Headers();
       object.writeHttpMetadata(headers);
       headers.set("ETag", object.httpEtag);
@@ -76,7 +79,13 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       if (err instanceof DomainError) return apiError(err, c);
       throw err;
     }
-  });
+  };
+
+  app.get("/images/:key", (c) => serveImage(c, () => c.var.services.images.read(c.req.param("key"))));
+  // A width variant (WebP) of a stored image, made on first request: /images/w640/<key>.
+  app.get("/images/:width{w[0-9]{3,4}}/:key", (c) =>
+    serveImage(c, () => c.var.services.images.readVariant(c.req.param("key"), Number(c.req.param("width").slice(1)))),
+  );
 
   // Everything below knows who is asking. Images are public and registered above, so serving one
   // never costs a session look-up.

@@ -4,6 +4,8 @@ import type { ViewCounter } from "./views/counter";
 export interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** Cloudflare Images: makes the WebP width variants of stored images. */
+  IMAGE_TRANSFORMS: ImagesBinding;
   ASSETS?: Fetcher;
   /** View counters (worker/views/counter.ts). */
   VIEWS: DurableObjectNamespace<ViewCounter>;

@@ -1,3 +1,4 @@
+import { Image } from "./Image";
 import type { Author } from "#worker/services/authors";
 import { GitHubIcon, LinkedInIcon, TwitterIcon } from "./icons";
 
@@ -17,13 +18,13 @@ export function AuthorCard({ author }: { author: Author }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative overflow-hidden">
-        <img
+        <Image
           src={author.img}
           alt={author.name}
           width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
+          height={320}
+          sizes="(min-width: 1280px) 390px, (min-width: 768px) 31vw, (min-width: 640px) 50vw, 100vw"
+          maxWidth={640}
           className="aspect-[5/4] w-full object-cover object-top transition duration-500 group-hover:scale-105"
         />
         {links.length > 0 ? (

@@ -1,3 +1,4 @@
+import { Image } from "./Image";
 /**
  * A round avatar: the person's photo, or a drawn default when they have none. Decorative by default
  * (alt=""), because wherever it appears the name or a button label says who it is.
@@ -18,13 +19,14 @@ export function Avatar({
   const box = `inline-block shrink-0 overflow-hidden rounded-full bg-brand-50 ring-2 ring-white ${className}`;
   if (photoURL) {
     return (
-      <img
+      <Image
         src={photoURL}
         alt={alt}
         width={size}
         height={size}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={`${size}px`}
+        maxWidth={320}
+        eager={eager}
         // Google's avatar host refuses some requests that carry a referrer.
         referrerPolicy="no-referrer"
         className={`${box} object-cover`}

@@ -1,32 +1,40 @@
 import { Link } from "@remix-run/react";
 import { StatusBadge } from "#app/components/StatusBadge";
 import type { BlogSummary } from "#worker/services/blogs";
+import { Image } from "./Image";
 
 const MARKS = "[&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink";
+
+/** The card in a 1/2/3-column grid of the page container. */
+export const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw";
 
 /**
  * A post's card. The cover and title open the post; the byline opens the writer's page (two links,
  * not one link around the card, since links cannot nest). `highlight`: a search result's title and best
- * passage as HTML whose only tags are our own <mark>s (services/search.ts escapes the rest).
+ * passage as HTML whose only tags are our own <mark>s (services/search.ts escapes the rest). `sizes`: how
+ * wide the card is drawn where it is used.
  */
 export function BlogCard({
   blog,
   eager = false,
   highlight,
+  sizes = CARD_SIZES,
 }: {
   blog: BlogSummary;
   eager?: boolean;
   highlight?: { title: string; snippet: string };
+  sizes?: string;
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-      <img
+      <Image
         src={blog.image}
         alt=""
         width={640}
         height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={sizes}
+        maxWidth={960}
+        eager={eager}
         className="aspect-[16/9] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-5">

@@ -1,3 +1,4 @@
+import { Image } from "./Image";
 // Swiper is imported here only, and this component is used only by the home page, so only the
 // home route's chunk (and CSS) carries it.
 import { A11y, Navigation, Pagination } from "swiper/modules";
@@ -51,13 +52,13 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
                 <p>{r.review}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-3 border-t border-gray-100 pt-5">
-                <img
+                <Image
                   src={r.image}
                   alt={r.name}
                   width={48}
                   height={48}
-                  loading="lazy"
-                  decoding="async"
+                  sizes="48px"
+                  maxWidth={320}
                   className="h-12 w-12 rounded-full object-cover ring-2 ring-white shadow"
                 />
                 <span>

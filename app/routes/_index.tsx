@@ -1,9 +1,10 @@
+import { Image } from "#app/components/Image";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { buttonClass, EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthorCard } from "#app/components/AuthorCard";
-import { BlogCard } from "#app/components/BlogCard";
+import { BlogCard, CARD_SIZES } from "#app/components/BlogCard";
 import { CategoryIcon } from "#app/components/CategoryIcon";
 import { NewsletterForm } from "#app/components/NewsletterForm";
 import { Testimonials } from "#app/components/Testimonials";
@@ -122,13 +123,12 @@ export default function Home() {
                 key={f.id}
                 className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
               >
-                <img
+                <Image
                   src={f.image}
                   alt=""
                   width={640}
                   height={360}
-                  loading="lazy"
-                  decoding="async"
+                  sizes={CARD_SIZES}
                   className="aspect-[16/9] w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col gap-2 p-5">
@@ -266,11 +266,13 @@ function Hero() {
         </div>
         <div aria-hidden="true" className="relative hidden h-[380px] lg:block">
           <div className="absolute right-4 top-2 w-72 rotate-6 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200">
-            <img
+            <Image
               src="/featured/slow-travel.jpg"
               alt=""
               width={288}
               height={162}
+              sizes="288px"
+              eager
               className="aspect-[16/9] w-full object-cover"
             />
             <div className="space-y-2 p-4">
@@ -280,11 +282,13 @@ function Hero() {
             </div>
           </div>
           <div className="absolute bottom-2 left-6 w-80 -rotate-3 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200">
-            <img
+            <Image
               src="/featured/remote-teams.jpg"
               alt=""
               width={320}
               height={180}
+              sizes="320px"
+              eager
               className="aspect-[16/9] w-full object-cover"
             />
             <div className="space-y-2 p-4">

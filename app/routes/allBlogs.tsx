@@ -1,3 +1,4 @@
+import { Image } from "#app/components/Image";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime";
 import { buttonClass, EmptyState } from "#app/components/ui";
@@ -11,6 +12,10 @@ import { brand } from "#app/lib/site-name";
 import { seo } from "#app/lib/seo";
 import { authPageUrl } from "#app/lib/auth-url";
 import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow";
+
+/** A card in the list column: 1 column, 2 from 640 px, beside the 20 rem sidebar from 1024 px. */
+const LIST_CARD_SIZES =
+  "(min-width: 1280px) 440px, (min-width: 1024px) calc(50vw - 220px), (min-width: 640px) 48vw, 100vw";
 
 const DESCRIPTION = () =>
   `Every post on ${brand()}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
@@ -115,7 +120,7 @@ export default function AllBlogs() {
             <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2">
               {results.items.map((blog, i) => (
                 <li key={blog._id} className="grid">
-                  <BlogCard blog={blog} eager={i < 2} highlight={blog.highlight} />
+                  <BlogCard blog={blog} eager={i < 2} highlight={blog.highlight} sizes={LIST_CARD_SIZES} />
                 </li>
               ))}
             </ul>
@@ -226,13 +231,13 @@ export default function AllBlogs() {
                 {saved.map((s) => (
                   <li key={s._id}>
                     <Link to={`/blogs/${s.blog._id}`} className="group flex items-center gap-3">
-                      <img
+                      <Image
                         src={s.blog.image}
                         alt=""
                         width={56}
                         height={40}
-                        loading="lazy"
-                        decoding="async"
+                        sizes="56px"
+                        maxWidth={320}
                         className="h-10 w-14 shrink-0 rounded-md object-cover"
                       />
                       <span className="min-w-0">

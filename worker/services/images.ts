@@ -5,6 +5,7 @@ import { schema } from "../db";
 import type { Env } from "../env";
 import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "./errors";
 import { newId } from "./ids";
+import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "./image-variants";
 import { requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { parse } from "./validation";
@@ -16,6 +17,7 @@ export const MAX_EXPIRATION_SECONDS = 15_552_000;
 export const UPLOADS_PER_WINDOW = 30;
 export const UPLOAD_WINDOW_SECONDS = 10 * 60;
 // D1 binds at most 100 parameters per statement: a slice of keys plus the statement's own parameters.
+// R2 deletes at most 1,000 keys at once: a slice with its variants stays well under.
 const SWEEP_SLICE = 90;
 const SWEEP_MAX_SLICES = 50;
 
@@ -121,6 +123,14 @@ export function keepImageQuery(db: Db, url: string, ownerId: string, now = Date.
     .where(and(eq(t.key, key), eq(t.ownerId, ownerId), isNotNull(t.expiresAt), gt(t.expiresAt, now)));
 }
 
+/** An original's key together with every variant key derived from it, for deleting them as one. */
+export function withVariantKeys(keys: string[]): string[] {
+  return keys.flatMap((key) => [key, ...VARIANT_WIDTHS.map((w) => variantObjectKey(key, w))]);
+}
+
+/** Quality 78 WebP: visually clean at these widths, and about a third of the JPEG's bytes. */
+const VARIANT_QUALITY = 78;
+
 export function createImageService(db: Db, env: Env, rateLimit: RateLimitService) {
   return {
     /**
@@ -136,6 +146,47 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       const expiresAt = row?.expiresAt ?? null;
       if (object && expiresAt !== null && expiresAt <= now) await object.body.cancel();
       if (!object || (expiresAt !== null && expiresAt <= now)) throw new NotFound("Image not found.");
+      return { object, expiresAt };
+    },
+
+    /**
+     * One width of a stored image as WebP, made from the original on its first request and kept in
+     * R2 beside it (never larger than the original: `scale-down`). The original's expiry applies.
+     * A GIF, or an original the transformer cannot read, is answered with the original itself.
+     */
+    async readVariant(
+      key: string,
+      width: number,
+      now = Date.now(),
+    ): Promise<{ object: R2ObjectBody; expiresAt: number | null }> {
+      if (!isImageKey(key) || !isVariantWidth(width)) throw new NotFound("Image not found.");
+      const variantKey = variantObjectKey(key, width);
+      const [row, stored] = await Promise.all([
+        db.query.images.findFirst({ columns: { expiresAt: true }, where: eq(schema.images.key, key) }),
+        env.IMAGES.get(variantKey),
+      ]);
+      const expiresAt = row?.expiresAt ?? null;
+      if (stored && (expiresAt === null || expiresAt > now)) return { object: stored, expiresAt };
+      if (stored) await stored.body.cancel();
+
+      const original = await this.read(key, now);
+      if (key.endsWith(".gif")) return original;
+      const source = new Uint8Array(await original.object.arrayBuffer());
+      let bytes: Uint8Array;
+      try {
+        const result = await env.IMAGE_TRANSFORMS.input(new Blob([source]).stream())
+          .transform({ width, fit: "scale-down" })
+          .output({ format: "image/webp", quality: VARIANT_QUALITY });
+        bytes = new Uint8Array(await result.response().arrayBuffer());
+      } catch {
+        bytes = new Uint8Array();
+      }
+      // The stored type is the one the bytes show, as for uploads; anything else falls back to the original.
+      const type = sniffImageType(bytes);
+      if (type?.contentType !== "image/webp") return this.read(key, now);
+      await env.IMAGES.put(variantKey, bytes, { httpMetadata: { contentType: type.contentType } });
+      const object = await env.IMAGES.get(variantKey);
+      if (!object) throw new NotFound("Image not found.");
       return { object, expiresAt };
     },
 
@@ -191,7 +242,7 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
         if (rows.length === 0) break;
         const keys = rows.map((r) => r.key);
         // R2 first: a row left behind is retried next time, an object left behind would be forgotten.
-        await env.IMAGES.delete(keys);
+        await env.IMAGES.delete(withVariantKeys(keys));
         await db.delete(t).where(and(inArray(t.key, keys), isNotNull(t.expiresAt), lte(t.expiresAt, now)));
         swept += keys.length;
         if (rows.length < SWEEP_SLICE) break;

@@ -1,3 +1,4 @@
+import { Image } from "#app/components/Image";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime";
 import { CommentIcon, ShareIcon } from "#app/components/icons";
@@ -210,15 +211,14 @@ export default function BlogDetail() {
       </header>
 
       <figure className="mx-auto mt-8 max-w-5xl px-0 sm:px-6">
-        <img
+        <Image
           src={blog.image}
           alt={blog.title}
           width={1200}
           height={675}
-          // The cover is the page's largest paint: fetch it first. React 18 knows the attribute only
-          // in lower case (the camel-case prop warns), and its types only in camel case.
-          {...{ fetchpriority: "high" }}
-          decoding="async"
+          // The cover is the page's largest paint: fetch it first.
+          priority
+          sizes="(min-width: 1024px) 976px, (min-width: 640px) calc(100vw - 48px), 100vw"
           className="aspect-[16/9] w-full bg-gray-100 object-cover sm:rounded-2xl"
         />
       </figure>
