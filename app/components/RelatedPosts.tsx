@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { BlogSummary } from "#worker/services/blogs";
+import { Image } from "#app/components/Image";
 
 /** "Read next" at the end of a post: up to three related posts (services.reading.post chooses them). */
 export function RelatedPosts({ posts }: { posts: BlogSummary[] }) {
@@ -17,13 +18,13 @@ export function RelatedPosts({ posts }: { posts: BlogSummary[] }) {
               prefetch="intent"
               className="group flex h-full gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:flex-col"
             >
-              <img
+              <Image
                 src={post.image}
                 alt=""
                 width={320}
                 height={180}
-                loading="lazy"
-                decoding="async"
+                sizes="(min-width: 640px) 240px, 112px"
+                maxWidth={640}
                 className="h-20 w-28 shrink-0 rounded-lg object-cover sm:aspect-[16/9] sm:h-auto sm:w-full"
               />
               <span className="min-w-0">

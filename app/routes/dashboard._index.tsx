@@ -6,6 +6,7 @@ import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components
 import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
+import { Image } from "#app/components/Image";
 
 export const handle = { title: "Overview" };
 
@@ -123,12 +124,13 @@ export default function DashboardIndex() {
           <ul className="mt-3 divide-y divide-gray-100 rounded-xl border border-gray-200">
             {recent.map((b) => (
               <li key={b._id} className="flex items-center gap-4 p-3 sm:p-4">
-                <img
+                <Image
                   src={b.image}
                   alt=""
                   width={96}
                   height={54}
-                  loading="lazy"
+                  sizes="96px"
+                  maxWidth={320}
                   className="hidden aspect-[16/9] w-24 shrink-0 rounded-lg object-cover sm:block"
                 />
                 <div className="min-w-0 flex-1">

@@ -7,6 +7,7 @@ import { signedInOrRedirect } from "#app/lib/guards.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { NotFound } from "#worker/services/errors";
+import { Image } from "#app/components/Image";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -76,13 +77,13 @@ export default function Saved() {
               className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
             >
               <Link to={`/blogs/${s.blog._id}`} className="group flex min-w-0 flex-1 items-center gap-4">
-                <img
+                <Image
                   src={s.blog.image}
                   alt=""
                   width={128}
                   height={72}
-                  loading="lazy"
-                  decoding="async"
+                  sizes="128px"
+                  maxWidth={320}
                   className="h-18 w-32 shrink-0 rounded-lg bg-gray-100 object-cover"
                 />
                 <span className="min-w-0">

@@ -68,7 +68,8 @@ describe("/blogs/{id}", () => {
   it("carries SEO tags with the blog's image and a safe JSON-LD BlogPosting", async () => {
     const html = await (await get(`/blogs/${blog.id}`)).text();
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    expect(html).toContain('<meta property="og:image" content="https://blog.test/images/test-image-0001.png"/>');
+    // The share card drawn for the post (app/routes/blogs.$id_.og[.]png.ts).
+    expect(html).toContain(`<meta property="og:image" content="https://blog.test/blogs/${blog.id}/og.png"/>`);
     expect(html).toContain(`<link rel="canonical" href="https://blog.test/blogs/${blog.id}"/>`);
     // The cover, the largest paint, is fetched first.
     expect(html).toMatch(/<img src="\/images\/test-image-0001\.png"[^>]*fetchpriority="high"/);

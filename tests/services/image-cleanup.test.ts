@@ -45,16 +45,18 @@ describe("images leave R2 with the records that showed them", () => {
     expect(await rowOf(shared)).toBeDefined();
   });
 
-  it("a replaced cover goes; an unchanged one stays", async () => {
+  it("a replaced cover stays while a kept revision can restore it, and goes with the post", async () => {
     const writer = asActor(await makeUser());
     const first = await uploaded(writer);
     const second = await uploaded(writer);
     const post = await makeBlog(writer, { image: first });
-    await services().blogs.update(writer, post.id, { title: "Renamed" });
-    expect(await stored(first)).toBe(true);
     await services().blogs.update(writer, post.id, { image: second });
+    // The revision history keeps the first cover, so a restore brings back a real picture.
+    expect(await stored(first)).toBe(true);
+    await services().blogs.remove(writer, post.id);
     expect(await stored(first)).toBe(false);
-    expect(await stored(second)).toBe(true);
+    expect(await stored(second)).toBe(false);
+    expect(await rowOf(first)).toBeUndefined();
   });
 
   it("a deleted review and a deleted author take their images", async () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
-import { imageUrlsIn, type ReleaseImages } from "./image-cleanup";
+import { imageUrlsIn, postImageUrls, type ReleaseImages } from "./image-cleanup";
 import { z } from "zod";
 import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
@@ -503,12 +503,13 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       const user = requireUser(actor);
       const row = await findRow(id);
       if (!canEditBlog(user, row)) throw new Forbidden("Only the author or an admin can delete this blog.");
+      const images = await postImageUrls(db, eq(schema.blogs.id, row.id));
       const deleted = await db
         .delete(schema.blogs)
         .where(eq(schema.blogs.id, row.id))
         .returning({ id: schema.blogs.id });
       await purge({ kind: "blog.changed", blogId: row.id });
-      await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+      await release(images);
       return { deletedCount: deleted.length };
     },
   };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import type { Env } from "../env";
 import { imageKeyOf } from "./images";
@@ -24,6 +24,19 @@ const referenced = (key: ReturnType<typeof sql>) => sql`(
 /** Our own image URLs written into a post's text (Markdown images), so a deleted post lets them go too. */
 export function imageUrlsIn(text: string): string[] {
   return text.match(/\/images\/[0-9a-z][0-9a-z_-]{7,80}\.(?:jpg|png|webp|gif|avif)/g) ?? [];
+}
+
+/**
+ * Every image URL the posts matching `where` show or can bring back: their covers and text, and those of
+ * their kept revisions. Read before a delete, since the foreign keys take the revisions with the posts.
+ */
+export async function postImageUrls(db: Db, where: SQL): Promise<string[]> {
+  const rows = await db.all<{ image: string; details: string }>(sql`
+    select image, blog_details as details from blogs where ${where}
+    union all
+    select blog_revisions.image, blog_revisions.blog_details from blog_revisions
+      join blogs on blogs.id = blog_revisions.blog_id where ${where}`);
+  return rows.flatMap((r) => [r.image, ...imageUrlsIn(r.details)]);
 }
 
 /** Deletes R2 objects after their rows: an object left behind by a failed delete is swept as an orphan. */

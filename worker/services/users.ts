@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { imageUrlsIn, type ReleaseImages } from "./image-cleanup";
+import { postImageUrls, type ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
@@ -249,11 +249,8 @@ export function createUserService(
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
       // What their account showed or uploaded, read before the foreign keys take their records away.
-      const [blogs, uploads] = await db.batch([
-        db
-          .select({ image: schema.blogs.image, details: schema.blogs.blogDetails })
-          .from(schema.blogs)
-          .where(eq(schema.blogs.authorId, row.id)),
+      const [posts, uploads] = await Promise.all([
+        postImageUrls(db, eq(schema.blogs.authorId, row.id)),
         db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
       ]);
       const deleted = await db
@@ -261,11 +258,7 @@ export function createUserService(
         .where(eq(schema.users.id, row.id))
         .returning({ id: schema.users.id });
       await purge({ kind: "user.removed" });
-      await release([
-        row.photoUrl,
-        ...blogs.flatMap((b) => [b.image, ...imageUrlsIn(b.details)]),
-        ...uploads.map((u) => `/images/${u.key}`),
-      ]);
+      await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
       return { deletedCount: deleted.length };
     },
 
