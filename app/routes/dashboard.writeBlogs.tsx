@@ -211,7 +211,7 @@ export default function WriteBlogs() {
           note={
             autosave.status === "saved" ? (
               <p className="text-xs text-gray-500" aria-live="polite">
-                Your text is kept on this device
+                Your text is saved on this device
               </p>
             ) : null
           }

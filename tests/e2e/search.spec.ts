@@ -33,7 +33,7 @@ test.describe("search from the top bar", () => {
     await expect(first).toContainText(SKY);
     await expect(first.locator("mark").first()).toHaveText(/^Sunsets$/i);
 
-    await first.getByRole("link").click();
+    await first.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SKY);
     const related = page.getByRole("region", { name: "Read next" });
@@ -82,7 +82,7 @@ test.describe("search from the top bar", () => {
     await page.goto("/");
     await screenshots(page, "search-top-bar-home");
     await page.goto("/allBlogs?q=sky");
-    await results(page).first().getByRole("link").click();
+    await results(page).first().getByRole("link").first().click();
     await expect(page.getByRole("region", { name: "Read next" })).toBeVisible();
     await loadLazyImages(page);
     await screenshots(page, "post-related");

@@ -135,7 +135,7 @@ test.describe("writer dashboard", () => {
     await page.goto("/dashboard/writeBlogs");
     await page.getByLabel("Title").fill("A draft worth keeping");
     await page.getByLabel("Details").fill("Half a thought.");
-    await expect(page.getByText("Your text is kept on this device")).toBeVisible();
+    await expect(page.getByText("Your text is saved on this device")).toBeVisible();
     await page.reload();
     await expect(page.getByText("We restored the text you were writing.")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("A draft worth keeping");
