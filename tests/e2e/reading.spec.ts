@@ -144,9 +144,7 @@ test.describe("blog detail", () => {
       "Cut Your Web App's Load Time in Half: A Practical Checklist",
     );
     await expect(page.getByText(/\d+ min read/)).toBeVisible();
-    await expect(page.locator("article .post-body p").first()).toContainText(
-      "Most slow websites are not slow",
-    );
+    await expect(page.locator("article .post-body p").first()).toContainText("Most slow websites are not slow");
     const before = await likeCount(page);
     await likeButton(page).click();
     await expect(page.getByTestId("like-count")).toHaveText(String(before + 1));
