@@ -97,12 +97,22 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const title = notFound ? "Page not found" : forbidden ? "Access denied" : "Something went wrong";
+  // A 400 thrown by a loader carries its own sentence (for example a /confirm link this site did not make).
+  const refused = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string";
+  const title = notFound
+    ? "Page not found"
+    : forbidden
+      ? "Access denied"
+      : refused
+        ? "That link is not valid"
+        : "Something went wrong";
   const text = notFound
     ? "The page you are looking for does not exist or has been moved."
     : forbidden
       ? "You do not have permission to view this page."
-      : "An unexpected error occurred. Please try again in a moment.";
+      : refused
+        ? (error.data as string)
+        : "An unexpected error occurred. Please try again in a moment.";
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -9,7 +9,7 @@ import { createServices, type Services } from "./services";
 import type { Env } from "./env";
 import { readToken, sealFlash } from "./auth/cookie";
 import { authRoutes } from "./auth/routes";
-import { DomainError } from "./services/errors";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "./services/errors";
 import type { Actor } from "./services/policy";
 
 /** What every Remix loader and action receives as `context`. */
@@ -121,9 +121,13 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 const RETRY_AFTER_SECONDS = "30";
 
 function unavailable(request: Request): Response {
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+  // The API, and a page's script that asked for JSON (the menu's Sign Out), get the sentence as JSON.
+  const json =
+    new URL(request.url).pathname.startsWith("/api/") ||
+    (request.headers.get("Accept") ?? "").includes("application/json");
+  if (json) {
     return Response.json(
-      { error: { code: "database-unavailable", message: "The database is not answering. Please try again shortly." } },
+      { error: { code: "database-unavailable", message: DATABASE_UNAVAILABLE_TEXT } },
       { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS } },
     );
   }

@@ -1,7 +1,9 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Actor } from "#worker/services/policy";
-import { confirmDialog } from "#app/lib/dialogs";
+import { CONFIRM_ASK, CONFIRM_TO } from "#app/lib/confirm";
+import { alertDialog, confirmAsk } from "#app/lib/dialogs";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { MSG } from "#app/lib/messages";
 import { Avatar } from "./Avatar";
 
@@ -11,20 +13,18 @@ const itemClass =
 
 /**
  * The signed-in person's avatar button and its menu (Profile, Sign Out). Before hydration (or
- * without JavaScript) it is a <details> disclosure and Sign Out posts straight to /logout; once
+ * without JavaScript) it is a <details> disclosure and Sign Out asks on the /confirm page; once
  * hydrated it is a button with aria-expanded that toggles on click and closes on Profile, Escape,
  * a click outside or focus leaving it, and Sign Out asks for confirmation first.
  */
 export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "photoURL"> }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const submit = useSubmit();
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   useEffect(() => {
@@ -46,18 +46,31 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
     };
   }, [open]);
 
-  async function confirmSignOut(e: FormEvent<HTMLFormElement>) {
+  /**
+   * The spec's sign-out: confirm, sign out (/logout ends the session and clears the cookie), then home,
+   * loaded afresh so nothing of the account stays on screen, where "Logged Out!" shows. A failure (the
+   * network, or the server's answer) shows "Error!" with what went wrong, and the person stays.
+   */
+  async function signOut(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     setOpen(false);
-    const confirmed = await confirmDialog({
-      title: MSG.signOut.confirmTitle,
-      text: MSG.signOut.confirmText,
-      confirmButtonText: MSG.signOut.confirmButton,
-      icon: "warning",
-    });
-    if (confirmed) submit(form);
-    else button.current?.focus();
+    if (!(await confirmAsk("sign-out"))) {
+      button.current?.focus();
+      return;
+    }
+    try {
+      const response = await fetch("/logout", {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(await failureOf(response));
+    } catch (err) {
+      await alertDialog(MSG.signOut.errorTitle, err instanceof Error ? err.message : String(err), "error");
+      return;
+    }
+    window.location.assign("/");
   }
 
   const here = `${location.pathname}${location.search}`;
@@ -79,12 +92,24 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
           </Link>
         </li>
         <li>
-          <Form method="post" action="/logout" onSubmit={hydrated ? confirmSignOut : undefined}>
-            <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" className={itemClass}>
-              Sign Out
-            </button>
-          </Form>
+          {hydrated ? (
+            <form onSubmit={(e) => void signOut(e)}>
+              <input type="hidden" name="redirectTo" value={here} />
+              <button type="submit" className={itemClass}>
+                Sign Out
+              </button>
+            </form>
+          ) : (
+            // Without JavaScript, Sign Out asks on the /confirm page, which then posts to /logout.
+            <form method="get" action="/confirm">
+              <input type="hidden" name={CONFIRM_ASK} value="sign-out" />
+              <input type="hidden" name={CONFIRM_TO} value="/logout" />
+              <input type="hidden" name="redirectTo" value={here} />
+              <button type="submit" className={itemClass}>
+                Sign Out
+              </button>
+            </form>
+          )}
         </li>
       </ul>
     </>
@@ -133,4 +158,13 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
       </div>
     </div>
   );
+}
+
+/** The sentence an error answer carries (`{error: {message}}`), or its status when it has none. */
+async function failureOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+  const message = body?.error?.message;
+  return typeof message === "string" && message
+    ? message
+    : `The server answered ${response.status} ${response.statusText}`.trim();
 }

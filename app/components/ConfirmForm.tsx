@@ -1,5 +1,8 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CONFIRM_ASK, CONFIRM_TO, type ConfirmKind } from "#app/lib/confirm";
+import { confirmAsk } from "#app/lib/dialogs";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 const tones = {
   danger: "border-red-200 bg-red-50 text-red-700 hover:bg-red-100 focus-visible:outline-red-600",
@@ -12,13 +15,14 @@ export const rowActionClass = (tone: keyof typeof tones = "neutral") =>
   `inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition disabled:cursor-not-allowed disabled:opacity-60 ${tones[tone]}`;
 
 /**
- * A one-button POST form for row actions (delete, make admin). Without JavaScript it posts at once
- * (the action still checks everything); with it, `confirm` asks first, and the button shows progress
- * and stays disabled until the action has answered, so it cannot be sent twice.
+ * A one-button POST form for row actions (delete, make admin) that asks first. With JavaScript the
+ * spec's dialog asks, then the form posts, and the button shows progress and stays disabled until the
+ * action has answered, so it cannot be sent twice. Without JavaScript (and before hydration) the
+ * button opens the /confirm page instead, which asks in the same words and posts the same fields.
  */
 export function ConfirmForm({
   fields,
-  confirm,
+  ask,
   children,
   pendingText,
   label,
@@ -28,7 +32,8 @@ export function ConfirmForm({
 }: {
   /** Hidden inputs: at least `intent` and `id`, which also tell this form's submission apart from others on the page. */
   fields: Record<string, string>;
-  confirm?: () => Promise<boolean>;
+  /** Which question to ask (the words are in `MSG.confirm`). */
+  ask: ConfirmKind;
   /** The visible label; add an sr-only part (the row's name) so table rows' buttons are told apart. */
   children: ReactNode;
   pendingText?: string;
@@ -38,45 +43,62 @@ export function ConfirmForm({
   disabled?: boolean;
   title?: string;
 }) {
+  const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
+  const location = useLocation();
   const pending =
     navigation.state !== "idle" &&
     navigation.formData !== undefined &&
     Object.entries(fields).every(([key, value]) => navigation.formData?.get(key) === value);
+
+  const inputs = Object.entries(fields).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+  const button = (
+    <button
+      type="submit"
+      disabled={disabled || pending}
+      aria-label={label}
+      aria-busy={pending || undefined}
+      title={title}
+      className={rowActionClass(tone)}
+    >
+      {pending ? (
+        <span
+          className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current/30 border-t-current"
+          aria-hidden="true"
+        />
+      ) : null}
+      {pending ? (pendingText ?? children) : children}
+    </button>
+  );
+
+  if (!hydrated) {
+    return (
+      <form method="get" action="/confirm" className="inline">
+        <input type="hidden" name={CONFIRM_ASK} value={ask} />
+        <input type="hidden" name={CONFIRM_TO} value={`${location.pathname}${location.search}`} />
+        {inputs}
+        {button}
+      </form>
+    );
+  }
 
   return (
     <Form
       method="post"
       className="inline"
       onSubmit={(event) => {
-        if (!confirm) return;
         event.preventDefault();
         const form = event.currentTarget;
-        void confirm().then((ok) => {
+        void confirmAsk(ask).then((ok) => {
           if (ok) submit(form, { method: "post" });
         });
       }}
     >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button
-        type="submit"
-        disabled={disabled || pending}
-        aria-label={label}
-        aria-busy={pending || undefined}
-        title={title}
-        className={rowActionClass(tone)}
-      >
-        {pending ? (
-          <span
-            className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current/30 border-t-current"
-            aria-hidden="true"
-          />
-        ) : null}
-        {pending ? (pendingText ?? children) : children}
-      </button>
+      {inputs}
+      {button}
     </Form>
   );
 }

@@ -9,6 +9,7 @@ const BUTTON_BASE =
 const BUTTON_TONES = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50",
+  danger: "bg-red-600 text-white hover:bg-red-700",
 } as const;
 const BUTTON_SIZES = { sm: "px-4 py-2", md: "px-5 py-2.5", lg: "px-6 py-3" } as const;
 

@@ -2,6 +2,7 @@
  * SweetAlert2 dialogs and toasts with the spec's defaults (OK / No / Cancel, 1.5 s toasts).
  * SweetAlert2 touches `document`, so it is imported on demand in the browser only.
  */
+import type { ConfirmKind } from "./confirm";
 import { DIALOG_DEFAULTS, MSG, TOAST_MS } from "./messages";
 
 type Icon = "success" | "error" | "warning" | "info" | "question";
@@ -36,11 +37,8 @@ export async function confirmDialog(options: { title: string; text: string; conf
   return result.isConfirmed;
 }
 
-/** The spec's delete confirmation: "Are you sure?" / "You won't be able to revert this!" / "Yes, delete it!". */
-export function confirmDelete() {
-  return confirmDialog({
-    title: MSG.delete.confirmTitle,
-    text: MSG.delete.confirmText,
-    confirmButtonText: MSG.delete.confirmButton,
-  });
+/** Asks before an action, in the words of `MSG.confirm` (the same words the no-JS /confirm page shows). */
+export function confirmAsk(kind: ConfirmKind) {
+  const words = MSG.confirm[kind];
+  return confirmDialog({ title: words.title, text: words.text, confirmButtonText: words.button });
 }

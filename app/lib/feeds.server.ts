@@ -3,7 +3,7 @@ import { brand } from "#app/lib/site-name";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
-export const ROBOTS_DISALLOW = ["/dashboard", "/api", "/Profile", "/editProfile"] as const;
+export const ROBOTS_DISALLOW = ["/dashboard", "/api", "/Profile", "/editProfile", "/confirm"] as const;
 
 // Characters XML 1.0 cannot carry at all, even escaped (control characters other than tab and newlines, lone surrogates).
 // eslint-disable-next-line no-control-regex -- the allowed control characters are the point

@@ -1,21 +1,19 @@
 import { redirect } from "@remix-run/cloudflare";
-import { cookieHeader, expiredCookieHeader, FLASH_COOKIE, FLASH_MAX_AGE, readSignedCookie } from "#worker/auth/cookie";
+import {
+  cookieHeader,
+  encodeFlash,
+  expiredCookieHeader,
+  FLASH_COOKIE,
+  FLASH_MAX_AGE,
+  readSignedCookie,
+  type Flash,
+} from "#worker/auth/cookie";
 
-/** A message to show once on the next page: a SweetAlert2 toast with JS, a banner without. */
-export interface Flash {
-  kind: "toast" | "alert";
-  title: string;
-  text?: string;
-  icon?: "success" | "error" | "warning" | "info";
-}
-
-function encode(flash: Flash): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-}
+export type { Flash };
 
 /** The flash as a plain cookie; the Worker signs it on the way out (sealFlash in worker/auth/cookie.ts). */
 export function flashCookie(flash: Flash): string {
-  return cookieHeader(FLASH_COOKIE, encode(flash), { maxAge: FLASH_MAX_AGE });
+  return cookieHeader(FLASH_COOKIE, encodeFlash(flash), { maxAge: FLASH_MAX_AGE });
 }
 
 export const clearFlashCookie = expiredCookieHeader(FLASH_COOKIE);

@@ -1,3 +1,4 @@
+import { GOOGLE_SIGNED_IN } from "#worker/auth/texts";
 import { INVALID_EMAIL_TEXT } from "#worker/services/newsletter";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
@@ -23,14 +24,11 @@ export const MSG = {
   register: {
     successTitle: "Registration Successful!",
     successText: "You can now login with your new account.",
-    googleTitle: "Register Successful!",
-    googleText: "You can now use Google Login.",
+    googleTitle: GOOGLE_SIGNED_IN.register.title,
+    googleText: GOOGLE_SIGNED_IN.register.text,
   },
-  google: { successTitle: "Success", successText: "You have successfully signed up!" },
+  google: { successTitle: GOOGLE_SIGNED_IN.login.title, successText: GOOGLE_SIGNED_IN.login.text },
   signOut: {
-    confirmTitle: "Are you sure?",
-    confirmText: "You will be logged out!",
-    confirmButton: "Yes, Logout",
     successTitle: "Logged Out!",
     successText: "You have been signed out successfully.",
     errorTitle: "Error!",
@@ -64,9 +62,6 @@ export const MSG = {
   },
   copyLink: "Link copied to clipboard!",
   delete: {
-    confirmTitle: "Are you sure?",
-    confirmText: "You won't be able to revert this!",
-    confirmButton: "Yes, delete it!",
     doneTitle: "Deleted!",
     doneText: "Your file has been deleted.",
     userDeleted: "User deleted successfully!",
@@ -97,12 +92,23 @@ export const MSG = {
   },
   /** Admin screens beyond the spec's catalogue (its own texts above are used wherever it has one). */
   admin: {
-    makeAdminConfirmText: "This user will be able to manage every blog, user, review and author.",
-    makeAdminConfirmButton: "Yes, make admin",
-    removeAdminConfirmText: "This user will lose access to the admin dashboard.",
-    removeAdminConfirmButton: "Yes, remove admin",
     adminRemoved: "Admin rights removed.",
     actionFailedTitle: "Error!",
+  },
+  /** Ask-first actions: the words of the dialog with JavaScript and of the /confirm page without it. */
+  confirm: {
+    delete: { title: "Are you sure?", text: "You won't be able to revert this!", button: "Yes, delete it!" },
+    "make-admin": {
+      title: "Are you sure?",
+      text: "This user will be able to manage every blog, user, review and author.",
+      button: "Yes, make admin",
+    },
+    "remove-admin": {
+      title: "Are you sure?",
+      text: "This user will lose access to the admin dashboard.",
+      button: "Yes, remove admin",
+    },
+    "sign-out": { title: "Are you sure?", text: "You will be logged out!", button: "Yes, Logout" },
   },
   /** Google sign-in problems: the spec only logs them; the product says what happened instead. */
   googleErrors: {
@@ -115,6 +121,5 @@ export const MSG = {
   },
   accounts: {
     facebookUnavailable: "Facebook sign-in is not available",
-    signOutFailed: "We could not sign you out. Please try again.",
   },
 } as const;

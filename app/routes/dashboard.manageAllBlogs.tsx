@@ -7,7 +7,6 @@ import { Pagination } from "#app/components/Pagination";
 import { StatusBadge } from "#app/components/StatusBadge";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { confirmDelete } from "#app/lib/dialogs";
 import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage All Blogs" };
@@ -97,12 +96,7 @@ export default function ManageAllBlogs() {
             header: "Delete",
             action: true,
             cell: (b) => (
-              <ConfirmForm
-                fields={{ intent: "delete", id: b._id }}
-                tone="danger"
-                confirm={confirmDelete}
-                pendingText="Deleting…"
-              >
+              <ConfirmForm fields={{ intent: "delete", id: b._id }} tone="danger" ask="delete" pendingText="Deleting…">
                 Delete<span className="sr-only"> {b.title}</span>
               </ConfirmForm>
             ),

@@ -5,7 +5,6 @@ import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader"
 import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { confirmDelete } from "#app/lib/dialogs";
 import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage Authors" };
@@ -63,12 +62,7 @@ export default function ManageAuthors() {
             header: "Delete",
             action: true,
             cell: (a) => (
-              <ConfirmForm
-                fields={{ intent: "delete", id: a._id }}
-                tone="danger"
-                confirm={confirmDelete}
-                pendingText="Deleting…"
-              >
+              <ConfirmForm fields={{ intent: "delete", id: a._id }} tone="danger" ask="delete" pendingText="Deleting…">
                 Delete<span className="sr-only"> {a.name}</span>
               </ConfirmForm>
             ),

@@ -5,7 +5,6 @@ import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { StatusBadge } from "#app/components/StatusBadge";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { confirmDelete } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
@@ -128,7 +127,7 @@ export default function ManageBlogs() {
                   <td className={`${cell} max-sm:inline-block max-sm:pl-2 max-sm:pr-0 max-sm:pt-2`}>
                     <ConfirmForm
                       fields={{ intent: "delete", id: blog._id }}
-                      confirm={confirmDelete}
+                      ask="delete"
                       tone="danger"
                       pendingText="Deleting…"
                     >

@@ -6,7 +6,6 @@ import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { StarRating } from "#app/components/StarRating";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
-import { confirmDelete } from "#app/lib/dialogs";
 import { adminOrForbidden } from "#app/lib/guards.server";
 
 export const handle = { title: "Manage Review" };
@@ -65,12 +64,7 @@ export default function ManageReview() {
             header: "Delete",
             action: true,
             cell: (r) => (
-              <ConfirmForm
-                fields={{ intent: "delete", id: r._id }}
-                tone="danger"
-                confirm={confirmDelete}
-                pendingText="Deleting…"
-              >
+              <ConfirmForm fields={{ intent: "delete", id: r._id }} tone="danger" ask="delete" pendingText="Deleting…">
                 Delete<span className="sr-only"> the review by {r.name}</span>
               </ConfirmForm>
             ),

@@ -7,7 +7,6 @@ import { FormError } from "#app/components/form";
 import { samePage } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { refusal } from "#app/lib/form-result";
-import { confirmDelete, confirmDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
 import type { FormFailure } from "#app/lib/form-result";
@@ -127,13 +126,7 @@ export default function ManageUsers() {
                           ? "The last admin cannot be removed."
                           : undefined
                     }
-                    confirm={() =>
-                      confirmDialog({
-                        title: MSG.delete.confirmTitle,
-                        text: MSG.admin.removeAdminConfirmText,
-                        confirmButtonText: MSG.admin.removeAdminConfirmButton,
-                      })
-                    }
+                    ask="remove-admin"
                     pendingText="Removing…"
                   >
                     Remove admin<span className="sr-only"> from {u.name}</span>
@@ -143,13 +136,7 @@ export default function ManageUsers() {
                 <ConfirmForm
                   fields={{ intent: "make-admin", id: u._id }}
                   tone="primary"
-                  confirm={() =>
-                    confirmDialog({
-                      title: MSG.delete.confirmTitle,
-                      text: MSG.admin.makeAdminConfirmText,
-                      confirmButtonText: MSG.admin.makeAdminConfirmButton,
-                    })
-                  }
+                  ask="make-admin"
                   pendingText="Saving…"
                 >
                   Make Admin<span className="sr-only">: {u.name}</span>
@@ -165,7 +152,7 @@ export default function ManageUsers() {
                 tone="danger"
                 disabled={u._id === me}
                 title={u._id === me ? "You cannot delete your own account." : undefined}
-                confirm={confirmDelete}
+                ask="delete"
                 pendingText="Deleting…"
               >
                 Delete<span className="sr-only"> {u.name}</span>

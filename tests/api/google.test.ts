@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db";
 import worker from "#worker/index";
 import { db, makeUser } from "../support/factories";
+import { flashOf } from "../support/flash";
 import { call, json } from "../support/http";
 
 const TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
@@ -283,6 +284,35 @@ describe("GET /auth/google/callback", () => {
       "google_intent",
     ]) {
       expect(setCookies(res).get(name)).toMatch(/Max-Age=0/);
+    }
+  });
+
+  it("in redirect mode (popup blocked, or no JavaScript) lands with the spec's success message as a flash", async () => {
+    for (const [intent, title, text] of [
+      ["login", "Success", "You have successfully signed up!"],
+      ["register", "Register Successful!", "You can now use Google Login."],
+    ] as const) {
+      const { res } = await signInAs(person(), { mode: "redirect", intent, redirectTo: "/about" });
+      expect(res.status, intent).toBe(302);
+      expect(res.headers.get("Location"), intent).toBe("/about");
+      expect(flashOf(res), intent).toEqual({ kind: "toast", title, text, icon: "success" });
+
+      // The page it lands on shows the message once (a banner in the HTML; a toast once hydrated).
+      const flash = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("flash="))!
+        .split(";")[0]!;
+      const landing = await call("/about", {
+        headers: { Cookie: `session=${sessionToken(res)}; ${flash}` },
+        redirect: "manual",
+      });
+      const html = await landing.text();
+      expect(html, intent).toContain(title);
+      expect(html, intent).toContain(text);
+      expect(
+        landing.headers.getSetCookie().some((c) => /^flash=;|^flash=[^;]*;.*Max-Age=0/.test(c)),
+        intent,
+      ).toBe(true);
     }
   });
 

@@ -186,6 +186,41 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2FProfile$/);
   });
 
+  test("a sign-out that fails says Error! with the reason, and the person stays signed in", async ({ page }) => {
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto("/about");
+    const button = page.getByRole("button", { name: /^Account menu for/ });
+
+    // The network fails: the browser's own message.
+    await page.route("**/logout", (route) => route.abort("internetdisconnected"));
+    await button.click();
+    await page.locator("#account-menu").getByRole("button", { name: "Sign Out" }).click();
+    await swal(page).getByRole("button", { name: "Yes, Logout" }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText("Error!");
+    await expect(swal(page)).toContainText("Failed to fetch");
+    await swal(page).getByRole("button", { name: "OK" }).click();
+
+    // The server cannot end the session: its sentence.
+    await page.unroute("**/logout");
+    await page.route("**/logout", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "database-unavailable", message: "The database is not answering." } }),
+      }),
+    );
+    await button.click();
+    await page.locator("#account-menu").getByRole("button", { name: "Sign Out" }).click();
+    await swal(page).getByRole("button", { name: "Yes, Logout" }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText("Error!");
+    await expect(swal(page)).toContainText("The database is not answering.");
+    await swal(page).getByRole("button", { name: "OK" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await page.unroute("**/logout");
+    await page.goto("/Profile");
+    await expect(page).toHaveURL(/\/Profile$/);
+  });
+
   test("Google sign-in with no provider configured says so clearly", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("button", { name: /Continue with Facebook/ })).toBeDisabled();
@@ -267,7 +302,9 @@ test.describe("accounts", () => {
     await screenshots(page, "profile-with-posts");
   });
 
-  test("without JavaScript: a failed sign-in shows the reason, and the avatar menu signs out", async ({ browser }) => {
+  test("without JavaScript: a failed sign-in shows the reason, and the avatar menu signs out after asking", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     await page.goto("/login");
@@ -283,6 +320,9 @@ test.describe("accounts", () => {
     await expect(page.getByText("Login successful")).toBeVisible();
     await page.getByLabel(/^Account menu for/).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+    await expect(page.getByText("You will be logged out!")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, Logout" }).click();
     await expect(page.getByText("Logged Out!")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await context.close();

@@ -242,15 +242,30 @@ test.describe("admin dashboard", () => {
 test.describe("admin forms without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("make admin and remove admin post directly and show the message as a banner", async ({ page }) => {
+  test("make admin and remove admin ask on a confirm page first, then show the message as a banner", async ({
+    page,
+  }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await signIn(page, ACCOUNTS.admin);
     await page.goto("/dashboard/manageUsers");
     const tomas = row(page, "tomas.novak@edgeblog.test");
     await tomas.getByRole("button", { name: "Make Admin" }).click();
+    await expect(page).toHaveURL(/\/confirm\?/);
+    await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+    await expect(page.getByText("This user will be able to manage every blog")).toBeVisible();
+    await screenshots(page, "confirm-no-js");
+    // Cancel goes back and changes nothing.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageUsers$/);
+    await expect(tomas.getByRole("button", { name: "Make Admin" })).toBeVisible();
+
+    await tomas.getByRole("button", { name: "Make Admin" }).click();
+    await page.getByRole("button", { name: "Yes, make admin" }).click();
     await expect(page.getByRole("status")).toContainText("User made admin successfully!");
     await expect(tomas.getByRole("button", { name: "Admin", exact: true })).toBeDisabled();
     await tomas.getByRole("button", { name: "Remove admin" }).click();
+    await expect(page.getByText("This user will lose access to the admin dashboard.")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, remove admin" }).click();
     await expect(page.getByRole("status")).toContainText("Admin rights removed.");
     await expect(tomas.getByRole("button", { name: "Make Admin" })).toBeVisible();
   });

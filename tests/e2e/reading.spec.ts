@@ -206,8 +206,8 @@ test.describe("blog detail", () => {
 
     const mine = list.getByRole("listitem").filter({ hasText: `Second thought ${stamp}` });
     await mine.getByRole("button", { name: /^Delete/ }).click();
-    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.delete.confirmTitle);
-    await swal(page).getByRole("button", { name: MSG.delete.confirmButton }).click();
+    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.confirm.delete.title);
+    await swal(page).getByRole("button", { name: MSG.confirm.delete.button }).click();
     await expect(list.getByText(`Second thought ${stamp}`)).toHaveCount(0);
     await expect(list.getByRole("listitem").first()).toContainText(`First thought ${stamp}`);
   });

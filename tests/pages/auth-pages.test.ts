@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { hashPassword } from "#worker/auth/passwords";
+import worker from "#worker/index";
+import { DATABASE_UNAVAILABLE_TEXT } from "#worker/services/errors";
 import { schema } from "#worker/db";
 import { newId } from "#worker/services/ids";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { flashOf } from "../support/flash";
 import { call } from "../support/http";
 
 let counter = 0;
@@ -311,6 +315,82 @@ describe("/logout", () => {
     expect(again.headers.get("Location")).toBe("/login?redirectTo=%2FProfile");
   });
 
+  it("when the session cannot be ended: back where they were with Error! and the reason, still signed in", async () => {
+    const user = await makeAccount();
+    const cookie = await cookieOf(user);
+    // D1 refuses the session delete only: everything before it (finding who asks) works.
+    const failing: D1Database = new Proxy(env.DB, {
+      get(target, prop) {
+        // No D1 Sessions API here: the request uses this binding as it is.
+        if (prop === "withSession") return undefined;
+        if (prop === "prepare")
+          return (sql: string) => {
+            if (/^delete from "sessions"/i.test(sql)) throw new Error("D1_ERROR: Network connection lost.");
+            return target.prepare(sql);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const send = async (path: string, body: BodyInit, headers: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`https://blog.test${path}`, {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, Origin: "https://blog.test", ...headers },
+          redirect: "manual",
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, DB: failing },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    const page = await send("/logout", new URLSearchParams({ redirectTo: "/Profile" }), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/Profile");
+    expect(flashOf(page)).toEqual({
+      kind: "alert",
+      title: "Error!",
+      text: DATABASE_UNAVAILABLE_TEXT,
+      icon: "error",
+    });
+    expect(setCookies(page).some((c) => c.startsWith("session="))).toBe(false);
+
+    // The menu's script asks for JSON, and gets the same sentence to show under "Error!"; so does the API.
+    for (const path of ["/logout", "/api/auth/logout"]) {
+      const res = await send(path, new URLSearchParams({ redirectTo: "/Profile" }), {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+      });
+      expect(res.status, path).toBe(503);
+      expect(await res.json(), path).toEqual({
+        error: { code: "database-unavailable", message: DATABASE_UNAVAILABLE_TEXT },
+      });
+    }
+
+    expect((await get("/Profile", cookie)).status).toBe(200);
+  });
+
+  it("answers the menu's script (Accept: application/json) with {ok: true}, the cleared cookie and the flash for home", async () => {
+    const user = await makeAccount();
+    const cookie = await cookieOf(user);
+    const res = await call("/logout", {
+      method: "POST",
+      body: new URLSearchParams({ redirectTo: "/about" }),
+      headers: { Cookie: cookie, Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(setCookies(res).find((c) => c.startsWith("session="))).toMatch(/Max-Age=0/);
+    expect(flashOf(res)).toMatchObject({ title: "Logged Out!", text: "You have been signed out successfully." });
+    expect((await get("/Profile", cookie)).status).toBe(302);
+  });
+
   it("does not sign out on a GET", async () => {
     const user = await makeAccount();
     const cookie = await cookieOf(user);
@@ -328,7 +408,8 @@ describe("top bar", () => {
     expect(html).toContain("Account menu for Menu Person");
     expect(html).toContain('src="https://img.example.com/menu.png"');
     expect(html).toMatch(/href="\/Profile"[^>]*>Profile</);
-    expect(html).toMatch(/<form method="post" action="\/logout"/);
+    // Sign Out asks first: without JavaScript on the /confirm page (tests/pages/confirm.test.ts).
+    expect(html).toMatch(/<form method="get" action="\/confirm"/);
     expect(html).not.toMatch(/href="\/login"[^>]*>Sign in</);
   });
 });

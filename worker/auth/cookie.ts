@@ -55,6 +55,24 @@ export function readToken(request: Request): string | null {
 export const FLASH_COOKIE = "flash";
 export const FLASH_MAX_AGE = 60;
 
+/** A message to show once on the next page: a SweetAlert2 toast with JS, a banner without. */
+export interface Flash {
+  kind: "toast" | "alert";
+  title: string;
+  text?: string;
+  icon?: "success" | "error" | "warning" | "info";
+}
+
+/** A flash as its cookie value: base64 of its JSON (UTF-8), which cookies carry unescaped. */
+export function encodeFlash(flash: Flash): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
+}
+
+/** The signed Set-Cookie of a flash, for answers that do not pass through Remix (the Google callback). */
+export function signedFlashCookie(flash: Flash, secret: string): Promise<string> {
+  return signedCookieHeader(FLASH_COOKIE, encodeFlash(flash), secret, { maxAge: FLASH_MAX_AGE });
+}
+
 /**
  * Pages set their flash message as a plain cookie (app/lib/flash.server.ts); the Worker signs it on
  * the way out, so the message a page later shows is always one the site itself wrote.

@@ -4,8 +4,9 @@ import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "../api/context";
 import { DomainError, statusOf } from "../services/errors";
-import { sessionCookie } from "./cookie";
+import { sessionCookie, signedFlashCookie } from "./cookie";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
+import { GOOGLE_SIGNED_IN } from "./texts";
 import { safeRedirect } from "./redirect";
 
 type Mode = "popup" | "redirect";
@@ -183,7 +184,13 @@ export const authRoutes = new Hono<ApiEnv>()
       c.header("Set-Cookie", sessionCookie(token), { append: true });
       c.header("Cache-Control", "no-store");
 
-      if (flow.mode === "redirect") return c.redirect(flow.redirectTo, 302);
+      if (flow.mode === "redirect") {
+        // No opener to tell: the page it lands on shows the spec's success message as a flash.
+        const words = GOOGLE_SIGNED_IN[flow.intent];
+        const flash = { kind: "toast", title: words.title, text: words.text, icon: "success" } as const;
+        c.header("Set-Cookie", await signedFlashCookie(flash, c.env.SESSION_SECRET ?? ""), { append: true });
+        return c.redirect(flow.redirectTo, 302);
+      }
       return page(c, 200, {
         title: "Signed in",
         message: "You are signed in with Google. You can close this window.",

@@ -72,6 +72,9 @@ export class Unavailable extends DomainError {
   }
 }
 
+/** What a person is told when D1 does not answer (the API's 503 and the sign-out error say it alike). */
+export const DATABASE_UNAVAILABLE_TEXT = "The database is not answering. Please try again shortly.";
+
 /** HTTP status for each domain error; the one table both adapters read. */
 export function statusOf(error: DomainError): 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 {
   if (error instanceof ValidationError) return 400;

@@ -8,7 +8,7 @@ import { Avatar } from "#app/components/Avatar";
 import { ConfirmForm } from "#app/components/ConfirmForm";
 import { formatDate, readingMinutes } from "#app/lib/blog-text";
 import { markdownText, renderMarkdown } from "#worker/content/markdown";
-import { confirmDelete, toast } from "#app/lib/dialogs";
+import { toast } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { refusal, type FormFailure } from "#app/lib/form-result";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server";
@@ -315,7 +315,7 @@ export default function BlogDetail() {
                       <div className="mt-2">
                         <ConfirmForm
                           fields={{ intent: "delete-comment", commentId: c._id }}
-                          confirm={confirmDelete}
+                          ask="delete"
                           tone="danger"
                           pendingText="Deleting…"
                           label={`Delete comment by ${c.author.name}`}

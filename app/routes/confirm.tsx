@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "#app/components/ui";
+import { readConfirmation } from "#app/lib/confirm";
+import { MSG } from "#app/lib/messages";
+import { brand } from "#app/lib/site-name";
+
+export const meta: MetaFunction = () => [
+  { title: `${MSG.confirm.delete.title} | ${brand()}` },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The confirmation step of Delete, Make Admin, Remove admin and Sign Out without JavaScript: nothing
+ * changes here; the page asks in the dialog's words and posts the original form only on "Yes".
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const confirmation = readConfirmation(new URL(request.url));
+  if (!confirmation) throw new Response("There is nothing to confirm here.", { status: 400 });
+  return confirmation;
+}
+
+export default function Confirm() {
+  const { kind, to, back, fields } = useLoaderData<typeof loader>();
+  const words = MSG.confirm[kind];
+  const danger = kind === "delete" || kind === "remove-admin";
+  return (
+    <div className="mx-auto flex max-w-lg px-4 py-16 sm:py-24">
+      <section
+        aria-labelledby="confirm-title"
+        className="w-full rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-8"
+      >
+        <div
+          aria-hidden="true"
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full border-4 border-amber-300 text-2xl font-bold text-amber-500"
+        >
+          !
+        </div>
+        <h1 id="confirm-title" className="mt-4 text-2xl font-bold text-ink">
+          {words.title}
+        </h1>
+        <p className="mt-2 text-gray-700">{words.text}</p>
+        <form method="post" action={to} className="mt-6 flex flex-wrap items-center justify-center gap-3">
+          {fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className={buttonClass({ tone: danger ? "danger" : "primary" })}>
+            {words.button}
+          </button>
+          <Link to={back} className={buttonClass({ tone: "secondary" })}>
+            Cancel
+          </Link>
+        </form>
+      </section>
+    </div>
+  );
+}

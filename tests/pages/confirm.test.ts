@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "#app/lib/messages";
+import { schema } from "#worker/db";
+import { newId } from "#worker/services/ids";
+import { db, makeBlog, makeUser } from "../support/factories";
+import { flashOf } from "../support/flash";
+import { getPage, postForm, type Who } from "../support/pages";
+
+interface ParsedForm {
+  method: string;
+  action: string;
+  fields: Record<string, string>;
+  buttons: string[];
+}
+
+/** The forms of a page as a browser sees them, read with workerd's own HTML parser. */
+async function formsOf(res: Response): Promise<ParsedForm[]> {
+  const forms: ParsedForm[] = [];
+  let button: string[] | null = null;
+  await new HTMLRewriter()
+    .on("form", {
+      element(el) {
+        forms.push({
+          method: (el.getAttribute("method") ?? "get").toLowerCase(),
+          action: el.getAttribute("action") ?? "",
+          fields: {},
+          buttons: [],
+        });
+      },
+    })
+    .on("form input[type=hidden]", {
+      element(el) {
+        forms.at(-1)!.fields[el.getAttribute("name")!] = el.getAttribute("value") ?? "";
+      },
+    })
+    .on("form button", {
+      element(el) {
+        const text: string[] = [];
+        button = text;
+        forms.at(-1)!.buttons.push("");
+        el.onEndTag(() => {
+          const form = forms.at(-1)!;
+          form.buttons[form.buttons.length - 1] = text.join("").replace(/\s+/g, " ").trim();
+          button = null;
+        });
+      },
+      text(chunk) {
+        button?.push(chunk.text);
+      },
+    })
+    .transform(res)
+    .arrayBuffer();
+  return forms;
+}
+
+/** What a browser without JavaScript sends when a GET form is submitted. */
+function submitGet(form: ParsedForm, who: Who) {
+  return getPage(`${form.action}?${new URLSearchParams(form.fields)}`, who);
+}
+
+const authorCount = async (id: string) =>
+  (await db().select().from(schema.authors).where(eq(schema.authors.id, id))).length;
+
+describe("the confirmation step without JavaScript", () => {
+  let admin: { id: string; email: string };
+  let member: { id: string; email: string };
+
+  beforeAll(async () => {
+    admin = await makeUser({ name: "Confirm Admin", role: "admin" });
+    member = await makeUser({ name: "Confirm Member" });
+  });
+
+  it("Delete on Manage Authors asks on /confirm first, changes nothing until Yes, then deletes", async () => {
+    const id = newId();
+    await db().insert(schema.authors).values({ id, name: "Ask First Author", img: "/images/a.png", bio: "Bio." });
+
+    const page = await getPage("/dashboard/manageAuthors", admin);
+    const form = (await formsOf(page)).find((f) => f.fields.id === id)!;
+    // The server's HTML (what a browser without JavaScript keeps) opens the confirm page, it does not post.
+    expect(form).toMatchObject({ method: "get", action: "/confirm" });
+    expect(form.fields).toMatchObject({ ask: "delete", to: "/dashboard/manageAuthors", intent: "delete", id });
+    expect(form.buttons[0]).toMatch(/^Delete/);
+
+    const confirm = await submitGet(form, admin);
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await confirm.clone().text();
+    expect(html).toContain(MSG.confirm.delete.title);
+    expect(html).toContain(MSG.confirm.delete.text.replace("'", "&#x27;"));
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/manageAuthors"[^>]*>Cancel<\/a>/);
+    expect(await authorCount(id)).toBe(1);
+
+    const yes = (await formsOf(confirm)).find((f) => f.buttons.includes(MSG.confirm.delete.button))!;
+    expect(yes).toEqual({
+      method: "post",
+      action: "/dashboard/manageAuthors",
+      fields: { intent: "delete", id },
+      buttons: [MSG.confirm.delete.button],
+    });
+    const done = await postForm(yes.action, admin, yes.fields);
+    expect(done.status).toBe(302);
+    expect(flashOf(done)).toMatchObject({ title: MSG.delete.doneTitle, text: MSG.delete.doneText });
+    expect(await authorCount(id)).toBe(0);
+  });
+
+  it("Make Admin and Remove admin on Manage Users ask in their own words and keep the page (with its ?page=)", async () => {
+    const page = await getPage("/dashboard/manageUsers?page=1", admin);
+    const forms = await formsOf(page);
+    const make = forms.find((f) => f.fields.intent === "make-admin" && f.fields.id === member.id)!;
+    expect(make).toMatchObject({ method: "get", action: "/confirm" });
+    expect(make.fields).toMatchObject({ ask: "make-admin", to: "/dashboard/manageUsers?page=1" });
+
+    const confirm = await submitGet(make, admin);
+    const html = await confirm.clone().text();
+    expect(html).toContain(MSG.confirm["make-admin"].text);
+    const yes = (await formsOf(confirm)).find((f) => f.method === "post")!;
+    expect(yes).toMatchObject({
+      action: "/dashboard/manageUsers?page=1",
+      fields: { intent: "make-admin", id: member.id },
+      buttons: [MSG.confirm["make-admin"].button],
+    });
+    const [before] = await db().select().from(schema.users).where(eq(schema.users.id, member.id));
+    expect(before!.role).toBe("user");
+    const done = await postForm(yes.action, admin, yes.fields);
+    expect(done.headers.get("Location")).toBe("/dashboard/manageUsers?page=1");
+    const [after] = await db().select().from(schema.users).where(eq(schema.users.id, member.id));
+    expect(after!.role).toBe("admin");
+
+    const remove = (await formsOf(await getPage("/dashboard/manageUsers", admin))).find(
+      (f) => f.fields.intent === "remove-admin" && f.fields.id === member.id,
+    )!;
+    expect(remove.fields.ask).toBe("remove-admin");
+    const removeHtml = await (await submitGet(remove, admin)).text();
+    expect(removeHtml).toContain(MSG.confirm["remove-admin"].text);
+    expect(removeHtml).toContain(MSG.confirm["remove-admin"].button);
+  });
+
+  it("deleting a comment on a post page asks too", async () => {
+    const writer = await makeUser({ name: "Comment Owner" });
+    const blog = await makeBlog(writer);
+    const commentId = newId();
+    await db()
+      .insert(schema.comments)
+      .values({ id: commentId, blogId: blog.id, userId: writer.id, body: "Mine to delete." });
+    const form = (await formsOf(await getPage(`/blogs/${blog.id}`, writer))).find(
+      (f) => f.fields.commentId === commentId,
+    )!;
+    expect(form).toMatchObject({ method: "get", action: "/confirm" });
+    expect(form.fields).toMatchObject({ ask: "delete", to: `/blogs/${blog.id}`, intent: "delete-comment" });
+    const yes = (await formsOf(await submitGet(form, writer))).find((f) => f.method === "post")!;
+    expect(yes.action).toBe(`/blogs/${blog.id}`);
+    expect((await postForm(yes.action, writer, yes.fields)).status).toBeLessThan(400);
+    expect(await db().select().from(schema.comments).where(eq(schema.comments.id, commentId))).toHaveLength(0);
+  });
+
+  it("Sign Out in the top bar asks on /confirm, Cancel goes back, Yes signs out", async () => {
+    const user = await makeUser({ name: "Leaving Reader" });
+    const signOut = (await formsOf(await getPage("/about", user))).find((f) => f.buttons.includes("Sign Out"))!;
+    expect(signOut).toMatchObject({ method: "get", action: "/confirm" });
+    expect(signOut.fields).toEqual({ ask: "sign-out", to: "/logout", redirectTo: "/about" });
+
+    const confirm = await submitGet(signOut, user);
+    const html = await confirm.clone().text();
+    expect(html).toContain(MSG.confirm["sign-out"].title);
+    expect(html).toContain(MSG.confirm["sign-out"].text);
+    expect(html).toMatch(/<a[^>]*href="\/about"[^>]*>Cancel<\/a>/);
+    // Still signed in while the question is asked.
+    expect((await getPage("/Profile", user)).status).toBe(200);
+
+    const yes = (await formsOf(confirm)).find((f) => f.method === "post")!;
+    expect(yes).toMatchObject({ action: "/logout", buttons: [MSG.confirm["sign-out"].button] });
+    const done = await postForm(yes.action, user, yes.fields);
+    expect(done.headers.get("Location")).toBe("/");
+    expect(flashOf(done)).toMatchObject({ title: MSG.signOut.successTitle });
+  });
+
+  it("refuses a confirm URL this site would not make: unknown question, another site, itself, odd fields", async () => {
+    for (const query of [
+      "ask=explode&to=%2Fdashboard%2FmanageAuthors",
+      "ask=delete&to=%2F%2Fevil.example.com%2F",
+      "ask=delete&to=https%3A%2F%2Fevil.example.com%2F",
+      "ask=delete&to=%2Fconfirm%3Fask%3Ddelete",
+      "ask=delete",
+      "ask=delete&to=%2Fx&bad%20name=1",
+      `ask=delete&to=%2Fx&${Array.from({ length: 9 }, (_, i) => `f${i}=1`).join("&")}`,
+      `ask=delete&to=%2Fx&id=${"a".repeat(501)}`,
+    ]) {
+      const res = await getPage(`/confirm?${query}`, admin);
+      expect(res.status, query).toBe(400);
+      const html = await res.clone().text();
+      expect(html, query).toContain("There is nothing to confirm here.");
+      expect(
+        (await formsOf(res)).filter((f) => f.method === "post"),
+        query,
+      ).toEqual([]);
+    }
+  });
+});
