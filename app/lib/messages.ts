@@ -1,5 +1,4 @@
-import { GOOGLE_SIGNED_IN } from "#worker/auth/texts";
-import { INVALID_EMAIL_TEXT } from "#worker/services/newsletter";
+import { GOOGLE_SIGNED_IN, INVALID_EMAIL_TEXT } from "#worker/services/texts";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.

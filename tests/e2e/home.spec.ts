@@ -19,26 +19,30 @@ async function loadLazyImages(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-/** Slides wholly inside the slider's box: what a person actually sees. */
+/** Slides wholly inside the slider's box and not hidden: what a person actually sees. */
 async function visibleSlideCount(page: Page) {
   return page.evaluate(() => {
-    const box = document.querySelector(".testimonials .swiper")!.getBoundingClientRect();
-    return [...document.querySelectorAll(".testimonials .swiper-slide")].filter((slide) => {
+    const box = document.querySelector(".testimonials-viewport")!.getBoundingClientRect();
+    return [...document.querySelectorAll(".testimonials-slide")].filter((slide) => {
       const r = slide.getBoundingClientRect();
-      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+      const shown = getComputedStyle(slide).visibility === "visible";
+      return shown && r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
     }).length;
   });
 }
 
-/** The active review's index, once the slide transition is over (Swiper ignores loop moves mid-transition). */
+/** The review shown first (leftmost), once its slide-in has finished. */
 async function activeIndex(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector(".testimonials .swiper") as
-      (Element & { swiper?: { animating: boolean } }) | null;
-    return el?.swiper && !el.swiper.animating;
-  });
-  return Number(await page.locator(".testimonials .swiper-slide-active").getAttribute("data-swiper-slide-index"));
+  await page.waitForFunction(() =>
+    document
+      .querySelector(".testimonials-track")!
+      .getAnimations()
+      .every((a) => a.playState !== "running"),
+  );
+  return Number(await page.locator(".testimonials-slide").first().getAttribute("data-index"));
 }
+
+const sliderReady = (page: Page) => page.locator('.testimonials[data-carousel="ready"]');
 
 test.describe("home page", () => {
   test("the headline types each phrase at 50 ms a character, pauses a second, and starts over", async ({ page }) => {
@@ -108,7 +112,7 @@ test.describe("home page", () => {
       await page.goto("/");
       const region = page.getByRole("region", { name: "What Our Users Say" });
       await region.scrollIntoViewIfNeeded();
-      await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+      await expect(sliderReady(page)).toHaveCount(1);
       await expect.poll(() => visibleSlideCount(page)).toBe(slides);
       await expect(region.getByRole("img", { name: /^Rated \d(\.5)? out of 5$/ }).first()).toBeAttached();
     });
@@ -119,7 +123,7 @@ test.describe("home page", () => {
     await page.goto("/");
     const region = page.getByRole("region", { name: "What Our Users Say" });
     await region.scrollIntoViewIfNeeded();
-    await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+    await expect(sliderReady(page)).toHaveCount(1);
     const bullets = region.getByRole("button", { name: /^Go to review \d+$/ });
     const count = await bullets.count();
     expect(count).toBeGreaterThanOrEqual(4);
@@ -133,9 +137,20 @@ test.describe("home page", () => {
     await region.getByRole("button", { name: "Previous review" }).click();
     await expect.poll(() => activeIndex(page)).toBe(count - 1);
 
+    // Looping: on from the last goes to the first, whatever the number of reviews.
+    await region.getByRole("button", { name: "Next review" }).click();
+    await expect.poll(() => activeIndex(page)).toBe(0);
+    for (let i = 1; i <= count; i++) {
+      await region.getByRole("button", { name: "Next review" }).click();
+      await expect.poll(() => activeIndex(page)).toBe(i % count);
+      // However far it went round, the screen is full: three reviews at 1280 px.
+      expect(await visibleSlideCount(page)).toBe(Math.min(3, count));
+    }
+
     await region.getByRole("button", { name: "Go to review 3" }).click();
     await expect.poll(() => activeIndex(page)).toBe(2);
-    await expect(region.getByRole("button", { name: "Go to review 3" })).toHaveClass(/swiper-pagination-bullet-active/);
+    await expect(region.getByRole("button", { name: "Go to review 3" })).toHaveAttribute("aria-current", "true");
+    await expect(region.getByText(/^Review 3 of \d+: /)).toBeAttached();
     // The bullets work from the keyboard too.
     await region.getByRole("button", { name: "Go to review 2" }).focus();
     await page.keyboard.press("Enter");
@@ -188,6 +203,25 @@ test.describe("home page", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
+  test("without JavaScript the reviews are a row that scrolls sideways from the keyboard too", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto("/");
+    const row = page.getByRole("region", { name: "Reviews, scroll sideways for more" });
+    await row.scrollIntoViewIfNeeded();
+    const [scrollWidth, clientWidth] = await row.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth * 2);
+    await row.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // The arrows cannot work without a script, so they say so by being disabled.
+    await expect(page.getByRole("button", { name: "Next review" })).toBeDisabled();
+    await context.close();
+  });
+
   test("the newsletter works without JavaScript", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
@@ -215,7 +249,7 @@ test.describe("home page", () => {
   test("has no serious accessibility violations, and looks right at 375 and 1280 px", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/");
-    await expect(page.locator(".testimonials .swiper-initialized")).toHaveCount(1);
+    await expect(sliderReady(page)).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Featured Blogs" }).getByRole("article")).toHaveCount(6);
     await expect(page.getByRole("region", { name: "Most Popular Categories" }).getByRole("link")).toHaveCount(10);
     await expectNoSeriousA11yViolations(page);

@@ -6,7 +6,7 @@ import type { ApiContext, ApiEnv } from "../api/context";
 import { DomainError, statusOf } from "../services/errors";
 import { sessionCookie, signedFlashCookie } from "./cookie";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
-import { GOOGLE_SIGNED_IN } from "./texts";
+import { GOOGLE_SIGNED_IN } from "../services/texts";
 import { safeRedirect } from "./redirect";
 
 type Mode = "popup" | "redirect";

@@ -5,12 +5,11 @@ import { schema } from "../db";
 import { ValidationError } from "./errors";
 
 import { newId } from "./ids";
+import { INVALID_EMAIL_TEXT } from "./texts";
 import { requireAdmin, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { emailField, parse } from "./validation";
 
-/** The spec's one newsletter message for every unusable address (shown as it is by the page). */
-export const INVALID_EMAIL_TEXT = "Please enter a valid email";
 
 /** A subscriber as the admin inbox sees it. */
 export interface Subscriber {

@@ -1,0 +1,14 @@
+/**
+ * Words the services and sign-in flows say that the pages' scripts show too. They live here, in a
+ * module with no imports, so a page's bundle can share them without pulling in zod, Drizzle or the
+ * OAuth client (app/lib/messages.ts is in every page's JavaScript).
+ */
+
+/** The spec's one newsletter message for every unusable address (shown as it is by the page). */
+export const INVALID_EMAIL_TEXT = "Please enter a valid email";
+
+/** The spec's words after a Google sign-in: the popup's dialog and the redirect flow's flash say the same. */
+export const GOOGLE_SIGNED_IN = {
+  login: { title: "Success", text: "You have successfully signed up!" },
+  register: { title: "Register Successful!", text: "You can now use Google Login." },
+} as const;
