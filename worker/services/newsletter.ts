@@ -10,7 +10,6 @@ import { requireAdmin, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { emailField, parse } from "./validation";
 
-
 /** A subscriber as the admin inbox sees it. */
 export interface Subscriber {
   _id: string;
