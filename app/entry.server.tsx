@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { InlineCssContext } from "#app/lib/inline-css";
+import css from "#app/tailwind.css?inline";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,7 +18,9 @@ export default async function handleRequest(
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <InlineCssContext.Provider value={css}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+    </InlineCssContext.Provider>,
     {
       signal: controller.signal,
       onError(error: unknown) {

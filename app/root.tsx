@@ -16,12 +16,11 @@ import { FlashMessage } from "#app/components/FlashMessage";
 import { Footer } from "#app/components/Footer";
 import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
 import { TopBar } from "#app/components/TopBar";
-import stylesheet from "#app/tailwind.css?url";
+import { InlineStyles } from "#app/lib/inline-css";
 import { THEME_SCRIPT } from "#app/lib/theme";
 import { brand, setBrand, siteName } from "#app/lib/site-name";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: brand(), href: "/rss.xml" },
 ];
@@ -61,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         {/* Before any stylesheet: the theme is on <html> before first paint (app/lib/theme.ts). */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* The whole stylesheet, inline: the first paint waits for no other request. */}
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -30,9 +30,23 @@ export function TypedHeadline({ phrases = HEADLINE_PHRASES }: { phrases?: readon
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => setAnimate(!query.matches);
-    update();
+    // The typing starts once the page has loaded and the browser is idle: the first phrase is already
+    // on screen, and the animation never competes with loading or hydrating the page.
+    let idle = 0;
+    const start = () => {
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(update, { timeout: 2000 })
+        : window.setTimeout(update, 200);
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
     query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
+    return () => {
+      window.removeEventListener("load", start);
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      window.clearTimeout(idle);
+      query.removeEventListener("change", update);
+    };
   }, []);
 
   useEffect(() => {

@@ -24,7 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     origin: data?.origin ?? "https://example.invalid",
     path: "/login",
   }),
-  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {

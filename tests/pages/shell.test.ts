@@ -9,6 +9,22 @@ describe("server-rendered shell", () => {
     await makeBlog(author, { title: "Rendering at the edge" });
   });
 
+  it("carries its whole stylesheet inline in <head>: no stylesheet request holds the first paint", async () => {
+    for (const path of ["/", "/about", "/allBlogs", "/contact", "/login"]) {
+      const res = await call(path);
+      const html = await res.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
+      // Tailwind's utilities the page uses, the dark theme and the slider's rules are all there.
+      expect(css.length, path).toBeGreaterThan(20_000);
+      expect(css, path).toContain(".bg-brand-600{");
+      expect(css, path).toContain(".dark");
+      // The CSP lets an inline <style> apply (styles only; scripts stay hash-listed).
+      expect(res.headers.get("Content-Security-Policy"), path).toMatch(/style-src 'self' 'unsafe-inline'/);
+    }
+  });
+
   it("renders the home page with the top bar, footer and the latest blogs from D1", async () => {
     const res = await call("/");
     expect(res.status).toBe(200);
