@@ -6,7 +6,7 @@
 //   npm run lighthouse [-- --only /allBlogs]
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { freshSeededState, startWrangler } from "./lib/local.mjs";
 
 const CHROME_FLAGS = [
@@ -19,6 +19,9 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 const VARS = ["--var", "SESSION_SECRET:lighthouse-session-secret-0123456789abcdef01234567"];
+const { version } = JSON.parse(
+  await readFile(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8"),
+);
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 
@@ -63,9 +66,7 @@ try {
       kb: (audit("total-byte-weight") / 1024).toFixed(0),
     });
   }
-  console.log(
-    `\nLighthouse ${lighthouse.version ?? ""} (mobile, simulated throttling), /usr/bin/chromium, wrangler dev\n`,
-  );
+  console.log(`\nLighthouse ${version} (mobile, simulated throttling), /usr/bin/chromium, wrangler dev\n`);
   console.log("| page | perf | a11y | best practices | SEO | FCP s | LCP s | TBT ms | CLS | total KB |");
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
