@@ -50,7 +50,7 @@ export function TopBar({ siteName }: { siteName: string }) {
           {user ? (
             <AvatarMenu user={user} />
           ) : (
-            <Link to="/login" className={buttonClass({ size: "sm" })}>
+            <Link to="/login" className={buttonClass({ size: "sm", className: "shrink-0 whitespace-nowrap" })}>
               Sign in
             </Link>
           )}
@@ -115,7 +115,7 @@ function SiteSearch() {
         maxLength={MAX_SEARCH_CHARS}
         placeholder="Search"
         enterKeyHint="search"
-        className="block h-10 w-36 rounded-full border border-gray-300 bg-white pl-9 pr-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 sm:w-44 lg:w-56"
+        className="block h-10 w-36 rounded-full border border-gray-300 bg-white pl-9 pr-3 text-sm text-ink placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 max-[380px]:w-28 sm:w-44 lg:w-56"
       />
     </Form>
   );
