@@ -12,7 +12,7 @@ import sharp from "sharp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = path.join(root, "public", "featured");
-const WIDTHS = [320, 640, 960];
+const WIDTHS = [320, 640, 768, 960];
 
 for (const file of await readdir(dir)) {
   if (!file.endsWith(".jpg")) continue;

@@ -43,7 +43,7 @@ describe("responsive images on the public pages", () => {
     expect(first).toHaveLength(1);
     expect(attr(first[0] ?? "", "src")).toBe("/images/test-image-0001.png");
     expect(attr(first[0] ?? "", "srcSet")).toBe(
-      "/images/w320/test-image-0001.png 320w, /images/w640/test-image-0001.png 640w, /images/w960/test-image-0001.png 960w, /images/w1280/test-image-0001.png 1280w",
+      "/images/w320/test-image-0001.png 320w, /images/w640/test-image-0001.png 640w, /images/w768/test-image-0001.png 768w, /images/w960/test-image-0001.png 960w, /images/w1280/test-image-0001.png 1280w",
     );
     expect(first[0]).toContain('loading="eager"');
   });

@@ -2,7 +2,7 @@
  * The widths every stored image is offered in, and their URLs. Client-safe (no imports): the pages
  * build `srcset` from it and the Worker serves and stores exactly these widths, nothing else.
  */
-export const VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
+export const VARIANT_WIDTHS = [320, 640, 768, 960, 1280] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 const OWN_IMAGE = /^\/images\/([0-9a-z][0-9a-z_-]{7,80}\.(?:jpg|png|webp|gif|avif))$/;
@@ -24,7 +24,7 @@ export function variantUrl(src: string, width: VariantWidth): string | null {
 
 // The static pictures under public/featured/ have files made by scripts/make-static-variants.mjs.
 const STATIC_IMAGE = /^\/featured\/([0-9a-z-]+)\.jpg$/;
-const STATIC_WIDTHS = [320, 640, 960] as const;
+const STATIC_WIDTHS = [320, 640, 768, 960] as const;
 
 /**
  * A `srcset` for one of our images (widths up to `maxWidth`, always at least the smallest), or
