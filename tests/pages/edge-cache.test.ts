@@ -299,3 +299,49 @@ describe("the edge cache", () => {
     await res.body?.cancel();
   });
 });
+
+describe("a copy stored after a purge", () => {
+  it("is never served when the answer was made before the purge (the store runs in waitUntil)", async () => {
+    const { withEdgeCache, purgeTags } = await import("#worker/cache/edge");
+    const path = `https://blog.test/robots.txt?race=${Date.now()}`;
+    const pending: Promise<unknown>[] = [];
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext;
+    // The store's tag index write waits at a gate: the purge happens while the copy is on its way.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowEnv = {
+      ...env,
+      DB: new Proxy(env.DB, {
+        get(target, prop) {
+          if (prop === "batch")
+            return async (statements: D1PreparedStatement[]) => {
+              await gate;
+              return target.batch(statements);
+            };
+          const value = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    let version = "old";
+    const render = async () => new Response(`answer: ${version}`, { headers: { "Content-Type": "text/plain" } });
+
+    const first = await withEdgeCache(new Request(path), slowEnv, ctx, render);
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    expect(await first.text()).toBe("answer: old");
+    // A write: the content changes and its tags are purged, then the old answer's store completes.
+    await new Promise((r) => setTimeout(r, 2));
+    version = "new";
+    await purgeTags(env, undefined, ["site"]);
+    release();
+    await Promise.all(pending);
+
+    const again = await withEdgeCache(new Request(path), env, ctx, render);
+    expect(again.headers.get("X-Cache")).toBe("MISS");
+    expect(await again.text()).toBe("answer: new");
+  });
+});

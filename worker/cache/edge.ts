@@ -22,23 +22,48 @@ export async function withEdgeCache(
   }
   const key = cacheKey(request);
   const near = memory.get(key.url);
-  if (near && Date.now() - near.storedAt < SHARED_SECONDS * 1000) {
+  if (near && Date.now() - near.storedAt < SHARED_SECONDS * 1000 && !purgedSince(near.tags, near.storedAt)) {
     return served(request, near.response(), "HIT", (Date.now() - near.storedAt) / 1000);
   }
   const hit = await sharedCache().match(key);
-  if (hit) {
-    const age = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+  const storedAt = Number(hit?.headers.get(STORED_AT) ?? 0);
+  if (hit && !purgedSince((hit.headers.get(TAGS) ?? "").split(","), storedAt)) {
+    const age = (Date.now() - storedAt) / 1000;
     // Past its shared lifetime, the stale copy is served while one refresh runs behind it.
     if (age > SHARED_SECONDS) ctx.waitUntil(refresh(key, env, next));
     return served(request, hit, "HIT", age);
   }
+  await hit?.body?.cancel();
+  const generatedAt = Date.now();
   const { response, tags } = applyCachePolicy(request, await next(request));
-  if (tags) ctx.waitUntil(store(key, response.clone(), tags, env));
+  if (tags) ctx.waitUntil(store(key, response.clone(), tags, env, generatedAt));
   response.headers.set("X-Cache", "MISS");
   return response;
 }
 
 const STORED_AT = "X-Edge-Stored-At";
+const TAGS = "X-Edge-Tags";
+
+/**
+ * When each tag was last purged in this isolate. A copy made before a purge of one of its tags is
+ * never served, even if it was stored after the purge: the store runs in `waitUntil`, so a write
+ * (and its purge) can land between rendering an answer and storing it.
+ */
+const purgedAt = new Map<string, number>();
+const PURGE_MARKS = 5_000;
+
+function purgedSince(tags: string[], generatedAt: number): boolean {
+  return tags.some((tag) => (purgedAt.get(tag) ?? -Infinity) > generatedAt);
+}
+
+function markPurged(tags: string[]) {
+  const now = Date.now();
+  for (const tag of tags) {
+    purgedAt.delete(tag);
+    purgedAt.set(tag, now);
+  }
+  while (purgedAt.size > PURGE_MARKS) purgedAt.delete(purgedAt.keys().next().value!);
+}
 
 /**
  * The isolate's own copies in front of the Cache API (locally the Cache API is a separate service on
@@ -61,6 +86,7 @@ async function remember(url: string, response: Response, tags: string[], storedA
 }
 
 function forget(tags: string[]) {
+  markPurged(tags);
   for (const [url, copy] of memory) if (copy.tags.some((t) => tags.includes(t))) memory.delete(url);
 }
 
@@ -78,14 +104,16 @@ function served(request: Request, stored: Response, outcome: string, age: number
   response.headers.set("Cache-Control", stored.headers.get(SHARED_HEADERS) ?? "");
   response.headers.delete(SHARED_HEADERS);
   response.headers.delete(STORED_AT);
+  response.headers.delete(TAGS);
   response.headers.set("Age", String(Math.max(0, Math.floor(age))));
   response.headers.set("X-Cache", outcome);
   return response;
 }
 
 async function refresh(key: Request, env: Env, next: (request: Request) => Promise<Response>) {
+  const generatedAt = Date.now();
   const { response, tags } = applyCachePolicy(key, await next(new Request(key.url)));
-  if (tags) await store(key, response, tags, env);
+  if (tags) await store(key, response, tags, env, generatedAt);
   else await response.body?.cancel();
 }
 
@@ -93,12 +121,14 @@ async function refresh(key: Request, env: Env, next: (request: Request) => Promi
  * Keeps a copy for the shared lifetime plus the stale window (the Cache API has no
  * stale-while-revalidate of its own), and records its tags so a purge can find it.
  */
-async function store(key: Request, response: Response, tags: string[], env: Env) {
-  const storedAt = Date.now();
+async function store(key: Request, response: Response, tags: string[], env: Env, generatedAt: number) {
+  // The copy's age counts from when it was made, so a purge after that always wins (see purgedSince).
+  const storedAt = generatedAt;
   const copy = new Response(response.body, response);
   copy.headers.set(SHARED_HEADERS, response.headers.get("Cache-Control") ?? "");
   copy.headers.set("Cache-Control", `public, max-age=${SHARED_SECONDS + STALE_SECONDS}`);
   copy.headers.set(STORED_AT, String(storedAt));
+  copy.headers.set(TAGS, tags.join(","));
   copy.headers.delete("Vary");
   await remember(key.url, copy.clone(), tags, storedAt);
   await env.DB.batch(
