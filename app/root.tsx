@@ -99,21 +99,14 @@ export function ErrorBoundary() {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   if (!isRouteErrorResponse(error)) console.error(error);
   // A 400 thrown by a loader carries its own sentence (for example a /confirm link this site did not make).
-  const refused = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string";
-  const title = notFound
-    ? "Page not found"
+  const refusedWith = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string";
+  const [title, text] = notFound
+    ? ["Page not found", "The page you are looking for does not exist or has been moved."]
     : forbidden
-      ? "Access denied"
-      : refused
-        ? "That link is not valid"
-        : "Something went wrong";
-  const text = notFound
-    ? "The page you are looking for does not exist or has been moved."
-    : forbidden
-      ? "You do not have permission to view this page."
-      : refused
-        ? (error.data as string)
-        : "An unexpected error occurred. Please try again in a moment.";
+      ? ["Access denied", "You do not have permission to view this page."]
+      : refusedWith
+        ? ["That link is not valid", error.data as string]
+        : ["Something went wrong", "An unexpected error occurred. Please try again in a moment."];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type Context } from "hono";
 import { api } from "./api";
 import type { ApiEnv } from "./api/context";
-import { apiError, notFound } from "./api/errors";
+import { apiError, notFound, wantsJson } from "./api/errors";
 import { openDatabaseSession } from "./db-session";
 import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "./security/csrf";
 import { createServices, type Services } from "./services";
@@ -122,10 +122,7 @@ const RETRY_AFTER_SECONDS = "30";
 
 function unavailable(request: Request): Response {
   // The API, and a page's script that asked for JSON (the menu's Sign Out), get the sentence as JSON.
-  const json =
-    new URL(request.url).pathname.startsWith("/api/") ||
-    (request.headers.get("Accept") ?? "").includes("application/json");
-  if (json) {
+  if (wantsJson(request)) {
     return Response.json(
       { error: { code: "database-unavailable", message: DATABASE_UNAVAILABLE_TEXT } },
       { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS } },

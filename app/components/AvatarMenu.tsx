@@ -1,11 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Actor } from "#worker/services/policy";
-import { CONFIRM_ASK, CONFIRM_TO } from "#app/lib/confirm";
 import { alertDialog, confirmAsk } from "#app/lib/dialogs";
 import { useHydrated } from "#app/lib/use-hydrated";
 import { MSG } from "#app/lib/messages";
 import { Avatar } from "./Avatar";
+import { ConfirmStepFields } from "./ConfirmForm";
 
 const MENU_ID = "account-menu";
 const itemClass =
@@ -92,24 +92,14 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
           </Link>
         </li>
         <li>
-          {hydrated ? (
-            <form onSubmit={(e) => void signOut(e)}>
-              <input type="hidden" name="redirectTo" value={here} />
-              <button type="submit" className={itemClass}>
-                Sign Out
-              </button>
-            </form>
-          ) : (
-            // Without JavaScript, Sign Out asks on the /confirm page, which then posts to /logout.
-            <form method="get" action="/confirm">
-              <input type="hidden" name={CONFIRM_ASK} value="sign-out" />
-              <input type="hidden" name={CONFIRM_TO} value="/logout" />
-              <input type="hidden" name="redirectTo" value={here} />
-              <button type="submit" className={itemClass}>
-                Sign Out
-              </button>
-            </form>
-          )}
+          {/* Without JavaScript, Sign Out asks on the /confirm page, which then posts to /logout. */}
+          <form {...(hydrated ? { onSubmit: (e) => void signOut(e) } : { method: "get", action: "/confirm" })}>
+            {hydrated ? null : <ConfirmStepFields ask="sign-out" to="/logout" />}
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className={itemClass}>
+              Sign Out
+            </button>
+          </form>
         </li>
       </ul>
     </>

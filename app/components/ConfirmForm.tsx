@@ -15,6 +15,19 @@ export const rowActionClass = (tone: keyof typeof tones = "neutral") =>
   `inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition disabled:cursor-not-allowed disabled:opacity-60 ${tones[tone]}`;
 
 /**
+ * What turns a GET form into the /confirm step (app/lib/confirm.ts): the question, and the page the
+ * confirmed form posts to. The form's own fields go beside these.
+ */
+export function ConfirmStepFields({ ask, to }: { ask: ConfirmKind; to: string }) {
+  return (
+    <>
+      <input type="hidden" name={CONFIRM_ASK} value={ask} />
+      <input type="hidden" name={CONFIRM_TO} value={to} />
+    </>
+  );
+}
+
+/**
  * A one-button POST form for row actions (delete, make admin) that asks first. With JavaScript the
  * spec's dialog asks, then the form posts, and the button shows progress and stays disabled until the
  * action has answered, so it cannot be sent twice. Without JavaScript (and before hydration) the
@@ -77,8 +90,7 @@ export function ConfirmForm({
   if (!hydrated) {
     return (
       <form method="get" action="/confirm" className="inline">
-        <input type="hidden" name={CONFIRM_ASK} value={ask} />
-        <input type="hidden" name={CONFIRM_TO} value={`${location.pathname}${location.search}`} />
+        <ConfirmStepFields ask={ask} to={`${location.pathname}${location.search}`} />
         {inputs}
         {button}
       </form>

@@ -1,15 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { alertDialog, toast } from "#app/lib/dialogs";
 import type { Flash } from "#app/lib/flash.server";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /**
  * Shows the flash of the current page once: a SweetAlert2 dialog once hydrated, and a plain banner
  * in the server-rendered HTML so it is seen without JavaScript too.
  */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
-    setHydrated(true);
     if (!flash) return;
     if (flash.kind === "toast") void toast(flash.title, flash.text, flash.icon ?? "success");
     else void alertDialog(flash.title, flash.text, flash.icon ?? "info");

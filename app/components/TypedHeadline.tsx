@@ -32,19 +32,23 @@ export function TypedHeadline({ phrases = HEADLINE_PHRASES }: { phrases?: readon
     const update = () => setAnimate(!query.matches);
     // The typing starts once the page has loaded and the browser is idle: the first phrase is already
     // on screen, and the animation never competes with loading or hydrating the page.
-    let idle = 0;
+    // (Safari has no requestIdleCallback: a short timeout stands in.)
+    let cancel = () => {};
     const start = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(update, { timeout: 2000 })
-        : window.setTimeout(update, 200);
+      if (window.requestIdleCallback) {
+        const id = window.requestIdleCallback(update, { timeout: 2000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(update, 200);
+        cancel = () => window.clearTimeout(id);
+      }
     };
     if (document.readyState === "complete") start();
     else window.addEventListener("load", start, { once: true });
     query.addEventListener("change", update);
     return () => {
       window.removeEventListener("load", start);
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
+      cancel();
       query.removeEventListener("change", update);
     };
   }, []);

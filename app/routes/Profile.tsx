@@ -4,7 +4,7 @@ import { EmptyState } from "#app/components/ui";
 import { buttonClass } from "#app/components/ui";
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors";
 import { Avatar } from "#app/components/Avatar";
 import { BlogCard } from "#app/components/BlogCard";
@@ -16,6 +16,7 @@ import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
 import { refusal } from "#app/lib/form-result";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -175,10 +176,8 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
   const result = useActionData<typeof action>();
   const failure = refusal(result);
   const dialog = useRef<HTMLDialogElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const serverOpen = initiallyOpen || Boolean(failure);
-
-  useEffect(() => setHydrated(true), []);
 
   const showModal = () => {
     const d = dialog.current;

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearSessionCookie } from "#worker/auth/cookie";
 import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server";
 import { safeRedirect } from "#worker/auth/redirect";
+import { wantsJson } from "#worker/api/errors";
 import { readForm } from "#app/lib/forms.server";
 import { MSG } from "#app/lib/messages";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/errors";
@@ -24,7 +25,7 @@ export function loader() {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = safeRedirect(form?.get("redirectTo"));
-  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
+  const json = wantsJson(request);
   try {
     if (context.sessionId) await context.services.sessions.end(context.sessionId);
   } catch (err) {
@@ -32,7 +33,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     // The person is told what failed: a domain error's own sentence, else D1 not answering (the only
     // storage this touches); the raw driver text stays in the log.
     const text = err instanceof DomainError ? err.message : DATABASE_UNAVAILABLE_TEXT;
-    if (wantsJson) {
+    if (json) {
       const status = err instanceof DomainError ? statusOf(err) : 503;
       return Response.json({ error: { code: "sign-out-failed", message: text } }, { status });
     }
@@ -44,7 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     text: MSG.signOut.successText,
     icon: "success",
   };
-  if (wantsJson) {
+  if (json) {
     const headers = new Headers();
     headers.append("Set-Cookie", clearSessionCookie());
     headers.append("Set-Cookie", flashCookie(signedOut));
