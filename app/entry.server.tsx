@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { InlineCssContext } from "#app/lib/inline-css";
+import { InlineCssContext } from "#app/lib/inline-css.tsx";
 import css from "#app/tailwind.css?inline";
 
 const ABORT_DELAY = 5_000;

@@ -1,4 +1,4 @@
-import type { ViewCounter } from "./views/counter";
+import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {

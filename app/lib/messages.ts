@@ -1,4 +1,4 @@
-import { GOOGLE_SIGNED_IN, INVALID_EMAIL_TEXT } from "#worker/services/texts";
+import { GOOGLE_SIGNED_IN, INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "#app/components/ui";
-import { readConfirmation } from "#app/lib/confirm";
-import { MSG } from "#app/lib/messages";
-import { brand } from "#app/lib/site-name";
+import { buttonClass } from "#app/components/ui.tsx";
+import { readConfirmation } from "#app/lib/confirm.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 export const meta: MetaFunction = () => [
   { title: `${MSG.confirm.delete.title} | ${brand()}` },

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LocalTime } from "#app/components/LocalTime";
-import { EmptyState } from "#app/components/ui";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { EmptyState } from "#app/components/ui.tsx";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { adminOrForbidden } from "#app/lib/guards.server";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Inbox" };
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { EmptyState } from "#app/components/ui";
+import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
-import { StatusBadge } from "#app/components/StatusBadge";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
+import { StatusBadge } from "#app/components/StatusBadge.tsx";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Manage Blogs" };
 

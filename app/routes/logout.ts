@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearSessionCookie } from "#worker/auth/cookie";
-import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server";
-import { safeRedirect } from "#worker/auth/redirect";
-import { wantsJson } from "#worker/api/errors";
-import { readForm } from "#app/lib/forms.server";
-import { MSG } from "#app/lib/messages";
-import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/errors";
+import { clearSessionCookie } from "#worker/auth/cookie.ts";
+import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import { wantsJson } from "#worker/api/errors.ts";
+import { readForm } from "#app/lib/forms.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/errors.ts";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
 export function loader() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderSitemap } from "#app/lib/feeds.server";
+import { FEED_CACHE, renderSitemap } from "#app/lib/feeds.server.ts";
 
 /** Every public page and every post, with the post's last change. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { schema } from "#worker/db";
-import worker from "#worker/index";
+import { schema } from "#worker/db.ts";
+import worker from "#worker/index.ts";
 import { db, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call, json } from "../support/http";

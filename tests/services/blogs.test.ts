@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NotFound } from "#worker/services/errors";
-import { createServices } from "#worker/services";
+import { NotFound } from "#worker/services/errors.ts";
+import { createServices } from "#worker/services/index.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // The built server bundle as text (vite ?raw import).
 // eslint-disable-next-line no-restricted-imports -- the build output has no alias; this test reads it as text
 import serverBuild from "../../build/server/index.js?raw";
-import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "#worker/services/errors";
+import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "#worker/services/errors.ts";
 
 describe("domain errors", () => {
   it("match their own class and their parents, not their siblings", () => {

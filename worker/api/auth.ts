@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { clearSessionCookie, clientOf, knownDeviceCookie, sessionCookie } from "../auth/cookie";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { clearSessionCookie, clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** Email and password accounts. The token comes back in the body (REST clients) and as the session cookie (pages). */
 export const authApi = new Hono<ApiEnv>()

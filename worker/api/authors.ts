@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** Authors: the public /authors list and the admin's /author and /addAuthor calls. */
 export const authorsApi = new Hono<ApiEnv>()

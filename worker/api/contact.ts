@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** The contact form's /contact call, and the admin inbox that reads it. */
 export const contactApi = new Hono<ApiEnv>()

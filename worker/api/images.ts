@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "../services/errors";
-import { MAX_IMAGE_BYTES, type UploadInput } from "../services/images";
-import type { ApiEnv } from "./context";
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "#worker/services/errors.ts";
+import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 // Room for the multipart boundaries, part headers and the expiration field around a 5 MB file.
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** Reviews (feedback and testimonials): the spec's /review calls. */
 export const reviewsApi = new Hono<ApiEnv>()

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** A reader's saved list: the spec's /save-blogs and /saved-blogs. */
 export const savedBlogsApi = new Hono<ApiEnv>()

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { clientOf } from "../auth/cookie";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { clientOf } from "#worker/auth/cookie.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** The spec's /jwt and /users calls. */
 export const usersApi = new Hono<ApiEnv>()

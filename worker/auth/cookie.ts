@@ -1,6 +1,6 @@
 import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
-import type { Client } from "../services/users";
-import { SESSION_TTL_SECONDS } from "./tokens";
+import type { Client } from "#worker/services/users.ts";
+import { SESSION_TTL_SECONDS } from "#worker/auth/tokens.ts";
 
 /**
  * Every cookie the site sets goes through here (hono's cookie utilities, plain or HMAC-signed): the

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiContext, ApiEnv } from "../api/context";
-import { DomainError, statusOf } from "../services/errors";
-import { sessionCookie, signedFlashCookie } from "./cookie";
-import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
-import { GOOGLE_SIGNED_IN } from "../services/texts";
-import { safeRedirect } from "./redirect";
+import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
+import { DomainError, statusOf } from "#worker/services/errors.ts";
+import { sessionCookie, signedFlashCookie } from "#worker/auth/cookie.ts";
+import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "#worker/auth/google.ts";
+import { GOOGLE_SIGNED_IN } from "#worker/services/texts.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
 
 type Mode = "popup" | "redirect";
 type Intent = "login" | "register";

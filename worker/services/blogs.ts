@@ -1,17 +1,17 @@
 import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
-import { imageUrlsIn, postImageUrls, type ReleaseImages } from "./image-cleanup";
+import type { Purge } from "#worker/cache/purge.ts";
+import { imageUrlsIn, postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
 import { z } from "zod";
-import { CATEGORIES, isCategory } from "./categories";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { changedFields, findOr404 } from "./records";
-import { Forbidden, ValidationError } from "./errors";
-import { newId } from "./ids";
-import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "./visible-blogs";
-import { canEditBlog, requireAdmin, requireUser, type Actor } from "./policy";
-import { ftsQuery, markedHtml, rankedSearchQueries } from "./search";
-import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
+import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { changedFields, findOr404 } from "#worker/services/records.ts";
+import { Forbidden, ValidationError } from "#worker/services/errors.ts";
+import { newId } from "#worker/services/ids.ts";
+import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "#worker/services/visible-blogs.ts";
+import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
+import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/validation.ts";
 
 type BlogRow = typeof schema.blogs.$inferSelect;
 

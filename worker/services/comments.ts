@@ -1,14 +1,14 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { visibleBlogsWhere } from "./visible-blogs";
-import { Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
-import { canRemoveComment, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { LIMITS, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { Forbidden, NotFound } from "#worker/services/errors.ts";
+import { isIdShaped, newId } from "#worker/services/ids.ts";
+import { canRemoveComment, requireUser, type Actor } from "#worker/services/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { LIMITS, parse, requiredText } from "#worker/services/validation.ts";
 
 /** A post shows its newest comments; older ones beyond this are kept but not listed. */
 export const COMMENTS_SHOWN = 100;

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { Conflict, Forbidden } from "./errors";
-import { newId } from "./ids";
-import { roleForNewAccount } from "./roles";
-import { LIMITS } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { Conflict, Forbidden } from "#worker/services/errors.ts";
+import { newId } from "#worker/services/ids.ts";
+import { roleForNewAccount } from "#worker/services/roles.ts";
+import { LIMITS } from "#worker/services/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

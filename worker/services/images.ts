@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "./errors";
-import { newId } from "./ids";
-import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "./image-variants";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { parse } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "#worker/services/errors.ts";
+import { newId } from "#worker/services/ids.ts";
+import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
+import { requireUser, type Actor } from "#worker/services/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { parse } from "#worker/services/validation.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;

@@ -1,14 +1,14 @@
 import { desc } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { ValidationError } from "./errors";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { ValidationError } from "#worker/services/errors.ts";
 
-import { newId } from "./ids";
-import { INVALID_EMAIL_TEXT } from "./texts";
-import { requireAdmin, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { emailField, parse } from "./validation";
+import { newId } from "#worker/services/ids.ts";
+import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
+import { requireAdmin, type Actor } from "#worker/services/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { emailField, parse } from "#worker/services/validation.ts";
 
 /** A subscriber as the admin inbox sees it. */
 export interface Subscriber {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { newestFirst } from "./visible-blogs";
-import { findOr404, saveChanges } from "./records";
-import { toBlog, type Blog } from "./blogs";
-import { Conflict, Forbidden } from "./errors";
-import { newId } from "./ids";
-import { isAdmin, requireUser, type Actor } from "./policy";
-import { LIMITS, emailField, optionalText, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { newestFirst } from "#worker/services/visible-blogs.ts";
+import { findOr404, saveChanges } from "#worker/services/records.ts";
+import { toBlog, type Blog } from "#worker/services/blogs.ts";
+import { Conflict, Forbidden } from "#worker/services/errors.ts";
+import { newId } from "#worker/services/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { LIMITS, emailField, optionalText, parse, requiredText } from "#worker/services/validation.ts";
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
 import {
   blogSearchQueries,
   readableBy,
@@ -10,15 +10,15 @@ import {
   type BlogFilters,
   type Page,
   type SearchHit,
-} from "./blogs";
-import { commentsQuery, toComment, type Comment } from "./comments";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
-import { likedQuery } from "./likes";
-import type { Actor } from "./policy";
-import { newestFirst, visibleBlog } from "./visible-blogs";
-import { pickRelated, relatedQueries } from "./search";
-import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
+} from "#worker/services/blogs.ts";
+import { commentsQuery, toComment, type Comment } from "#worker/services/comments.ts";
+import { NotFound } from "#worker/services/errors.ts";
+import { isIdShaped } from "#worker/services/ids.ts";
+import { likedQuery } from "#worker/services/likes.ts";
+import type { Actor } from "#worker/services/policy.ts";
+import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { pickRelated, relatedQueries } from "#worker/services/search.ts";
+import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";
 
 export const SIDEBAR_LATEST = 4;
 export const SIDEBAR_SAVED = 5;

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "#worker/env.ts";
 
 /** ADMIN_EMAILS (comma-separated, any case) names the accounts that are admins from sign-up on. */
 export function roleForNewAccount(env: Env, email: string): "user" | "admin" {

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { visibleBlogsWhere } from "./visible-blogs";
-import { normalizePage, type BlogSummary, type Page } from "./blogs";
-import { Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
-import { isAdmin, requireUser, type Actor } from "./policy";
-import { emailField, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { normalizePage, type BlogSummary, type Page } from "#worker/services/blogs.ts";
+import { Forbidden, NotFound } from "#worker/services/errors.ts";
+import { isIdShaped, newId } from "#worker/services/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { emailField, parse, requiredText } from "#worker/services/validation.ts";
 
 /** One entry of a saved list, with just enough of the blog to draw its card. */
 export interface SavedBlog {

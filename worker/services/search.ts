@@ -1,9 +1,9 @@
 import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { MAX_SEARCH_CHARS } from "./limits";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/limits.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /**
  * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in

@@ -1,10 +1,10 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import { signSession, verifySession, SESSION_TTL_SECONDS } from "../auth/tokens";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { newId } from "./ids";
-import type { Actor } from "./policy";
+import { signSession, verifySession, SESSION_TTL_SECONDS } from "#worker/auth/tokens.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { newId } from "#worker/services/ids.ts";
+import type { Actor } from "#worker/services/policy.ts";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
   return { id: row.id, name: row.name, email: row.email, role: row.role, photoURL: row.photoUrl };

@@ -1,20 +1,20 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { postImageUrls, type ReleaseImages } from "./image-cleanup";
-import type { Purge } from "../cache/purge";
+import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "./errors";
-import { newId } from "./ids";
-import { findOr404 } from "./records";
-import { inspectImage, type ImageService } from "./images";
-import { requireAdmin, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { roleForNewAccount } from "./roles";
-import { toActor, type SessionService } from "./sessions";
-import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
+import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "#worker/auth/passwords.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/errors.ts";
+import { newId } from "#worker/services/ids.ts";
+import { findOr404 } from "#worker/services/records.ts";
+import { inspectImage, type ImageService } from "#worker/services/images.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { roleForNewAccount } from "#worker/services/roles.ts";
+import { toActor, type SessionService } from "#worker/services/sessions.ts";
+import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

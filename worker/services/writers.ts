@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { normalizePage, toBlog, type Blog, type Page } from "./blogs";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { normalizePage, toBlog, type Blog, type Page } from "#worker/services/blogs.ts";
+import { NotFound } from "#worker/services/errors.ts";
+import { isIdShaped } from "#worker/services/ids.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;

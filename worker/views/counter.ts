@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env";
+import type { Env } from "#worker/env.ts";
 
 /** How long counted views wait in a counter before they go to D1 in one batch (docs/decisions/014). */
 export const FLUSH_AFTER_MS = 60_000;
