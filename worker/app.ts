@@ -9,8 +9,8 @@ import { createServices, type Services } from "#worker/services/index.ts";
 import type { Env } from "#worker/env.ts";
 import { readToken, sealFlash } from "#worker/auth/cookie.ts";
 import { authRoutes } from "#worker/auth/routes.ts";
-import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/errors.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 /** What every Remix loader and action receives as `context`. */
 export type LoadContext = {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { LIMITS } from "#worker/services/limits.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { useEffect } from "react";
 import type { Author } from "#worker/services/authors.ts";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";

@@ -5,7 +5,7 @@ import { NAV_LINKS } from "#app/lib/site.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon, SearchIcon } from "./icons";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { ThemeToggle } from "./ThemeToggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { blogChangesInput, normalizeDateTime, type Blog } from "#worker/services/blogs.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import { blogChangesInput, normalizeDateTime, type Blog } from "#worker/services/blogs/service.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { withZone } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";

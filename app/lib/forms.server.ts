@@ -8,7 +8,7 @@ import {
   Unauthorized,
   ValidationError,
   statusOf,
-} from "#worker/services/errors.ts";
+} from "#worker/services/shared/errors.ts";
 import type { FormFailure } from "./form-result";
 import { loginUrl } from "./guards.server";
 

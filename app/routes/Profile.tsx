@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { brand } from "#app/lib/site-name.ts";
 import { EmptyState } from "#app/components/ui.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
-import { LIMITS } from "#worker/services/limits.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors.ts";
+import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";

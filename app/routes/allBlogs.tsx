@@ -2,7 +2,7 @@ import { Image } from "#app/components/Image.tsx";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard.tsx";

@@ -14,7 +14,7 @@ import { brand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { SOCIAL_LINKS } from "#app/lib/site.ts";
-import { LIMITS } from "#worker/services/limits.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 
 const DESCRIPTION = () =>
   `Questions, ideas or feedback about ${brand()}? Send us a message and we will get back to you shortly.`;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/limits.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { newReviewInput } from "#worker/services/reviews.ts";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";

@@ -13,7 +13,7 @@ import type { FormFailure } from "#app/lib/form-result.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
-import { Forbidden } from "#worker/services/errors.ts";
+import { Forbidden } from "#worker/services/shared/errors.ts";
 
 export const handle = { title: "Manage Users" };
 

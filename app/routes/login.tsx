@@ -3,7 +3,7 @@ import { brand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie.ts";
-import { DomainError, ValidationError, statusOf } from "#worker/services/errors.ts";
+import { DomainError, ValidationError, statusOf } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { alertDialog } from "#app/lib/dialogs.ts";

@@ -5,7 +5,7 @@ import { safeRedirect } from "#worker/auth/redirect.ts";
 import { wantsJson } from "#worker/api/errors.ts";
 import { readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/errors.ts";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/shared/errors.ts";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
 export function loader() {

@@ -6,7 +6,7 @@ import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { BRAND, MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
-import { NotFound } from "#worker/services/errors.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
 import { Image } from "#app/components/Image.tsx";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

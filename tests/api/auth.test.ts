@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import type { PublicUser } from "#worker/services/users.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";

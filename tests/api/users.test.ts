@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import type { PublicUser } from "#worker/services/users.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#app/lib/messages.ts";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { getPage, postForm, type Who } from "../support/pages";

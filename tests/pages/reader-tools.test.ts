@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { SAVED_PAGE_SIZE } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NotFound } from "#worker/services/errors.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
 import { createServices } from "#worker/services/index.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/errors.ts";
-import type { Actor } from "#worker/services/policy.ts";
-import { LIMITS } from "#worker/services/validation.ts";
+import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS } from "#worker/services/shared/validation.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // The built server bundle as text (vite ?raw import).
 // eslint-disable-next-line no-restricted-imports -- the build output has no alias; this test reads it as text
 import serverBuild from "../../build/server/index.js?raw";
-import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "#worker/services/errors.ts";
+import { Conflict, DomainError, NotFound, ValidationError, statusOf } from "#worker/services/shared/errors.ts";
 
 describe("domain errors", () => {
   it("match their own class and their parents, not their siblings", () => {
@@ -17,7 +17,7 @@ describe("domain errors", () => {
 
   it("exist once: the Remix server build imports the worker's modules instead of bundling a copy", () => {
     // A second copy would make `instanceof` fail for errors thrown by services and caught by pages.
-    expect(serverBuild).toMatch(/from\s*"\.\.\/\.\.\/worker\/services\/errors\.ts"/);
+    expect(serverBuild).toMatch(/from\s*"\.\.\/\.\.\/worker\/services\/shared\/errors\.ts"/);
     // The errors module's own texts are not in the bundle either.
     expect(serverBuild).not.toContain("You are not allowed to do that.");
   });

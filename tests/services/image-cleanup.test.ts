@@ -6,7 +6,7 @@ import worker from "#worker/index.ts";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import { ORPHAN_GRACE_MS } from "#worker/services/image-cleanup.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { PNG } from "../support/pages";
 

@@ -8,7 +8,7 @@ import {
   passwordProblem,
   verifyPassword,
 } from "#worker/auth/passwords.ts";
-import { ValidationError } from "#worker/services/errors.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
 describe("password policy", () => {
   it.each([

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { Forbidden, NotFound, Unauthorized } from "#worker/services/errors.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import { Forbidden, NotFound, Unauthorized } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { diffVersions } from "#worker/content/revision-diff.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import type { PublicUser } from "#worker/services/users.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createDb, schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 
 export const db = () => createDb(env.DB);
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "#worker/services/errors.ts";
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "#worker/services/shared/errors.ts";
 
 export const MAX_JSON_BYTES = 256 * 1024;
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { DomainError, RateLimited, ValidationError, statusOf } from "#worker/services/errors.ts";
+import { DomainError, RateLimited, ValidationError, statusOf } from "#worker/services/shared/errors.ts";
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "#worker/services/errors.ts";
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "#worker/services/shared/errors.ts";
 import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 

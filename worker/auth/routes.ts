@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
-import { DomainError, statusOf } from "#worker/services/errors.ts";
+import { DomainError, statusOf } from "#worker/services/shared/errors.ts";
 import { sessionCookie, signedFlashCookie } from "#worker/auth/cookie.ts";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "#worker/auth/google.ts";
 import { GOOGLE_SIGNED_IN } from "#worker/services/texts.ts";

@@ -4,10 +4,10 @@ import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { findOr404, saveChanges } from "#worker/services/records.ts";
-import { newId } from "#worker/services/ids.ts";
-import { requireAdmin, type Actor } from "#worker/services/policy.ts";
-import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/validation.ts";
+import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
 
 type AuthorRow = typeof schema.authors.$inferSelect;
 

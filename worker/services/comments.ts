@@ -4,11 +4,11 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
-import { Forbidden, NotFound } from "#worker/services/errors.ts";
-import { isIdShaped, newId } from "#worker/services/ids.ts";
-import { canRemoveComment, requireUser, type Actor } from "#worker/services/policy.ts";
+import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
+import { canRemoveComment, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { LIMITS, parse, requiredText } from "#worker/services/validation.ts";
+import { LIMITS, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 /** A post shows its newest comments; older ones beyond this are kept but not listed. */
 export const COMMENTS_SHOWN = 100;

@@ -2,10 +2,10 @@ import { desc } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { newId } from "#worker/services/ids.ts";
-import { requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { emailField, LIMITS, optionalText, parse, requiredText } from "#worker/services/validation.ts";
+import { emailField, LIMITS, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 export const MESSAGES_PER_WINDOW = 5;
 export const MESSAGE_WINDOW_SECONDS = 10 * 60;

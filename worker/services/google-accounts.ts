@@ -2,10 +2,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { Conflict, Forbidden } from "#worker/services/errors.ts";
-import { newId } from "#worker/services/ids.ts";
+import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { roleForNewAccount } from "#worker/services/roles.ts";
-import { LIMITS } from "#worker/services/validation.ts";
+import { LIMITS } from "#worker/services/shared/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

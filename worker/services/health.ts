@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
-import { Unavailable } from "#worker/services/errors.ts";
+import { Unavailable } from "#worker/services/shared/errors.ts";
 
 export function createHealthService(db: Db) {
   return {

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "#worker/services/errors.ts";
-import { newId } from "#worker/services/ids.ts";
+import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
-import { requireUser, type Actor } from "#worker/services/policy.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { parse } from "#worker/services/validation.ts";
+import { parse } from "#worker/services/shared/validation.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;

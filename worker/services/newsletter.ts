@@ -2,13 +2,13 @@ import { desc } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { ValidationError } from "#worker/services/errors.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
-import { newId } from "#worker/services/ids.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
-import { requireAdmin, type Actor } from "#worker/services/policy.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { emailField, parse } from "#worker/services/validation.ts";
+import { emailField, parse } from "#worker/services/shared/validation.ts";
 
 /** A subscriber as the admin inbox sees it. */
 export interface Subscriber {

@@ -4,12 +4,12 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { newestFirst } from "#worker/services/visible-blogs.ts";
-import { findOr404, saveChanges } from "#worker/services/records.ts";
-import { toBlog, type Blog } from "#worker/services/blogs.ts";
-import { Conflict, Forbidden } from "#worker/services/errors.ts";
-import { newId } from "#worker/services/ids.ts";
-import { isAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
-import { LIMITS, emailField, optionalText, parse, requiredText } from "#worker/services/validation.ts";
+import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/service.ts";
+import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS, emailField, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 

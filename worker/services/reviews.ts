@@ -5,11 +5,11 @@ import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { findOr404, saveChanges } from "#worker/services/records.ts";
-import { newId } from "#worker/services/ids.ts";
+import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { keepImageQuery } from "#worker/services/images.ts";
-import { requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
-import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "#worker/services/validation.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
 
 type ReviewRow = typeof schema.reviews.$inferSelect;
 

@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
-import { normalizePage, type BlogSummary, type Page } from "#worker/services/blogs.ts";
-import { Forbidden, NotFound } from "#worker/services/errors.ts";
-import { isIdShaped, newId } from "#worker/services/ids.ts";
-import { isAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
-import { emailField, parse, requiredText } from "#worker/services/validation.ts";
+import { normalizePage, type BlogSummary, type Page } from "#worker/services/blogs/service.ts";
+import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { emailField, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 /** One entry of a saved list, with just enough of the blog to draw its card. */
 export interface SavedBlog {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /**

@@ -3,8 +3,8 @@ import { signSession, verifySession, SESSION_TTL_SECONDS } from "#worker/auth/to
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { newId } from "#worker/services/ids.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
   return { id: row.id, name: row.name, email: row.email, role: row.role, photoURL: row.photoUrl };

@@ -6,15 +6,15 @@ import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, veri
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/errors.ts";
-import { newId } from "#worker/services/ids.ts";
-import { findOr404 } from "#worker/services/records.ts";
+import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { findOr404 } from "#worker/services/shared/records.ts";
 import { inspectImage, type ImageService } from "#worker/services/images.ts";
-import { requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { roleForNewAccount } from "#worker/services/roles.ts";
 import { toActor, type SessionService } from "#worker/services/sessions.ts";
-import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/validation.ts";
+import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

@@ -3,9 +3,9 @@ import { isbot } from "isbot";
 import { schema, type Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import type { FlushResult } from "#worker/views/counter.ts";
-import { NotFound } from "#worker/services/errors.ts";
-import { isIdShaped } from "#worker/services/ids.ts";
-import { requireUser, type Actor } from "#worker/services/policy.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */

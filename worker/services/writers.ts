@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { normalizePage, toBlog, type Blog, type Page } from "#worker/services/blogs.ts";
-import { NotFound } from "#worker/services/errors.ts";
-import { isIdShaped } from "#worker/services/ids.ts";
+import { normalizePage, toBlog, type Blog, type Page } from "#worker/services/blogs/service.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts per page of a writer's page. */

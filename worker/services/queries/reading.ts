@@ -10,12 +10,12 @@ import {
   type BlogFilters,
   type Page,
   type SearchHit,
-} from "#worker/services/blogs.ts";
+} from "#worker/services/blogs/service.ts";
 import { commentsQuery, toComment, type Comment } from "#worker/services/comments.ts";
-import { NotFound } from "#worker/services/errors.ts";
-import { isIdShaped } from "#worker/services/ids.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { likedQuery } from "#worker/services/likes.ts";
-import type { Actor } from "#worker/services/policy.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
 import { pickRelated, relatedQueries } from "#worker/services/search.ts";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";

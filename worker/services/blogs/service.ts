@@ -5,13 +5,13 @@ import { z } from "zod";
 import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { changedFields, findOr404 } from "#worker/services/records.ts";
-import { Forbidden, ValidationError } from "#worker/services/errors.ts";
-import { newId } from "#worker/services/ids.ts";
+import { changedFields, findOr404 } from "#worker/services/shared/records.ts";
+import { Forbidden, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "#worker/services/visible-blogs.ts";
-import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/policy.ts";
+import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/validation.ts";
+import { LIMITS, emailField, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
 
 type BlogRow = typeof schema.blogs.$inferSelect;
 

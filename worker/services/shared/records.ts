@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
-import { NotFound } from "#worker/services/errors.ts";
-import { isIdShaped } from "#worker/services/ids.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 
 /** A record by its id, or NotFound: an id not shaped like ours cannot exist, so it never reaches D1. */
 export async function findOr404<T>(
