@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { useEffect } from "react";
-import type { Blog } from "#worker/services/blogs/service.ts";
+import type { Blog } from "#worker/services/blogs/model.ts";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
 import { Field, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";

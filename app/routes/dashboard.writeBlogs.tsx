@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { newBlogInput } from "#worker/services/blogs/service.ts";
+import { newBlogInput } from "#worker/services/blogs/input.ts";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";

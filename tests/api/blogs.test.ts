@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Blog } from "#worker/services/blogs/service.ts";
+import type { Blog } from "#worker/services/blogs/model.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 

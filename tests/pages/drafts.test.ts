@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "#worker/index.ts";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { SCHEDULE_IN_PAST } from "#worker/services/blogs/service.ts";
+import { SCHEDULE_IN_PAST } from "#worker/services/blogs/input.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { asUser, clearContent, db, makeBlog, makeUser } from "../support/factories";
 import { stopClock } from "../support/clock";

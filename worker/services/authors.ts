@@ -7,7 +7,14 @@ import { schema } from "#worker/db.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
-import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
+import {
+  LIMITS,
+  optionalText,
+  optionalUrl,
+  parse,
+  requiredText,
+  requiredUrl,
+} from "#worker/services/shared/validation.ts";
 
 type AuthorRow = typeof schema.authors.$inferSelect;
 

@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "#worker/services/shared/errors.ts";
+import {
+  NotFound,
+  PayloadTooLarge,
+  Unavailable,
+  UnsupportedMediaType,
+  ValidationError,
+} from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";

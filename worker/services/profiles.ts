@@ -5,7 +5,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { newestFirst } from "#worker/services/visible-blogs.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
-import { toBlog, type Blog } from "#worker/services/blogs/service.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";

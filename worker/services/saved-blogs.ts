@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
-import { normalizePage, type BlogSummary, type Page } from "#worker/services/blogs/service.ts";
+import { normalizePage, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -118,8 +119,7 @@ export function createSavedBlogService(db: Db) {
           .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
           .where(where),
       ]);
-      const total = totals[0]?.total ?? 0;
-      return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+      return toPage(items, totals[0]?.total ?? 0, page, limit);
     },
 
     /**

@@ -2,7 +2,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "#worker/auth/passwords.ts";
+import {
+  hashPassword,
+  passwordPolicyError,
+  passwordProblem,
+  UNUSABLE_HASH,
+  verifyPassword,
+} from "#worker/auth/passwords.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { normalizePage, toBlog, type Blog, type Page } from "#worker/services/blogs/service.ts";
+import { normalizePage, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
@@ -71,7 +72,7 @@ export function createWriterService(db: Db) {
           designation: profile?.designation ?? "",
           bio: profile?.bio ?? "",
         },
-        blogs: { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) },
+        blogs: toPage(rows.map(toBlog), total, page, limit),
       };
     },
   };

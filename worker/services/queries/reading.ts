@@ -4,13 +4,12 @@ import { schema } from "#worker/db.ts";
 import {
   blogSearchQueries,
   readableBy,
-  toBlog,
   toSearchPage,
-  type Blog,
   type BlogFilters,
-  type Page,
   type SearchHit,
-} from "#worker/services/blogs/service.ts";
+} from "#worker/services/blogs/queries.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import type { Page } from "#worker/services/shared/pagination.ts";
 import { commentsQuery, toComment, type Comment } from "#worker/services/comments.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
