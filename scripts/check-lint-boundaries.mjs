@@ -4,7 +4,7 @@ import { ESLint } from "eslint";
 
 const eslint = new ESLint();
 const cases = [
-  { file: "worker/services/example.ts", code: 'import { MSG } from "#app/lib/messages";\nexport const x = MSG;\n' },
+  { file: "worker/services/example.ts", code: 'import { MSG } from "#app/lib/messages.ts";\nexport const x = MSG;\n' },
   { file: "worker/api/example.ts", code: 'import { MSG } from "../../app/lib/messages";\nexport const x = MSG;\n' },
   {
     file: "app/routes/example.ts",

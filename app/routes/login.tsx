@@ -3,13 +3,13 @@ import { brand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie.ts";
-import { DomainError, ValidationError, statusOf } from "#worker/services/shared/errors.ts";
+import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import type { FormFailure } from "#app/lib/form-result.ts";
-import { readForm, retryAfter } from "#app/lib/forms.server.ts";
+import { formStatus, readForm, retryAfter } from "#app/lib/forms.server.ts";
 import { signedOutOnly } from "#app/lib/guards.server.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
 import { MSG } from "#app/lib/messages.ts";
@@ -51,7 +51,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
     return data<FormFailure>(
       { ok: false, code: err.code, formError, fields: {}, values: {} },
-      { status: statusOf(err), headers: retryAfter(err) },
+      { status: formStatus(err), headers: retryAfter(err) },
     );
   }
 }

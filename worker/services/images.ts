@@ -3,13 +3,7 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import {
-  NotFound,
-  PayloadTooLarge,
-  Unavailable,
-  UnsupportedMediaType,
-  ValidationError,
-} from "#worker/services/shared/errors.ts";
+import { NotFound, tooLarge, Unavailable, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -76,11 +70,11 @@ export async function inspectImage(file: unknown): Promise<{ bytes: Uint8Array; 
   // Browsers send an empty, nameless file part when no file was chosen.
   if (!(file instanceof Blob) || file.size === 0)
     throw new ValidationError({ image: "Choose an image file to upload." });
-  if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  if (file.size > MAX_IMAGE_BYTES) throw tooLarge("The image is larger than 5 MB.");
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge("The image is larger than 5 MB.");
   const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedMediaType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
+  if (!type) throw unsupportedType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
   return { bytes, type };
 }
 

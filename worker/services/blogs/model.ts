@@ -1,4 +1,4 @@
-import { schema } from "#worker/db.ts";
+import type { schema } from "#worker/db.ts";
 import type { BlogStatus } from "#worker/services/visible-blogs.ts";
 
 export type BlogRow = typeof schema.blogs.$inferSelect;
