@@ -1,7 +1,9 @@
 import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
+import { createAccountService } from "./account";
 import { createAuthorService } from "./authors";
+import { createDataExportService } from "./data-export";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
@@ -13,6 +15,7 @@ import { createImageCleanup } from "./image-cleanup";
 import { createImageService } from "./images";
 import { createLikeService } from "./likes";
 import { createNewsletterService } from "./newsletter";
+import { createPasskeyService } from "./passkeys";
 import { createProfileService } from "./profiles";
 import { createRateLimitService } from "./rate-limit";
 import { createReadingService } from "./reading";
@@ -36,6 +39,9 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   const imageCleanup = createImageCleanup(db, env);
   const release = imageCleanup.release;
   return {
+    account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
+    dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
