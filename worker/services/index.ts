@@ -2,6 +2,7 @@ import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
 import { createAccountService } from "./account";
+import { createAccountTokenService } from "./account-tokens";
 import { createAuthorService } from "./authors";
 import { createDataExportService } from "./data-export";
 import { createBlogService } from "./blogs";
@@ -14,6 +15,7 @@ import { createHomeService } from "./home";
 import { createImageCleanup } from "./image-cleanup";
 import { createImageService } from "./images";
 import { createLikeService } from "./likes";
+import { createMailer } from "./mail/mailer";
 import { createNewsletterService } from "./newsletter";
 import { createPasskeyService } from "./passkeys";
 import { createProfileService } from "./profiles";
@@ -38,8 +40,12 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
   const imageCleanup = createImageCleanup(db, env);
   const release = imageCleanup.release;
+  // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
+  const mailer = createMailer(db, env);
+  const accountTokens = createAccountTokenService(db);
   return {
     account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    accountTokens,
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
@@ -52,6 +58,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     home: createHomeService(db),
     images,
     likes: createLikeService(db, purge),
+    mailer,
     newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),
