@@ -8,6 +8,7 @@ import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError } from "#worker/api/errors.ts";
 import { profilesApi } from "#worker/api/profiles.ts";
 import { savedBlogsApi } from "#worker/api/saved-blogs.ts";
+import { accountApi } from "#worker/api/account.ts";
 import { authApi } from "#worker/api/auth.ts";
 import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
@@ -16,6 +17,7 @@ import { viewsApi } from "#worker/api/views.ts";
 export const api = new Hono<ApiEnv>()
   .get("/health", async (c) => c.json(await c.var.services.health.check()))
   .route("/auth", authApi)
+  .route("/auth", accountApi)
   .route("/", usersApi)
   .route("/", blogsApi)
   .route("/", viewsApi)

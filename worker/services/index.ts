@@ -1,7 +1,10 @@
 import { createPurge } from "#worker/cache/purge.ts";
 import { createDb } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { createAccountService } from "#worker/services/account.ts";
+import { createAccountTokenService } from "#worker/services/account-tokens.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
+import { createDataExportService } from "#worker/services/data-export.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createContactService } from "#worker/services/contact.ts";
@@ -12,7 +15,9 @@ import { createHomeService } from "#worker/services/queries/home.ts";
 import { createImageCleanup } from "#worker/services/image-cleanup.ts";
 import { createImageService } from "#worker/services/images.ts";
 import { createLikeService } from "#worker/services/likes.ts";
+import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createPasskeyService } from "#worker/services/passkeys.ts";
 import { createProfileService } from "#worker/services/profiles.ts";
 import { createRateLimitService } from "#worker/services/rate-limit.ts";
 import { createReadingService } from "#worker/services/queries/reading.ts";
@@ -35,7 +40,14 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
   const imageCleanup = createImageCleanup(db, env);
   const release = imageCleanup.release;
+  // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
+  const mailer = createMailer(db, env);
+  const accountTokens = createAccountTokenService(db);
   return {
+    account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    accountTokens,
+    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
+    dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
@@ -46,6 +58,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     home: createHomeService(db),
     images,
     likes: createLikeService(db, purge),
+    mailer,
     newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),

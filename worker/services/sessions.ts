@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
 import { signSession, verifySession, SESSION_TTL_SECONDS } from "#worker/auth/tokens.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -9,6 +9,20 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
   return { id: row.id, name: row.name, email: row.email, role: row.role, photoURL: row.photoUrl };
 }
+
+/** One row of the "signed-in sessions" list: never the token, only what the owner needs to recognise it. */
+export interface SessionSummary {
+  id: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+  country: string | null;
+  city: string | null;
+  colo: string | null;
+}
+
+export const SESSION_LIST_CAP = 50;
 
 export function createSessionService(db: Db, env: Env) {
   return {
@@ -47,6 +61,48 @@ export function createSessionService(db: Db, env: Env) {
 
     async end(sessionId: string): Promise<void> {
       await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+    },
+
+    /** Ends one of this user's sessions; false if none. */
+    async endForUser(userId: string, sessionId: string): Promise<boolean> {
+      const gone = await db
+        .delete(schema.sessions)
+        .where(and(eq(schema.sessions.id, sessionId), eq(schema.sessions.userId, userId)))
+        .returning({ id: schema.sessions.id });
+      return gone.length > 0;
+    },
+
+    async endAll(userId: string): Promise<number> {
+      const gone = await db
+        .delete(schema.sessions)
+        .where(eq(schema.sessions.userId, userId))
+        .returning({ id: schema.sessions.id });
+      return gone.length;
+    },
+
+    async endAllExcept(userId: string, sessionId: string): Promise<number> {
+      const gone = await db
+        .delete(schema.sessions)
+        .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, sessionId)))
+        .returning({ id: schema.sessions.id });
+      return gone.length;
+    },
+
+    async listForUser(userId: string): Promise<SessionSummary[]> {
+      const rows = await db
+        .select({ id: schema.sessions.id, createdAt: schema.sessions.createdAt, expiresAt: schema.sessions.expiresAt })
+        .from(schema.sessions)
+        .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expiresAt, Date.now())))
+        .orderBy(desc(schema.sessions.createdAt))
+        .limit(SESSION_LIST_CAP);
+      return rows.map((r) => ({
+        ...r,
+        lastSeenAt: r.createdAt,
+        userAgent: null,
+        country: null,
+        city: null,
+        colo: null,
+      }));
     },
 
     /** Removes sessions past their expiry (they no longer resolve anyway); answers how many went. */
