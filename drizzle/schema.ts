@@ -19,6 +19,9 @@ export const users = sqliteTable(
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
+    // When the person proved they read mail at this address (a link from /verify-email, or Google's
+    // verified email); null until then. ADMIN_EMAILS grants admin only once it is set.
+    emailVerifiedAt: integer("email_verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -280,4 +283,57 @@ export const blogViewsDaily = sqliteTable(
     views: integer("views").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.blogId, t.day] }), index("blog_views_daily_day_idx").on(t.day)],
+);
+
+/**
+ * Single-use links mailed to a person (verify an email, reset a password, confirm a new email):
+ * only the SHA-256 of the token is kept, so a copy of the database opens no account
+ * (worker/services/account-tokens.ts). `redemption` names the one redeeming request.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // JSON the link carries for its kind (the new address of an email change, say).
+    data: text("data").notNull().default("{}"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    redemption: text("redemption"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_kind_idx").on(t.userId, t.kind),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every message the site sends, written in the same batch as the change that causes it and sent by
+ * worker/services/mail/mailer.ts. A failed send stays here with its attempts and last error until
+ * the minute cron's retry (with backoff) gets it out; once sent, its body is dropped.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    // Which template made it (verify-email, password-reset, ...): for the logs and the tests.
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // When the next try may run; a message sent or given up on keeps its last value.
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    // A message that only makes sense for a while (a link that expires) is not sent after this.
+    expiresAt: integer("expires_at"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );
