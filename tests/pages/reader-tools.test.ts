@@ -26,7 +26,10 @@ const formPost = async (path: string, fields: Record<string, string>, user: User
   call(path, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `__Host-session=${await sessionFor(user)}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: `__Host-session=${await sessionFor(user)}`,
+    },
     redirect: "manual",
   });
 
