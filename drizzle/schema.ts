@@ -337,3 +337,45 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );
+
+/**
+ * Passkeys (WebAuthn credentials) a person registered in /settings. The credential id is the key
+ * (base64url, as the authenticator gave it); the public key is stored base64url too. Deleting the
+ * account deletes its passkeys (cascade).
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    // JSON array of the authenticator's transports (usb, internal, hybrid...), a hint for the browser.
+    transports: text("transports").notNull().default("[]"),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    lastUsedAt: integer("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges, kept on the server: each is good for one ceremony (deleted as it is used) and
+ * for a few minutes. A registration challenge belongs to the account that asked for it; a sign-in
+ * challenge to nobody yet.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    kind: text("kind", { enum: ["register", "authenticate"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);

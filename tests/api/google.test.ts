@@ -555,3 +555,50 @@ describe("GET /auth/google/callback", () => {
     expect(setCookies(res).has("__Host-session")).toBe(false);
   });
 });
+
+describe("Google re-authentication (intent=reauth, before deleting a Google-only account)", () => {
+  /** A signed-in Google-only account, and the cookie header its browser sends. */
+  async function googleOnly() {
+    const who = person();
+    const { res } = await signInAs(who);
+    const token = sessionToken(res)!;
+    return { who, session: `session=${token}`, user: (await userByEmail(who.email))! };
+  }
+
+  async function reauthAs(session: string, who: Person, redirectTo = "/settings#delete-account") {
+    const flow = await start({ intent: "reauth", redirectTo });
+    stubGoogle(who);
+    return callback(`${flow.cookieHeader}; ${session}`, { state: flow.state, code: "4/auth-code" });
+  }
+
+  it("sets a short-lived signed proof for the same Google account, starts no new session, and goes back", async () => {
+    const { who, session, user } = await googleOnly();
+    const before = await sessionCount(user.id);
+    const res = await reauthAs(session, who);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/settings#delete-account");
+    const proof = setCookies(res).get("reauth")!;
+    expect(proof).toMatch(/; Max-Age=300/);
+    expect(proof).toMatch(/; HttpOnly/);
+    expect(setCookies(res).has("session")).toBe(false);
+    expect(await sessionCount(user.id)).toBe(before);
+
+    // The proof lets the account delete itself without a password.
+    const del = await call("/api/auth/account", {
+      method: "DELETE",
+      headers: { Cookie: `${session}; ${proof.split(";")[0]}` },
+    });
+    expect(del.status).toBe(200);
+    expect(await userByEmail(who.email)).toBeUndefined();
+  });
+
+  it("refuses another Google account (403) and a visitor (401), setting no proof", async () => {
+    const { session } = await googleOnly();
+    const res = await reauthAs(session, person());
+    expect(res.status).toBe(403);
+    expect(setCookies(res).has("reauth")).toBe(false);
+    const visitor = await reauthAs("", person());
+    expect(visitor.status).toBe(401);
+    expect(setCookies(visitor).has("reauth")).toBe(false);
+  });
+});

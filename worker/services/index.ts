@@ -1,8 +1,10 @@
 import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
+import { createAccountService } from "./account";
 import { createAccountTokenService } from "./account-tokens";
 import { createAuthorService } from "./authors";
+import { createDataExportService } from "./data-export";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
@@ -15,6 +17,7 @@ import { createImageService } from "./images";
 import { createLikeService } from "./likes";
 import { createMailer } from "./mail/mailer";
 import { createNewsletterService } from "./newsletter";
+import { createPasskeyService } from "./passkeys";
 import { createProfileService } from "./profiles";
 import { createRateLimitService } from "./rate-limit";
 import { createReadingService } from "./reading";
@@ -41,7 +44,10 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
   return {
+    account: createAccountService(db, { sessions, rateLimit, purge, release }),
     accountTokens,
+    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
+    dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),

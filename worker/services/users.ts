@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { postImageUrls, type ReleaseImages } from "./image-cleanup";
+import type { ReleaseImages } from "./image-cleanup";
+import { eraseAccount } from "./account";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
@@ -261,18 +262,7 @@ export function createUserService(
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
-      // What their account showed or uploaded, read before the foreign keys take their records away.
-      const [posts, uploads] = await Promise.all([
-        postImageUrls(db, eq(schema.blogs.authorId, row.id)),
-        db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
-      ]);
-      const deleted = await db
-        .delete(schema.users)
-        .where(eq(schema.users.id, row.id))
-        .returning({ id: schema.users.id });
-      await purge({ kind: "user.removed" });
-      await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
-      return { deletedCount: deleted.length };
+      return { deletedCount: await eraseAccount(db, purge, release, row) };
     },
 
     async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
