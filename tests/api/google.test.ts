@@ -562,7 +562,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
     const who = person();
     const { res } = await signInAs(who);
     const token = sessionToken(res)!;
-    return { who, session: `session=${token}`, user: (await userByEmail(who.email))! };
+    return { who, session: `__Host-session=${token}`, user: (await userByEmail(who.email))! };
   }
 
   async function reauthAs(session: string, who: Person, redirectTo = "/settings#delete-account") {
@@ -580,7 +580,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
     const proof = setCookies(res).get("reauth")!;
     expect(proof).toMatch(/; Max-Age=300/);
     expect(proof).toMatch(/; HttpOnly/);
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
     expect(await sessionCount(user.id)).toBe(before);
 
     // The proof lets the account delete itself without a password.
