@@ -3,7 +3,7 @@ import { brand } from "#app/lib/site-name.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie.ts";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
@@ -46,7 +46,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return redirectWithFlash(
         redirectTo,
         { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-        [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
+        [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
       );
     } catch (err) {
       // A taken email belongs beside the email field, like any other field problem.

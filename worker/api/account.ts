@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clearSessionCookie, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie.ts";
+import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
 import { toPublicUser } from "#worker/services/users.ts";
 import { readJson } from "#worker/api/body.ts";
@@ -59,8 +59,10 @@ export const accountApi = new Hono<ApiEnv>()
       relyingParty(c),
       await readJson(c),
       c.req.header("CF-Connecting-IP") ?? null,
+      deviceOf(c.req.raw),
     );
     c.header("Set-Cookie", sessionCookie(token));
-    c.header("Set-Cookie", await knownDeviceCookie(user.id, c.env.SESSION_SECRET ?? ""), { append: true });
+    for (const cookie of await knownDeviceCookies(user.id, c.env.SESSION_SECRET ?? ""))
+      c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user: toPublicUser(user) });
   });

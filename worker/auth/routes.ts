@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
 import { statusOf } from "#worker/api/errors.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
-import { sessionCookie, signedFlashCookie } from "#worker/auth/cookie.ts";
+import { deviceOf, sessionCookie, signedFlashCookie } from "#worker/auth/cookie.ts";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "#worker/auth/google.ts";
 import { GOOGLE_SIGNED_IN } from "#worker/services/texts.ts";
 import { reauthCookie } from "#worker/auth/reauth.ts";
@@ -189,7 +189,7 @@ export const authRoutes = new Hono<ApiEnv>()
         return c.redirect(flow.redirectTo, 302);
       }
       const { user, isNewUser } = await c.var.services.googleAccounts.signIn(identity);
-      const { token } = await c.var.services.sessions.start(user);
+      const { token } = await c.var.services.sessions.start(user, deviceOf(c.req.raw));
       c.header("Set-Cookie", sessionCookie(token), { append: true });
       c.header("Cache-Control", "no-store");
 
