@@ -19,6 +19,9 @@ export const users = sqliteTable(
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
+    // When the person proved they read mail at this address (a link from /verify-email, or Google's
+    // verified email); null until then. ADMIN_EMAILS grants admin only once it is set.
+    emailVerifiedAt: integer("email_verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,8 +43,18 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The absolute end: the session never lives past it, however active. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Last request seen (touched at most once a minute); idle past the timeout, the session is over. */
+    // Null only for sessions older than this column (their created_at stands in; SQLite cannot add a
+    // column whose default is an expression).
+    lastSeenAt: integer("last_seen_at"),
+    /** For the "signed-in sessions" list: the browser and where it signed in from (request.cf, when present). */
+    userAgent: text("user_agent"),
+    country: text("country"),
+    city: text("city"),
+    colo: text("colo"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -289,4 +302,99 @@ export const blogViewsDaily = sqliteTable(
   },
   // (day, views): the site's chart and totals sum views from the index alone.
   (t) => [primaryKey({ columns: [t.blogId, t.day] }), index("blog_views_daily_day_idx").on(t.day, t.views)],
+);
+
+/**
+ * Single-use links mailed to a person (verify an email, reset a password, confirm a new email):
+ * only the SHA-256 of the token is kept, so a copy of the database opens no account
+ * (worker/services/account-tokens.ts). `redemption` names the one redeeming request.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // JSON the link carries for its kind (the new address of an email change, say).
+    data: text("data").notNull().default("{}"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    redemption: text("redemption"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_kind_idx").on(t.userId, t.kind),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every message the site sends, written in the same batch as the change that causes it and sent by
+ * worker/services/mail/mailer.ts. A failed send stays here with its attempts and last error until
+ * the minute cron's retry (with backoff) gets it out; once sent, its body is dropped.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    // Which template made it (verify-email, password-reset, ...): for the logs and the tests.
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // When the next try may run; a message sent or given up on keeps its last value.
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    // A message that only makes sense for a while (a link that expires) is not sent after this.
+    expiresAt: integer("expires_at"),
+    sentAt: integer("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) a person registered in /settings. The credential id is the key
+ * (base64url, as the authenticator gave it); the public key is stored base64url too. Deleting the
+ * account deletes its passkeys (cascade).
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    // JSON array of the authenticator's transports (usb, internal, hybrid...), a hint for the browser.
+    transports: text("transports").notNull().default("[]"),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    lastUsedAt: integer("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges, kept on the server: each is good for one ceremony (deleted as it is used) and
+ * for a few minutes. A registration challenge belongs to the account that asked for it; a sign-in
+ * challenge to nobody yet.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    kind: text("kind", { enum: ["register", "authenticate"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );

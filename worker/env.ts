@@ -18,4 +18,10 @@ export interface Env {
   /** The site owner's name, shown in the footer's copyright line. */
   OWNER_NAME?: string;
   SITE_NAME?: string;
+  /** Cloudflare Email Service ([[send_email]] in wrangler.toml); only worker/services/mail/mailer.ts uses it. */
+  EMAIL: SendEmail;
+  /** The address mail comes from, on a domain onboarded to Email Service (README, "Mail"). */
+  MAIL_FROM?: string;
+  /** The site's public origin (https://blog.example.com): links in mail point there. */
+  SITE_URL?: string;
 }

@@ -19,13 +19,14 @@ const PUBLISH_CRON = "* * * * *";
 
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
-  /** The cron triggers: every minute scheduled posts; hourly, expired and orphaned images and expired sessions. */
+  /** The cron triggers: every minute scheduled posts and mail retries; hourly, the sweeps. */
   async scheduled(controller, env, ctx) {
     const services = createServices(env, ctx);
     const now = Date.now();
-    // Every minute: scheduled posts whose time has come are published (and purged from the cache).
+    // Every minute: scheduled posts whose time has come are published (and purged from the cache),
+    // and mail that could not be sent is tried again (with backoff, a bounded batch).
     if (controller.cron === PUBLISH_CRON) {
-      ctx.waitUntil(services.blogs.publishDue(now));
+      ctx.waitUntil(Promise.all([services.blogs.publishDue(now), services.mailer.retryDue(now)]));
       return;
     }
     ctx.waitUntil(
@@ -33,6 +34,8 @@ export default {
         services.images.sweepExpired(now),
         services.imageCleanup.sweepOrphans(now),
         services.sessions.sweepExpired(now),
+        services.accountTokens.sweep(now),
+        services.mailer.sweep(now),
       ]),
     );
   },

@@ -4,6 +4,7 @@ import { schema } from "../db";
 import type { Env } from "../env";
 import { Conflict, Forbidden } from "./errors";
 import { newId } from "./ids";
+import { requireUser, type Actor } from "./policy";
 import { roleForNewAccount } from "./roles";
 import { LIMITS } from "./validation";
 
@@ -102,6 +103,22 @@ export function createGoogleAccountService(db: Db, env: Env) {
   }
 
   return {
+    /**
+     * A signed-in account proving itself again with Google (before deleting itself): Google must name
+     * the very Google account linked to it. Answers the account; 401 without a session, 403 otherwise.
+     */
+    async reauthenticate(actor: Actor | null, identity: GoogleIdentity): Promise<UserRow> {
+      const user = requireUser(actor);
+      const row = await db.select().from(schema.users).where(eq(schema.users.id, user.id)).get();
+      if (!row?.googleSub || row.googleSub !== identity.sub) {
+        throw new Forbidden(
+          "That Google account is not the one linked to your account. Choose the linked Google account.",
+          "reauth-mismatch",
+        );
+      }
+      return row;
+    },
+
     /**
      * The account a Google identity signs in to: the one already linked to this Google subject, else
      * the account with the same (Google-verified) email, now linked and keeping its role, else a new one.

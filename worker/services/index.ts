@@ -1,7 +1,10 @@
 import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
+import { createAccountService } from "./account";
+import { createAccountTokenService } from "./account-tokens";
 import { createAuthorService } from "./authors";
+import { createDataExportService } from "./data-export";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
@@ -12,7 +15,9 @@ import { createHomeService } from "./home";
 import { createImageCleanup } from "./image-cleanup";
 import { createImageService } from "./images";
 import { createLikeService } from "./likes";
+import { createMailer } from "./mail/mailer";
 import { createNewsletterService } from "./newsletter";
+import { createPasskeyService } from "./passkeys";
 import { createProfileService } from "./profiles";
 import { createRateLimitService } from "./rate-limit";
 import { createReadingService } from "./reading";
@@ -35,7 +40,14 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
   const imageCleanup = createImageCleanup(db, env);
   const release = imageCleanup.release;
+  // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
+  const mailer = createMailer(db, env);
+  const accountTokens = createAccountTokenService(db);
   return {
+    account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    accountTokens,
+    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
+    dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
@@ -46,6 +58,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     home: createHomeService(db),
     images,
     likes: createLikeService(db, purge),
+    mailer,
     newsletter: createNewsletterService(db, rateLimit),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),

@@ -1,0 +1,236 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#worker/db";
+import { schema } from "#worker/db";
+import type { Env } from "#worker/env";
+import { newId } from "#worker/services/ids";
+import { renderMail } from "./layout";
+import { MAIL_TEMPLATES, type MailKind, type MailParams } from "./templates";
+
+/** How the outbox retries (docs/decisions/019-mail-outbox.md). */
+export const OUTBOX = {
+  /** Messages one cron run sends at most: a run stays short whatever piled up while mail was down. */
+  batch: 25,
+  /** Tries before a message is given up on (it stays, with its last error, for a person to look at). */
+  maxAttempts: 10,
+  /** Waits after the 1st, 2nd, ... failure double from this, up to `maxDelayMs`. */
+  firstDelayMs: 60_000,
+  maxDelayMs: 6 * 60 * 60 * 1000,
+  /** While one request or cron run is sending a message, no other picks it up. */
+  leaseMs: 5 * 60 * 1000,
+  /** A send that has not answered by then counts as failed (and is tried again later). */
+  sendTimeoutMs: 10_000,
+  /** Sent messages are kept (without their bodies) this long, then deleted by the hourly sweep. */
+  keepSentMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+const DEFAULT_SITE_NAME = "Edge Blog";
+
+/** The wait before try number `attempts + 1`, after `attempts` failures. */
+export const backoffMs = (attempts: number) =>
+  Math.min(OUTBOX.firstDelayMs * 2 ** Math.max(0, attempts - 1), OUTBOX.maxDelayMs);
+
+/**
+ * The origin links in mail point to: SITE_URL when set (production must set it: a link must never
+ * follow a Host header), else the origin of the request that caused the message (local development
+ * on any port).
+ */
+export function siteOrigin(env: Env, requestOrigin?: string | null): string {
+  const configured = env.SITE_URL?.trim();
+  if (configured) return new URL(configured).origin;
+  if (requestOrigin) return new URL(requestOrigin).origin;
+  return "http://localhost:8787";
+}
+
+export interface MailRequest<K extends MailKind> {
+  kind: K;
+  to: string;
+  params: MailParams<K>;
+  /** Origin of the request that causes it (see siteOrigin). */
+  origin?: string | null;
+  /** When the message stops being worth sending (its link expired). */
+  expiresAt?: number;
+}
+
+type OutboxRow = typeof schema.mailOutbox.$inferSelect;
+
+/** A message written into the outbox by `statement`, to be handed to `deliver` once that ran. */
+export interface Composed {
+  id: string;
+  row: OutboxRow;
+  statement: BatchItem<"sqlite">;
+}
+
+export function createMailer(db: Db, env: Env) {
+  const o = schema.mailOutbox;
+  const siteName = env.SITE_NAME?.trim() || DEFAULT_SITE_NAME;
+
+  async function sendOne(row: Pick<OutboxRow, "id" | "toAddress" | "subject" | "text" | "html">): Promise<void> {
+    const from = env.MAIL_FROM?.trim();
+    if (!from) throw new Error("MAIL_FROM is not set: the site has no sender address");
+    if (!env.EMAIL) throw new Error("the EMAIL binding is missing ([[send_email]] in wrangler.toml)");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("the mail service did not answer in time")), OUTBOX.sendTimeoutMs);
+    });
+    try {
+      await Promise.race([
+        env.EMAIL.send({
+          from: { email: from, name: siteName },
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          // Email Service accepts X- headers; this one ties a delivered message to its outbox row and
+          // keeps Gmail from threading separate messages with the same subject.
+          headers: { "X-Entity-Ref-ID": row.id },
+        }),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends rows this caller holds the lease on; records each outcome. Answers how many went out. */
+  async function sendRows(rows: OutboxRow[], now: number): Promise<number> {
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        await sendOne(row);
+        // Sent: the body (which may hold a link) is not kept.
+        await db
+          .update(o)
+          .set({ sentAt: Date.now(), attempts: row.attempts + 1, lastError: null, text: "", html: "" })
+          .where(eq(o.id, row.id));
+        sent++;
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+        console.warn(`mail: ${row.kind} to outbox ${row.id} not sent (try ${attempts}): ${lastError}`);
+        try {
+          await db
+            .update(o)
+            .set({ attempts, lastError, nextAttemptAt: now + backoffMs(attempts) })
+            .where(eq(o.id, row.id));
+        } catch (recordErr) {
+          // The lease runs out and a later run tries again; the action that queued it still succeeds.
+          console.error("mail: could not record a failed send", recordErr);
+        }
+      }
+    }
+    return sent;
+  }
+
+  return {
+    siteName,
+
+    /** An absolute link on the site's origin. */
+    link(origin: string | null | undefined, path: string, query: Record<string, string> = {}): string {
+      const url = new URL(path, siteOrigin(env, origin));
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+      return url.toString();
+    },
+
+    /**
+     * Renders a message and makes the statement that writes it into the outbox: run it in the same
+     * batch as the change it reports, then `deliver` it. The lease keeps the cron away meanwhile.
+     */
+    compose<K extends MailKind>(request: MailRequest<K>, now = Date.now()): Composed {
+      const template = MAIL_TEMPLATES[request.kind] as (
+        site: string,
+        p: MailParams<K>,
+      ) => ReturnType<(typeof MAIL_TEMPLATES)[K]>;
+      const content = template(siteName, request.params);
+      const { text, html } = renderMail(content, {
+        siteName,
+        origin: siteOrigin(env, request.origin),
+        to: request.to,
+      });
+      const row: OutboxRow = {
+        id: newId(),
+        kind: request.kind,
+        toAddress: request.to,
+        subject: content.subject,
+        text,
+        html,
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: now + OUTBOX.leaseMs,
+        expiresAt: request.expiresAt ?? null,
+        sentAt: null,
+        createdAt: now,
+      };
+      return { id: row.id, row, statement: db.insert(o).values(row) };
+    },
+
+    /**
+     * Tries to send messages just written by `compose`. Never throws: a message that cannot go now
+     * stays in the outbox for the cron. Answers whether all of them went out.
+     */
+    async deliver(composed: Composed[], now = Date.now()): Promise<boolean> {
+      try {
+        return (
+          (await sendRows(
+            composed.map((c) => c.row),
+            now,
+          )) === composed.length
+        );
+      } catch (err) {
+        console.error("mail: deliver failed", err);
+        return false;
+      }
+    },
+
+    /** Queues and sends one message on its own (no change to batch it with). */
+    async send<K extends MailKind>(request: MailRequest<K>, now = Date.now()): Promise<boolean> {
+      const composed = this.compose(request, now);
+      await composed.statement;
+      return this.deliver([composed], now);
+    },
+
+    /**
+     * The cron's retry: takes a bounded batch of due messages (a lease, so overlapping runs never
+     * send one twice), sends them, records each outcome. Answers how many were sent.
+     */
+    async retryDue(now = Date.now()): Promise<number> {
+      const due = db
+        .select({ id: o.id })
+        .from(o)
+        .where(
+          and(
+            isNull(o.sentAt),
+            lte(o.nextAttemptAt, now),
+            lt(o.attempts, OUTBOX.maxAttempts),
+            or(isNull(o.expiresAt), sql`${o.expiresAt} > ${now}`),
+          ),
+        )
+        .orderBy(o.nextAttemptAt)
+        .limit(OUTBOX.batch);
+      const claimed = await db
+        .update(o)
+        .set({ nextAttemptAt: now + OUTBOX.leaseMs })
+        .where(and(inArray(o.id, due), isNull(o.sentAt), lte(o.nextAttemptAt, now)))
+        .returning();
+      return sendRows(claimed, now);
+    },
+
+    /** Hourly: sent messages past their keeping time, and expired or given-up ones, go. */
+    async sweep(now = Date.now()): Promise<number> {
+      const old = now - OUTBOX.keepSentMs;
+      const gone = await db
+        .delete(o)
+        .where(
+          or(
+            and(isNotNull(o.sentAt), lt(o.sentAt, old)),
+            and(isNull(o.sentAt), isNotNull(o.expiresAt), lt(o.expiresAt, now)),
+            and(isNull(o.sentAt), lt(o.createdAt, old)),
+          ),
+        )
+        .returning({ id: o.id });
+      return gone.length;
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

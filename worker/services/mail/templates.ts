@@ -1,0 +1,79 @@
+import type { MailContent } from "./layout";
+
+/**
+ * Every message the site sends, by kind. A template gets the site's name and what the message is
+ * about, and returns its words; worker/services/mail/layout.tsx turns them into HTML and text.
+ * Links are absolute URLs on the site's origin (the mailer's `link()` makes them).
+ */
+export const MAIL_TEMPLATES = {
+  "verify-email": (site: string, p: { name: string; url: string }): MailContent => ({
+    subject: `Confirm your email address for ${site}`,
+    preheader: `One click confirms this address for your ${site} account.`,
+    heading: "Confirm your email address",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `Welcome to ${site}! Please confirm that this is your email address, so that you can always get back into your account.`,
+    ],
+    action: { label: "Confirm my email address", url: p.url },
+    after: [
+      "This link works once and expires in 24 hours.",
+      `If you did not create a ${site} account, you can ignore this message.`,
+    ],
+  }),
+
+  "password-reset": (site: string, p: { name: string; url: string }): MailContent => ({
+    subject: `Reset your ${site} password`,
+    preheader: "Choose a new password with this link. It expires in one hour.",
+    heading: "Reset your password",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `Someone (we hope you) asked to reset the password of your ${site} account. Choose a new one with this link.`,
+    ],
+    action: { label: "Choose a new password", url: p.url },
+    after: [
+      "This link works once and expires in one hour. Setting a new password signs you out everywhere.",
+      "If you did not ask for this, ignore this message: your password stays as it is.",
+    ],
+  }),
+
+  "password-changed": (site: string, p: { name: string; url: string }): MailContent => ({
+    subject: `Your ${site} password was changed`,
+    preheader: "Your password was just changed, and every session was signed out.",
+    heading: "Your password was changed",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `The password of your ${site} account was just changed, and every device that was signed in has been signed out.`,
+    ],
+    action: { label: "Sign in", url: p.url },
+    after: [
+      "If this was not you, reset your password at once from the sign-in page, and tell us through the contact page.",
+    ],
+  }),
+
+  "email-change": (site: string, p: { name: string; url: string; newEmail: string }): MailContent => ({
+    subject: `Confirm your new email address for ${site}`,
+    preheader: `Confirm ${p.newEmail} as the address of your ${site} account.`,
+    heading: "Confirm your new email address",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `You asked to use ${p.newEmail} for your ${site} account. Confirm it with this link; until then your old address stays in place.`,
+    ],
+    action: { label: "Confirm my new address", url: p.url },
+    after: ["This link works once and expires in 24 hours.", "If you did not ask for this, ignore this message."],
+  }),
+
+  "email-changed": (site: string, p: { name: string; url: string; newEmail: string }): MailContent => ({
+    subject: `The email address of your ${site} account was changed`,
+    preheader: `Your ${site} account now uses ${p.newEmail}.`,
+    heading: "Your email address was changed",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `Your ${site} account now uses ${p.newEmail}. This address will no longer receive its messages.`,
+    ],
+    action: { label: `Go to ${site}`, url: p.url },
+    after: ["If this was not you, tell us at once through the contact page."],
+  }),
+} as const;
+
+export type MailKind = keyof typeof MAIL_TEMPLATES;
+export type MailParams<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]>[1];
