@@ -39,8 +39,18 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The absolute end: the session never lives past it, however active. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Last request seen (touched at most once a minute); idle past the timeout, the session is over. */
+    // Null only for sessions older than this column (their created_at stands in; SQLite cannot add a
+    // column whose default is an expression).
+    lastSeenAt: integer("last_seen_at"),
+    /** For the "signed-in sessions" list: the browser and where it signed in from (request.cf, when present). */
+    userAgent: text("user_agent"),
+    country: text("country"),
+    city: text("city"),
+    colo: text("colo"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { brand } from "#app/lib/site-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie";
 import { DomainError, ValidationError, statusOf } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
 import { PasskeySignIn } from "#app/components/PasskeySignIn";
@@ -43,7 +43,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return redirectWithFlash(
       redirectTo,
       { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
-      [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
+      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
     );
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clearSessionCookie, knownDeviceCookie, sessionCookie } from "../auth/cookie";
+import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
 import { clearReauthCookie, readReauth } from "../auth/reauth";
 import { deviceLabel } from "../services/account";
 import { toPublicUser } from "../services/users";
@@ -86,8 +86,10 @@ export const accountApi = new Hono<ApiEnv>()
       relyingParty(c),
       await readJson(c),
       c.req.header("CF-Connecting-IP") ?? null,
+      deviceOf(c.req.raw),
     );
     c.header("Set-Cookie", sessionCookie(token));
-    c.header("Set-Cookie", await knownDeviceCookie(user.id, c.env.SESSION_SECRET ?? ""), { append: true });
+    for (const cookie of await knownDeviceCookies(user.id, c.env.SESSION_SECRET ?? ""))
+      c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user: toPublicUser(user) });
   });
