@@ -21,7 +21,7 @@ function post(token: string, fields: Record<string, string>, extraCookie = "") {
   return call("/settings", {
     method: "POST",
     body,
-    headers: { Accept: "text/html", Cookie: `session=${token}${extraCookie ? `; ${extraCookie}` : ""}` },
+    headers: { Accept: "text/html", Cookie: `__Host-session=${token}${extraCookie ? `; ${extraCookie}` : ""}` },
     redirect: "manual",
   });
 }
@@ -98,7 +98,7 @@ describe("/settings", () => {
     const mine = await sessionFor(user);
     const other = await sessionFor(user);
     const html = await (
-      await call("/settings", { headers: { Accept: "text/html", Cookie: `session=${mine}` } })
+      await call("/settings", { headers: { Accept: "text/html", Cookie: `__Host-session=${mine}` } })
     ).text();
     expect(html).toContain("This device");
     const res = await post(mine, { intent: "end-others" });
@@ -132,18 +132,20 @@ describe("/settings", () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/");
     expect(flashOf(ok)?.title).toBe("Account deleted");
-    expect(ok.headers.getSetCookie().some((c) => /^session=;/.test(c))).toBe(true);
+    expect(ok.headers.getSetCookie().some((c) => /^__Host-session=;/.test(c))).toBe(true);
     expect(await db().query.users.findFirst({ where: eq(schema.users.id, user.id) })).toBeUndefined();
   });
 
   it("offers a Google-only account the Google confirmation, then lets it delete itself", async () => {
     const google = await makeUser({ googleSub: `g-${newId()}` });
     const token = await sessionFor(google);
-    const page = await (await call("/settings", { headers: { Cookie: `session=${token}` } })).text();
+    const page = await (await call("/settings", { headers: { Cookie: `__Host-session=${token}` } })).text();
     expect(page).toContain("/auth/google?mode=redirect&amp;intent=reauth&amp;redirectTo=%2Fsettings%23delete-account");
     expect((await post(token, { intent: "delete-account", understood: "on" })).status).toBe(400);
     const proof = (await reauthCookie(google.id, env.SESSION_SECRET!)).split(";")[0]!;
-    const confirmed = await (await call("/settings", { headers: { Cookie: `session=${token}; ${proof}` } })).text();
+    const confirmed = await (
+      await call("/settings", { headers: { Cookie: `__Host-session=${token}; ${proof}` } })
+    ).text();
     expect(confirmed).toContain("Google confirmed it is you.");
     const ok = await post(token, { intent: "delete-account", understood: "on" }, proof);
     expect(ok.status).toBe(302);
