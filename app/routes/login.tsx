@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
+import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -91,6 +92,9 @@ export default function Login() {
         </SubmitButton>
       </Form>
       <ProviderButtons intent="login" redirectTo={redirectTo} />
+      <div className="mt-3">
+        <PasskeySignIn redirectTo={redirectTo} />
+      </div>
       <p className="mt-6 text-center text-sm text-gray-600">
         New to {brand()}?{" "}
         <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">

@@ -5,6 +5,7 @@ import { createAccountService } from "#worker/services/account.ts";
 import { createAccountTokenService } from "#worker/services/account-tokens.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/data-export.ts";
+import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createContactService } from "#worker/services/contact.ts";
@@ -43,8 +44,10 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
+  const account = createAccountService(db, { sessions, rateLimit, purge, release });
   return {
-    account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    account,
+    emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
     accountTokens,
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
     dataExport: createDataExportService(db, env, rateLimit),

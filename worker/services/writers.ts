@@ -1,11 +1,12 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { normalizePage, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
-import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;
@@ -33,7 +34,7 @@ export function createWriterService(db: Db) {
   return {
     async page(id: string, input: { page?: unknown }): Promise<WriterPage> {
       if (!isIdShaped(id)) throw new NotFound("Writer not found.");
-      const { page, limit } = normalizePage(input.page, WRITER_PAGE_SIZE, WRITER_PAGE_SIZE);
+      const paging = parsePaging({ page: input.page }, WRITER_PAGE_SIZE);
       const theirs = visibleBlogsWhere(eq(schema.blogs.authorId, id));
       const [users, profiles, rows, totals] = await db.batch([
         db
@@ -50,14 +51,8 @@ export function createWriterService(db: Db) {
           .from(schema.profiles)
           .where(eq(schema.profiles.userId, id))
           .limit(1),
-        db
-          .select()
-          .from(schema.blogs)
-          .where(theirs)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(schema.blogs).where(theirs),
+        newestPageQuery(db, theirs, paging),
+        countQuery(db, theirs),
       ]);
       const user = users[0];
       if (!user) throw new NotFound("Writer not found.");
@@ -72,7 +67,7 @@ export function createWriterService(db: Db) {
           designation: profile?.designation ?? "",
           bio: profile?.bio ?? "",
         },
-        blogs: toPage(rows.map(toBlog), total, page, limit),
+        blogs: toPage(rows.map(toBlog), total, paging),
       };
     },
   };

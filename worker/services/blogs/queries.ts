@@ -1,9 +1,10 @@
-import { count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { normalizePage, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { countQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
@@ -18,6 +19,22 @@ export interface BlogFilters {
 
 /** A search result: the blog, and when words were searched, its title and best passage as safe HTML with <mark>s. */
 export type SearchHit = Blog & { highlight?: { title: string; snippet: string } };
+
+/** A page that also says how to continue: the cursor after its last row, or null on the last page. */
+export type CursorPage<T> = Page<T> & { next: string | null };
+
+/**
+ * The admin's blog search: words match the title or the writer's name on the full-text index
+ * (drafts included: the index has every post); text with an @ is an email prefix, on the email index.
+ */
+export function adminBlogFilter(q: unknown): SQL | undefined {
+  if (typeof q !== "string" || q.trim() === "") return undefined;
+  const text = q.trim().slice(0, 200).toLowerCase();
+  if (text.includes("@")) return and(gte(schema.blogs.email, text), lt(schema.blogs.email, `${text}\uffff`));
+  const match = ftsQuery(text);
+  if (!match) return sql`0`;
+  return sql`${schema.blogs}.rowid in (select rowid from blog_search where blog_search match ${`{title author_name} : (${match})`})`;
+}
 
 /** The read rule: what `actor` may read is every visible post, plus their own drafts; an admin reads every post. */
 export function readableBy(actor: Actor | null): SQL | undefined {
@@ -34,7 +51,7 @@ export function readableBy(actor: Actor | null): SQL | undefined {
  * an error page, and the value only ever reaches D1 as a bound parameter.
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
-  const { page, limit } = normalizePage(filters.page, filters.limit, defaultLimit);
+  const { page, limit, offset } = parsePaging(filters, defaultLimit);
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   const category = hasCategory
     ? isCategory(filters.category)
@@ -57,11 +74,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
           snippetHtml: sql<string | null>`null`,
         })
         .from(schema.blogs)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: count() }).from(schema.blogs).where(where),
+        .where(inArray(schema.blogs.id, pageIdsQuery(db, where, limit, offset)))
+        .orderBy(...newestFirst),
+      countQuery(db, where),
     ] as const,
   };
 }
@@ -92,5 +107,5 @@ export function toBlogPage(
   highlights?: SearchHit["highlight"][],
 ): Page<SearchHit> {
   const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
-  return toPage(items, totals[0]?.total ?? 0, page, limit);
+  return toPage(items, totals[0]?.total ?? 0, { page, limit });
 }

@@ -1,26 +1,34 @@
-import { and, count, eq, lte, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { blogChangesInput, byEmailInput, newBlogInput, publication } from "#worker/services/blogs/input.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
+import { countQuery, cursorOf, cursorPageQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
 import {
+  adminBlogFilter,
   blogSearchQueries,
   readableBy,
   toBlogPage,
   toSearchPage,
   type BlogFilters,
+  type CursorPage,
   type SearchHit,
 } from "#worker/services/blogs/queries.ts";
 import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
 import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { normalizePage, type Page } from "#worker/services/shared/pagination.ts";
+import { parsePaging, type Page, type Paging } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+
+/** The most scheduled posts one run of the minute cron publishes. */
+export const PUBLISH_BATCH = 100;
+/** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
+export const API_PAGE_SIZE = 20;
 
 export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) {
   const history = createBlogRevisions(db, purge, release);
@@ -35,13 +43,13 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       return rows.map(toBlog);
     },
 
-    async all(): Promise<Blog[]> {
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(visibleBlog())
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
+    /**
+     * GET /api/blogs: visible blogs newest first, a page at a time (`page`/`limit`, or a keyset `cursor`
+     * from the previous answer's Link header). Without paging it answers the first page, not every blog
+     * (docs/decisions/021-pagination-at-scale.md).
+     */
+    async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
+      return listPage(visibleBlog(), input);
     },
 
     /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
@@ -51,14 +59,18 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
 
     search,
 
-    /** Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs). */
+    /**
+     * Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs),
+     * optionally only those whose title or writer's name has the words of `q` (the full-text index), or
+     * whose writer's email starts with it (the email index).
+     */
     async adminPage(
       actor: Actor | null,
-      input: { page?: unknown; limit?: unknown },
+      input: { page?: unknown; limit?: unknown; q?: unknown },
       defaultLimit = 10,
     ): Promise<Page<Blog>> {
       requireAdmin(actor);
-      return pageOf(undefined, input, defaultLimit);
+      return pageOf(adminBlogFilter(input.q), input, defaultLimit);
     },
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
@@ -66,29 +78,18 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       return toBlog(await findRow(id, readableBy(actor)));
     },
 
-    /** An author's blogs, newest first (public: the profile page lists them). */
-    async byAuthorEmail(input: { email?: unknown }): Promise<Blog[]> {
+    /** An author's visible blogs, newest first, a page at a time (public: GET /api/blog?email=). */
+    async byAuthorEmail(input: {
+      email?: unknown;
+      page?: unknown;
+      limit?: unknown;
+      cursor?: unknown;
+    }): Promise<CursorPage<Blog>> {
       const { email } = parse(byEmailInput, input);
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(visibleBlogsWhere(eq(schema.blogs.email, email)))
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
+      return listPage(visibleBlogsWhere(eq(schema.blogs.email, email)), input);
     },
 
-    /** The signed-in person's own blogs, newest first (the dashboard's Manage Blogs table). */
-    async own(actor: Actor | null): Promise<Blog[]> {
-      const user = requireUser(actor);
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(eq(schema.blogs.authorId, user.id))
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
-    },
-
-    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs). */
+    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */
     async ownPage(
       actor: Actor | null,
       input: { page?: unknown; limit?: unknown },
@@ -134,10 +135,22 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
      * on anyway; the sweep makes the status true and the cache fresh.)
      */
     async publishDue(now = Date.now()): Promise<number> {
+      // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
+      // already visible from their time on; only the status and the cache wait).
       const due = await db
         .update(schema.blogs)
         .set({ status: "published", updatedAt: now })
-        .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+        .where(
+          inArray(
+            schema.blogs.id,
+            db
+              .select({ id: schema.blogs.id })
+              .from(schema.blogs)
+              .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+              .orderBy(schema.blogs.publishAt)
+              .limit(PUBLISH_BATCH),
+          ),
+        )
         .returning({ id: schema.blogs.id });
       for (const { id } of due) await purge({ kind: "blog.changed", blogId: id });
       return due.length;
@@ -196,18 +209,29 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
     input: { page?: unknown; limit?: unknown },
     defaultLimit: number,
   ): Promise<Page<Blog>> {
-    const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
+    const paging = parsePaging(input, defaultLimit);
+    const [rows, totals] = await db.batch([newestPageQuery(db, where, paging), countQuery(db, where)]);
+    return toBlogPage(rows, totals, paging.page, paging.limit);
+  }
+
+  /** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
+  async function listPage(
+    where: SQL,
+    input: { page?: unknown; limit?: unknown; cursor?: unknown },
+  ): Promise<CursorPage<Blog>> {
+    const paging: Paging = parsePaging(input, API_PAGE_SIZE);
+    const hasCursor = input.cursor !== undefined && input.cursor !== "";
     const [rows, totals] = await db.batch([
-      db
-        .select()
-        .from(schema.blogs)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: count() }).from(schema.blogs).where(where),
+      hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
+      countQuery(db, where),
     ]);
-    return toBlogPage(rows, totals, page, limit);
+    const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
+    const shown = rows.slice(0, paging.limit);
+    const last = shown[shown.length - 1];
+    return {
+      ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
+      next: more && last ? cursorOf(last) : null,
+    };
   }
 
   function findRow(id: string, condition?: SQL): Promise<BlogRow> {
