@@ -103,5 +103,6 @@ export async function clientOf(request: Request, secret: string): Promise<Client
   return {
     address: request.headers.get("CF-Connecting-IP"),
     knownUserId: await readSignedCookie(request, DEVICE_COOKIE, secret),
+    origin: new URL(request.url).origin,
   };
 }

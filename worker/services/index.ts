@@ -6,6 +6,7 @@ import { createAuthorService } from "./authors";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
+import { createEmailVerificationService } from "./email-verification";
 import { createFeedService } from "./feeds";
 import { createGoogleAccountService } from "./google-accounts";
 import { createHealthService } from "./health";
@@ -15,6 +16,7 @@ import { createImageService } from "./images";
 import { createLikeService } from "./likes";
 import { createMailer } from "./mail/mailer";
 import { createNewsletterService } from "./newsletter";
+import { createPasswordResetService } from "./password-reset";
 import { createProfileService } from "./profiles";
 import { createRateLimitService } from "./rate-limit";
 import { createReadingService } from "./reading";
@@ -40,12 +42,14 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
+  const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   return {
     accountTokens,
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
+    emailVerification,
     feeds: createFeedService(db),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
@@ -54,12 +58,19 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     likes: createLikeService(db, purge),
     mailer,
     newsletter: createNewsletterService(db, rateLimit),
+    passwordReset: createPasswordResetService(db, env, {
+      tokens: accountTokens,
+      mailer,
+      rateLimit,
+      // Work after the answer (the request's waitUntil); without a request context it simply runs.
+      defer: (work) => (ctx ? ctx.waitUntil(work) : void work),
+    }),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),
     reviews: createReviewService(db, purge, rateLimit, release),
     savedBlogs: createSavedBlogService(db),
     sessions,
-    users: createUserService(db, env, { sessions, rateLimit, images, purge, release }),
+    users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
     views: createViewService(db, env),

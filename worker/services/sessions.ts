@@ -7,7 +7,14 @@ import { newId } from "./ids";
 import type { Actor } from "./policy";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, photoURL: row.photoUrl };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    photoURL: row.photoUrl,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
 }
 
 export function createSessionService(db: Db, env: Env) {
