@@ -559,7 +559,7 @@ describe("GET /auth/google/callback", () => {
 
 // Issue 19: account pre-hijacking. An attacker registers the victim's address with a password before
 // the victim ever signs up; the victim later signs in with Google. The link must not leave the
-// attacker a way in (docs/decisions/020-pre-hijacking.md).
+// attacker a way in (docs/decisions/022-pre-hijacking.md).
 describe("pre-hijacking through an unverified account", () => {
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send(path, {
