@@ -39,8 +39,18 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The absolute end: the session never lives past it, however active. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Last request seen (touched at most once a minute); idle past the timeout, the session is over. */
+    // Null only for sessions older than this column (their created_at stands in; SQLite cannot add a
+    // column whose default is an expression).
+    lastSeenAt: integer("last_seen_at"),
+    /** For the "signed-in sessions" list: the browser and where it signed in from (request.cf, when present). */
+    userAgent: text("user_agent"),
+    country: text("country"),
+    city: text("city"),
+    colo: text("colo"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -326,4 +336,46 @@ export const mailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) a person registered in /settings. The credential id is the key
+ * (base64url, as the authenticator gave it); the public key is stored base64url too. Deleting the
+ * account deletes its passkeys (cascade).
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    // JSON array of the authenticator's transports (usb, internal, hybrid...), a hint for the browser.
+    transports: text("transports").notNull().default("[]"),
+    deviceType: text("device_type").notNull().default("singleDevice"),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    lastUsedAt: integer("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges, kept on the server: each is good for one ceremony (deleted as it is used) and
+ * for a few minutes. A registration challenge belongs to the account that asked for it; a sign-in
+ * challenge to nobody yet.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    kind: text("kind", { enum: ["register", "authenticate"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );

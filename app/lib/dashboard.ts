@@ -17,6 +17,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/inbox", label: "Inbox" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];
 
@@ -26,6 +28,8 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/feedback", label: "Send Feedback" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of the writer's posts.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];
 

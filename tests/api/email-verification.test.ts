@@ -231,7 +231,7 @@ describe("email verification", () => {
     const email = newEmail();
     const { token: session } = await register(box, email);
     const page = (path: string) =>
-      callWith(box.env(), path, { headers: { Accept: "text/html", Cookie: `session=${session}` } });
+      callWith(box.env(), path, { headers: { Accept: "text/html", Cookie: `__Host-session=${session}` } });
     const before = await (await page("/allBlogs")).text();
     expect(before).toContain("Please confirm your email address.");
     expect(before).toContain('action="/verify-email"');
@@ -242,7 +242,7 @@ describe("email verification", () => {
     const resent = await callWith(box.env(), "/verify-email", {
       method: "POST",
       body: form,
-      headers: { Accept: "text/html", Cookie: `session=${session}` },
+      headers: { Accept: "text/html", Cookie: `__Host-session=${session}` },
     });
     expect(resent.status).toBe(302);
     expect(resent.headers.get("Location")).toBe("/allBlogs");

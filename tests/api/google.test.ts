@@ -134,7 +134,7 @@ async function sessionCount(userId: string) {
 }
 
 function sessionToken(res: Response): string | undefined {
-  return cookieValue(setCookies(res).get("session"));
+  return cookieValue(setCookies(res).get("__Host-session"));
 }
 
 /** The result the popup page hands to its opener, read back out of its inline script. */
@@ -262,11 +262,11 @@ describe("GET /auth/google/callback", () => {
     });
     expect(await sessionCount(user!.id)).toBe(1);
 
-    const cookie = setCookies(res).get("session")!;
+    const cookie = setCookies(res).get("__Host-session")!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Lax/);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect(me.status).toBe(200);
     expect(await json(me)).toMatchObject({
       _id: user!.id,
@@ -303,7 +303,7 @@ describe("GET /auth/google/callback", () => {
         .find((c) => c.startsWith("flash="))!
         .split(";")[0]!;
       const landing = await call("/about", {
-        headers: { Cookie: `session=${sessionToken(res)}; ${flash}` },
+        headers: { Cookie: `__Host-session=${sessionToken(res)}; ${flash}` },
         redirect: "manual",
       });
       const html = await landing.text();
@@ -338,7 +338,7 @@ describe("GET /auth/google/callback", () => {
     const after = await db().select().from(schema.users).where(eq(schema.users.id, existing.id)).get();
     expect(after).toMatchObject({ email: existing.email, name: "Returning Reader" });
     expect(await sessionCount(existing.id)).toBe(1);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect((await json<{ _id: string }>(me))._id).toBe(existing.id);
   });
 
@@ -377,7 +377,7 @@ describe("GET /auth/google/callback", () => {
 
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Google has not verified that this email is yours");
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
     const after = await db().select().from(schema.users).where(eq(schema.users.id, existing.id)).get();
     expect(after?.googleSub).toBeNull();
     expect(await sessionCount(existing.id)).toBe(0);
@@ -420,7 +420,7 @@ describe("GET /auth/google/callback", () => {
 
     expect(google.spy).not.toHaveBeenCalled();
     expect(await userByEmail(who.email)).toBeUndefined();
-    expect(setCookies(forged).has("session")).toBe(false);
+    expect(setCookies(forged).has("__Host-session")).toBe(false);
   });
 
   it("tells the opener state-mismatch in popup mode", async () => {
@@ -440,7 +440,7 @@ describe("GET /auth/google/callback", () => {
     expect(page).toContain("Google sign-in was cancelled");
     expect(popupResult(page)).toMatchObject({ ok: false, code: "access-denied" });
     expect(google.spy).not.toHaveBeenCalled();
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
   });
 
   it("answers network-request-failed when Google's token endpoint cannot be reached", async () => {
@@ -500,7 +500,7 @@ describe("GET /auth/google/callback", () => {
 
     const user = await userByEmail(who.email);
     expect(await sessionCount(user!.id)).toBe(1);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect(me.status).toBe(200);
   });
 
@@ -553,7 +553,54 @@ describe("GET /auth/google/callback", () => {
     const res = await callback(flow.cookieHeader, { state: flow.state, code: "4/auth-code" }, env);
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("Google sign-in is not configured");
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
+  });
+});
+
+describe("Google re-authentication (intent=reauth, before deleting a Google-only account)", () => {
+  /** A signed-in Google-only account, and the cookie header its browser sends. */
+  async function googleOnly() {
+    const who = person();
+    const { res } = await signInAs(who);
+    const token = sessionToken(res)!;
+    return { who, session: `__Host-session=${token}`, user: (await userByEmail(who.email))! };
+  }
+
+  async function reauthAs(session: string, who: Person, redirectTo = "/settings#delete-account") {
+    const flow = await start({ intent: "reauth", redirectTo });
+    stubGoogle(who);
+    return callback(`${flow.cookieHeader}; ${session}`, { state: flow.state, code: "4/auth-code" });
+  }
+
+  it("sets a short-lived signed proof for the same Google account, starts no new session, and goes back", async () => {
+    const { who, session, user } = await googleOnly();
+    const before = await sessionCount(user.id);
+    const res = await reauthAs(session, who);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/settings#delete-account");
+    const proof = setCookies(res).get("reauth")!;
+    expect(proof).toMatch(/; Max-Age=300/);
+    expect(proof).toMatch(/; HttpOnly/);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
+    expect(await sessionCount(user.id)).toBe(before);
+
+    // The proof lets the account delete itself without a password.
+    const del = await call("/api/auth/account", {
+      method: "DELETE",
+      headers: { Cookie: `${session}; ${proof.split(";")[0]}` },
+    });
+    expect(del.status).toBe(200);
+    expect(await userByEmail(who.email)).toBeUndefined();
+  });
+
+  it("refuses another Google account (403) and a visitor (401), setting no proof", async () => {
+    const { session } = await googleOnly();
+    const res = await reauthAs(session, person());
+    expect(res.status).toBe(403);
+    expect(setCookies(res).has("reauth")).toBe(false);
+    const visitor = await reauthAs("", person());
+    expect(visitor.status).toBe(401);
+    expect(setCookies(visitor).has("reauth")).toBe(false);
   });
 });
 
@@ -561,10 +608,12 @@ describe("GET /auth/google/callback", () => {
 // the victim ever signs up; the victim later signs in with Google. The link must not leave the
 // attacker a way in (docs/decisions/022-pre-hijacking.md).
 describe("pre-hijacking through an unverified account", () => {
+  const clientIp = () => `10.77.${counter % 250}.${counter++ % 250}`;
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: ORIGIN, ...headers },
+      // Each call its own client: per-client sign-up limits are not what these tests are about.
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp(), ...headers },
       body: JSON.stringify(body),
     });
 
@@ -599,7 +648,7 @@ describe("pre-hijacking through an unverified account", () => {
     expect(await sessionCount(user._id)).toBe(1);
   });
 
-  it("pending links of the unverified account (a reset, an email change) stop working too", async () => {
+  it("pending links and passkeys of the unverified account stop working too", async () => {
     const victim = person({ email: `victim-${unique()}@gmail.test`, email_verified: true });
     const existing = await makeUser({
       email: victim.email,
@@ -611,8 +660,12 @@ describe("pre-hijacking through an unverified account", () => {
       newEmail: "attacker@evil.test",
     });
     await db().batch(issued.statements);
+    await db()
+      .insert(schema.passkeys)
+      .values({ id: `pk-${unique()}`, userId: existing.id, name: "Squatter's key", publicKey: "AAAA" });
 
     await signInAs(victim, { mode: "popup" });
+    expect(await db().select().from(schema.passkeys).where(eq(schema.passkeys.userId, existing.id))).toEqual([]);
     await expect(createServices(env).accountTokens.inspect("email-change", issued.token)).rejects.toMatchObject({
       code: "token-invalid",
     });
@@ -649,7 +702,7 @@ describe("pre-hijacking through an unverified account", () => {
       "/api/auth/register",
       {
         method: "POST",
-        headers: { "Content-Type": "application/json", Origin: ORIGIN },
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp() },
         body: JSON.stringify({ name: "Boss", email: boss, password: "boss-password-1" }),
       },
       adminEnv,

@@ -16,7 +16,7 @@ describe("cross-site requests", () => {
 
   beforeAll(async () => {
     const reader = await makeUser({ name: "Csrf Reader" });
-    cookie = `session=${await sessionFor(reader)}`;
+    cookie = `__Host-session=${await sessionFor(reader)}`;
     bearer = await asUser(reader);
     blogId = (await makeBlog(reader)).id;
   });
@@ -144,7 +144,7 @@ describe("security headers", () => {
 
   it("personal answers are private, no-store: a signed-in page and the login call", async () => {
     const user = await makeUser();
-    const page = await call("/dashboard", { headers: { Cookie: `session=${await sessionFor(user)}` } });
+    const page = await call("/dashboard", { headers: { Cookie: `__Host-session=${await sessionFor(user)}` } });
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     await page.body?.cancel();
     const login = await call("/api/auth/login", {
@@ -191,7 +191,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
   let blogId: string;
   beforeAll(async () => {
     const user = await makeUser({ name: "Fuzz Target", role: "admin" });
-    cookie = `session=${await sessionFor(user)}`;
+    cookie = `__Host-session=${await sessionFor(user)}`;
     blogId = (await makeBlog(user)).id;
   });
 

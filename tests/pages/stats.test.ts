@@ -11,7 +11,7 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 async function get(path: string, who: { id: string; email: string } | null) {
   const headers: Record<string, string> = { Accept: "text/html" };
-  if (who) headers.Cookie = `session=${await sessionFor(who)}`;
+  if (who) headers.Cookie = `__Host-session=${await sessionFor(who)}`;
   return call(path, { headers, redirect: "manual" });
 }
 

@@ -11,7 +11,7 @@ export const pngFile = (name = "cover.png") => new File([PNG], name, { type: "im
 export type Who = { id: string; email: string } | null;
 
 export async function cookieFor(who: Who): Promise<Record<string, string>> {
-  return who ? { Cookie: `session=${await sessionFor(who)}` } : {};
+  return who ? { Cookie: `__Host-session=${await sessionFor(who)}` } : {};
 }
 
 /** A document form post, as a browser without JavaScript sends it (multipart, like the pages' forms). */

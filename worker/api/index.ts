@@ -8,6 +8,7 @@ import type { ApiEnv } from "./context";
 import { apiError } from "./errors";
 import { profilesApi } from "./profiles";
 import { savedBlogsApi } from "./saved-blogs";
+import { accountApi } from "./account";
 import { authApi } from "./auth";
 import { usersApi } from "./users";
 import { viewsApi } from "./views";
@@ -16,6 +17,7 @@ import { viewsApi } from "./views";
 export const api = new Hono<ApiEnv>()
   .get("/health", async (c) => c.json(await c.var.services.health.check()))
   .route("/auth", authApi)
+  .route("/auth", accountApi)
   .route("/", usersApi)
   .route("/", blogsApi)
   .route("/", viewsApi)

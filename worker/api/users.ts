@@ -11,6 +11,7 @@ export const usersApi = new Hono<ApiEnv>()
         c.var.user,
         await readJson(c),
         await clientOf(c.req.raw, c.env.SESSION_SECRET ?? ""),
+        c.var.sessionId,
       ),
     ),
   )

@@ -4,17 +4,18 @@ import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "../api/context";
 import { DomainError, statusOf } from "../services/errors";
-import { sessionCookie, signedFlashCookie } from "./cookie";
+import { deviceOf, sessionCookie, signedFlashCookie } from "./cookie";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
 import { GOOGLE_SIGNED_IN } from "../services/texts";
+import { reauthCookie } from "./reauth";
 import { safeRedirect } from "./redirect";
 
 type Mode = "popup" | "redirect";
-type Intent = "login" | "register";
+type Intent = "login" | "register" | "reauth";
 
 /** What the popup hands to its opener (see app/lib/google-popup.ts, which reads it). */
 export type GoogleAuthMessage =
-  | { type: "auth:google"; ok: true; isNewUser: boolean; intent: Intent; redirectTo: string }
+  | { type: "auth:google"; ok: true; isNewUser: boolean; intent: Exclude<Intent, "reauth">; redirectTo: string }
   | { type: "auth:google"; ok: false; code: string; message: string };
 
 // The flow's own cookies live only under /auth/google and only for the ten minutes a sign-in may take.
@@ -28,7 +29,8 @@ const FLOW = {
 const FLOW_COOKIE = { path: "/auth/google", httpOnly: true, secure: true, sameSite: "Lax", maxAge: 600 } as const;
 
 const modeOf = (value: unknown): Mode => (value === "popup" ? "popup" : "redirect");
-const intentOf = (value: unknown): Intent => (value === "register" ? "register" : "login");
+// "reauth": a signed-in Google-only account proves itself again before deleting itself (worker/auth/reauth.ts).
+const intentOf = (value: unknown): Intent => (value === "register" || value === "reauth" ? value : "login");
 
 function readFlow(c: ApiContext) {
   return {
@@ -179,8 +181,14 @@ export const authRoutes = new Hono<ApiEnv>()
       if (!code) throw new GoogleFlowError("google-error");
 
       const identity = await exchangeGoogleCode(client, code, flow.verifier);
+      if (flow.intent === "reauth") {
+        const user = await c.var.services.googleAccounts.reauthenticate(c.var.user, identity);
+        c.header("Set-Cookie", await reauthCookie(user.id, c.env.SESSION_SECRET ?? ""), { append: true });
+        c.header("Cache-Control", "no-store");
+        return c.redirect(flow.redirectTo, 302);
+      }
       const { user, isNewUser } = await c.var.services.googleAccounts.signIn(identity);
-      const { token } = await c.var.services.sessions.start(user);
+      const { token } = await c.var.services.sessions.start(user, deviceOf(c.req.raw));
       c.header("Set-Cookie", sessionCookie(token), { append: true });
       c.header("Cache-Control", "no-store");
 

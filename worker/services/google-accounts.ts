@@ -4,6 +4,7 @@ import { schema } from "../db";
 import type { Env } from "../env";
 import { Conflict, Forbidden } from "./errors";
 import { newId } from "./ids";
+import { requireUser, type Actor } from "./policy";
 import { isConfiguredAdmin, roleOnVerifiedEmail } from "./roles";
 import { LIMITS } from "./validation";
 
@@ -97,11 +98,13 @@ export function createGoogleAccountService(db: Db, env: Env) {
       const linkedHere = sql`exists (select 1 from ${schema.users} where ${schema.users.id} = ${existing.id} and ${schema.users.googleSub} = ${identity.sub})`;
       const linked =
         existing.emailVerifiedAt === null
-          ? // ... and every session and pending link of that account ends, in the same batch.
+          ? // ... and every session, passkey and pending link of that account ends, in the same batch.
             (
               await db.batch([
                 link,
                 db.delete(schema.sessions).where(and(eq(schema.sessions.userId, existing.id), linkedHere)),
+                // A passkey the squatter added would be a way back in too.
+                db.delete(schema.passkeys).where(and(eq(schema.passkeys.userId, existing.id), linkedHere)),
                 db
                   .delete(schema.accountTokens)
                   .where(
@@ -143,6 +146,22 @@ export function createGoogleAccountService(db: Db, env: Env) {
   }
 
   return {
+    /**
+     * A signed-in account proving itself again with Google (before deleting itself): Google must name
+     * the very Google account linked to it. Answers the account; 401 without a session, 403 otherwise.
+     */
+    async reauthenticate(actor: Actor | null, identity: GoogleIdentity): Promise<UserRow> {
+      const user = requireUser(actor);
+      const row = await db.select().from(schema.users).where(eq(schema.users.id, user.id)).get();
+      if (!row?.googleSub || row.googleSub !== identity.sub) {
+        throw new Forbidden(
+          "That Google account is not the one linked to your account. Choose the linked Google account.",
+          "reauth-mismatch",
+        );
+      }
+      return row;
+    },
+
     /**
      * The account a Google identity signs in to: the one already linked to this Google subject, else
      * the account with the same (Google-verified) email, now linked and keeping its role, else a new one.

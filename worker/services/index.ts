@@ -1,8 +1,11 @@
 import { createPurge } from "../cache/purge";
 import { createDb } from "../db";
 import type { Env } from "../env";
+import { createAccountService } from "./account";
 import { createAccountTokenService } from "./account-tokens";
 import { createAuthorService } from "./authors";
+import { createDataExportService } from "./data-export";
+import { createEmailChangeService } from "./email-change";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
@@ -17,6 +20,7 @@ import { createLikeService } from "./likes";
 import { createMailer } from "./mail/mailer";
 import { createNewsletterService } from "./newsletter";
 import { createPasswordResetService } from "./password-reset";
+import { createPasskeyService } from "./passkeys";
 import { createProfileService } from "./profiles";
 import { createRateLimitService } from "./rate-limit";
 import { createReadingService } from "./reading";
@@ -43,8 +47,13 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
+  const account = createAccountService(db, { sessions, rateLimit, purge, release });
   return {
+    account,
+    emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
     accountTokens,
+    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
+    dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),

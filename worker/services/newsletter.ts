@@ -1,3 +1,4 @@
+import { clientAddressKey } from "./client-address";
 import { desc } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db";
@@ -42,8 +43,8 @@ export function createNewsletterService(db: Db, rateLimit: RateLimitService) {
           throw new ValidationError({ email: INVALID_EMAIL_TEXT }, INVALID_EMAIL_TEXT);
         throw err;
       }
-      if (clientAddress)
-        await rateLimit.hit(`newsletter:${clientAddress.slice(0, 64)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
+      // IPv6 by /64; no address at all is one shared client, never unlimited.
+      await rateLimit.hit(`newsletter:${clientAddressKey(clientAddress)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
       await db.insert(schema.newsletterSubscriptions).values({ id: newId(), email: data.email }).onConflictDoNothing();
       return { subscribed: true };
     },

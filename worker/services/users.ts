@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { postImageUrls, type ReleaseImages } from "./image-cleanup";
+import type { ReleaseImages } from "./image-cleanup";
+import { eraseAccount } from "./account";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
@@ -13,7 +14,7 @@ import { inspectImage, type ImageService } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import type { EmailVerificationService } from "./email-verification";
-import { toActor, type SessionService } from "./sessions";
+import { toActor, type SessionDevice, type SessionService } from "./sessions";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -55,13 +56,17 @@ export const REGISTER_ADDRESS_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as
  * this browser signed in before, the account it signed in to (a signed cookie, see worker/auth/cookie.ts).
  */
 export interface Client {
+  /** The limits' key for the address (worker/auth/cookie.ts clientAddressKey: IPv6 by /64, "unknown" when absent). */
   address?: string | null;
   knownUserId?: string | null;
   /** The origin of the request (links in mail use it when SITE_URL is not set). */
   origin?: string | null;
+  /** What the session list shows about where a sign-in came from. */
+  device?: SessionDevice;
 }
+// A client without an address is one shared client ("unknown"): limited together, never unlimited.
 const addressKey = (kind: string, address: string | null | undefined) =>
-  address ? `${kind}:${address.slice(0, 64)}` : null;
+  `${kind}:${(address || "unknown").slice(0, 64)}`;
 export const loginKey = (email: string) => `login:${email}`;
 
 const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
@@ -111,8 +116,8 @@ export function createUserService(
     return findOr404(id, "User not found.", (id) => db.query.users.findFirst({ where: eq(schema.users.id, id) }));
   }
 
-  async function signIn(row: UserRow): Promise<SignedIn> {
-    const { token, expiresAt } = await sessions.start(row);
+  async function signIn(row: UserRow, device?: SessionDevice): Promise<SignedIn> {
+    const { token, expiresAt } = await sessions.start(row, device);
     return { token, expiresAt, user: toPublicUser(row) };
   }
 
@@ -206,7 +211,7 @@ export function createUserService(
         const created = inserted[0]!;
         // A mail service that is down never fails the sign-up: the outbox keeps the message for the cron.
         const mailDelivered = await verify.send();
-        const signedIn = await signIn(hasPhoto ? await attachPhoto(created, photo) : created);
+        const signedIn = await signIn(hasPhoto ? await attachPhoto(created, photo) : created, client.device);
         return { ...signedIn, mailDelivered };
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
@@ -218,7 +223,7 @@ export function createUserService(
 
     async login(input: unknown, client: Client = {}): Promise<SignedIn> {
       const { email, password } = parse(loginSchema, input);
-      return signIn(await checkPassword(email, password, client));
+      return signIn(await checkPassword(email, password, client), client.device);
     },
 
     me(actor: Actor | null): PublicUser {
@@ -229,12 +234,21 @@ export function createUserService(
      * POST /jwt: a token only with proof. The password proves any account (rate-limited like a
      * login); without it, only an existing session for that same email does.
      */
-    async issueToken(actor: Actor | null, input: unknown, client: Client = {}): Promise<{ token: string }> {
+    async issueToken(
+      actor: Actor | null,
+      input: unknown,
+      client: Client = {},
+      sessionId: string | null = null,
+    ): Promise<{ token: string }> {
       const { email, password } = parse(tokenSchema, input);
-      if (password !== undefined) return { token: (await signIn(await checkPassword(email, password, client))).token };
-      if (!actor) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
+      if (password !== undefined)
+        return { token: (await signIn(await checkPassword(email, password, client), client.device)).token };
+      if (!actor || !sessionId) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
       if (actor.email !== email) throw new Forbidden("You can only get a token for your own account.");
-      return { token: (await sessions.start(actor)).token };
+      // The token names the asking session: it ends with it, and never outlives its absolute end.
+      const minted = await sessions.mint(sessionId, actor);
+      if (!minted) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
+      return minted;
     },
 
     /**
@@ -263,18 +277,7 @@ export function createUserService(
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
-      // What their account showed or uploaded, read before the foreign keys take their records away.
-      const [posts, uploads] = await Promise.all([
-        postImageUrls(db, eq(schema.blogs.authorId, row.id)),
-        db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
-      ]);
-      const deleted = await db
-        .delete(schema.users)
-        .where(eq(schema.users.id, row.id))
-        .returning({ id: schema.users.id });
-      await purge({ kind: "user.removed" });
-      await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
-      return { deletedCount: deleted.length };
+      return { deletedCount: await eraseAccount(db, purge, release, row) };
     },
 
     async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {

@@ -1,0 +1,95 @@
+import { Hono } from "hono";
+import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
+import { clearReauthCookie, readReauth } from "../auth/reauth";
+import { deviceLabel } from "../services/account";
+import { toPublicUser } from "../services/users";
+import { readJson } from "./body";
+import type { ApiContext, ApiEnv } from "./context";
+
+/** The relying party of a WebAuthn ceremony: the origin the request came to (its host is the RP ID). */
+const relyingParty = (c: ApiContext) => ({ origin: new URL(c.req.url).origin });
+
+/**
+ * Account settings under /api/auth (the /settings page calls the same services): password, sessions,
+ * the data download, deleting the account, and passkeys. Everything here is the caller's own account.
+ */
+export const accountApi = new Hono<ApiEnv>()
+  .post("/change-password", async (c) => {
+    const result = await c.var.services.account.changePassword(c.var.user, c.var.sessionId, await readJson(c));
+    return c.json(result);
+  })
+  .post("/change-email", async (c) => {
+    const body = await readJson(c);
+    const googleReauthAt = await readReauth(c.req.raw, c.env.SESSION_SECRET ?? "", c.var.user?.id);
+    const origin = new URL(c.req.url).origin;
+    const result = await c.var.services.emailChange.request(
+      c.var.user,
+      body,
+      { password: body.password, googleReauthAt },
+      origin,
+    );
+    return c.json(result, 202);
+  })
+  // The link's token proves it: no session needed (the link may be opened on another device).
+  .post("/confirm-email-change", async (c) => {
+    const body = await readJson(c);
+    const { email } = await c.var.services.emailChange.confirm(body.token, new URL(c.req.url).origin);
+    return c.json({ modifiedCount: 1, email });
+  })
+  .get("/sessions", async (c) => c.json(await c.var.services.account.listSessions(c.var.user, c.var.sessionId)))
+  .post("/sessions/end-others", async (c) =>
+    c.json(await c.var.services.account.endOtherSessions(c.var.user, c.var.sessionId)),
+  )
+  .delete("/sessions/:id", async (c) => c.json(await c.var.services.account.endSession(c.var.user, c.req.param("id"))))
+  .get("/export", async (c) => {
+    const { filename, body } = await c.var.services.dataExport.create(c.var.user);
+    return new Response(body, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .delete("/account", async (c) => {
+    const body = c.req.header("Content-Type") ? await readJson(c) : {};
+    const secret = c.env.SESSION_SECRET ?? "";
+    const googleReauthAt = await readReauth(c.req.raw, secret, c.var.user?.id);
+    const result = await c.var.services.account.deleteAccount(c.var.user, { password: body.password, googleReauthAt });
+    c.header("Set-Cookie", clearSessionCookie());
+    c.header("Set-Cookie", clearReauthCookie(), { append: true });
+    return c.json(result);
+  })
+  .get("/passkeys", async (c) => c.json(await c.var.services.passkeys.list(c.var.user)))
+  .post("/passkeys/register/options", async (c) =>
+    c.json(await c.var.services.passkeys.registrationOptions(c.var.user, relyingParty(c))),
+  )
+  .post("/passkeys/register/verify", async (c) =>
+    c.json(
+      await c.var.services.passkeys.register(
+        c.var.user,
+        relyingParty(c),
+        await readJson(c),
+        deviceLabel(c.req.header("User-Agent") ?? null),
+      ),
+      201,
+    ),
+  )
+  .delete("/passkeys/:id", async (c) => c.json(await c.var.services.passkeys.remove(c.var.user, c.req.param("id"))))
+  .post("/passkeys/login/options", async (c) =>
+    c.json(
+      await c.var.services.passkeys.authenticationOptions(relyingParty(c), c.req.header("CF-Connecting-IP") ?? null),
+    ),
+  )
+  .post("/passkeys/login/verify", async (c) => {
+    const { token, user } = await c.var.services.passkeys.authenticate(
+      relyingParty(c),
+      await readJson(c),
+      c.req.header("CF-Connecting-IP") ?? null,
+      deviceOf(c.req.raw),
+    );
+    c.header("Set-Cookie", sessionCookie(token));
+    for (const cookie of await knownDeviceCookies(user.id, c.env.SESSION_SECRET ?? ""))
+      c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ token, user: toPublicUser(user) });
+  });

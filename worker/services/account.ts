@@ -1,0 +1,227 @@
+import Bowser from "bowser";
+import { and, eq, sql } from "drizzle-orm";
+import type { Purge } from "../cache/purge";
+import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "../auth/passwords";
+import type { Db } from "../db";
+import { schema } from "../db";
+import { Conflict, NotFound, ValidationError } from "./errors";
+import { postImageUrls, type ReleaseImages } from "./image-cleanup";
+import { requireUser, type Actor } from "./policy";
+import type { RateLimitService } from "./rate-limit";
+import type { SessionService, SessionSummary } from "./sessions";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** Wrong current passwords per account in /settings: 10 in 15 minutes, then 429 until the window ends. */
+export const REAUTH_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
+/** A Google sign-in proves a Google-only account for this long (delete, change email). */
+export const GOOGLE_REAUTH_MAX_AGE_MS = 5 * 60 * 1000;
+
+/**
+ * How a person proves, again, that they are the account's owner before a lasting change: the current
+ * password, or (for an account without one) a Google sign-in to the same Google account moments ago.
+ * `googleReauthAt` is what the adapter read from the signed cookie the Google callback set.
+ */
+export interface IdentityProof {
+  password?: unknown;
+  googleReauthAt?: number | null;
+}
+
+/** A signed-in session as the settings page and GET /api/auth/sessions show it. */
+export interface SessionView {
+  _id: string;
+  current: boolean;
+  device: string;
+  userAgent: string | null;
+  location: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export const WRONG_PASSWORD = "The current password is not correct.";
+export const NO_PASSWORD_YET =
+  "Your account signs in with Google and has no password yet. Use “Forgot password” on the sign-in page to set one.";
+export const GOOGLE_REAUTH_NEEDED = "Confirm with Google that it is you (it counts for 5 minutes), then try again.";
+
+/** "Chrome 131 on macOS" from a User-Agent header; "Unknown device" when there is none. */
+export function deviceLabel(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
+  const os = parsed.os.name ?? "";
+  const kind = parsed.platform.type && parsed.platform.type !== "desktop" ? ` (${parsed.platform.type})` : "";
+  if (!browser && !os) return userAgent.slice(0, 60);
+  return `${browser || "A browser"}${os ? ` on ${os}` : ""}${kind}`;
+}
+
+function placeOf(s: SessionSummary): string | null {
+  const place = [s.city, s.country].filter(Boolean).join(", ");
+  if (place) return s.colo ? `${place} (via ${s.colo})` : place;
+  return s.colo ? `Cloudflare ${s.colo}` : null;
+}
+
+/**
+ * Deletes an account and, through the foreign keys, everything that is theirs (docs/decisions/001):
+ * sessions, profile, passkeys, saved entries, likes, comments and their posts; then purges and lets
+ * their images go. `guard` adds a condition checked in the same statement (the last-admin rule).
+ * Answers how many rows went (0 when the guard refused).
+ */
+export async function eraseAccount(
+  db: Db,
+  purge: Purge,
+  release: ReleaseImages,
+  row: UserRow,
+  guard?: ReturnType<typeof sql>,
+): Promise<number> {
+  // What their account showed or uploaded, read before the foreign keys take their records away.
+  const [posts, uploads] = await Promise.all([
+    postImageUrls(db, eq(schema.blogs.authorId, row.id)),
+    db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
+  ]);
+  const deleted = await db
+    .delete(schema.users)
+    .where(guard ? and(eq(schema.users.id, row.id), guard) : eq(schema.users.id, row.id))
+    .returning({ id: schema.users.id });
+  if (deleted.length === 0) return 0;
+  await purge({ kind: "user.removed" });
+  await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
+  return deleted.length;
+}
+
+export function createAccountService(
+  db: Db,
+  deps: { sessions: SessionService; rateLimit: RateLimitService; purge: Purge; release: ReleaseImages },
+) {
+  const { sessions, rateLimit, purge, release } = deps;
+
+  async function current(actor: Actor | null): Promise<UserRow> {
+    const user = requireUser(actor);
+    const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
+    if (!row) throw new NotFound("User not found.");
+    return row;
+  }
+
+  /**
+   * The owner proves it again: the password for accounts that have one (wrong ones counted and
+   * limited per account), a fresh Google sign-in for Google-only accounts.
+   */
+  async function prove(row: UserRow, proof: IdentityProof, field = "password"): Promise<void> {
+    if (!row.passwordHash) {
+      const at = proof.googleReauthAt ?? 0;
+      if (!row.googleSub || Date.now() - at > GOOGLE_REAUTH_MAX_AGE_MS || at > Date.now() + 60_000) {
+        throw new ValidationError({ [field]: GOOGLE_REAUTH_NEEDED }, GOOGLE_REAUTH_NEEDED, "reauth-required");
+      }
+      return;
+    }
+    const key = `reauth:${row.id}`;
+    await rateLimit.check(key, REAUTH_LIMIT.attempts, REAUTH_LIMIT.windowSeconds);
+    const password = proof.password;
+    const ok =
+      typeof password === "string" && password.length > 0 && password.length <= 1024
+        ? await verifyPassword(password, row.passwordHash)
+        : false;
+    if (!ok) {
+      await rateLimit.count(key, REAUTH_LIMIT.windowSeconds);
+      throw new ValidationError({ [field]: WRONG_PASSWORD }, WRONG_PASSWORD, "wrong-password");
+    }
+    await rateLimit.reset(key);
+  }
+
+  return {
+    prove: async (actor: Actor | null, proof: IdentityProof) => prove(await current(actor), proof),
+
+    /** How the account signs in, for the settings page (never the hash itself). */
+    async signInMethods(
+      actor: Actor | null,
+    ): Promise<{ hasPassword: boolean; google: boolean; emailVerified: boolean }> {
+      const row = await current(actor);
+      return {
+        hasPassword: Boolean(row.passwordHash),
+        google: Boolean(row.googleSub),
+        emailVerified: row.emailVerifiedAt !== null,
+      };
+    },
+
+    /**
+     * Changes the password after checking the current one, then ends every other session of the
+     * account (a thief's session ends with the old password); the session asking stays signed in.
+     */
+    async changePassword(
+      actor: Actor | null,
+      sessionId: string | null,
+      input: unknown,
+    ): Promise<{ modifiedCount: number; sessionsEnded: number }> {
+      const row = await current(actor);
+      const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+      if (!row.passwordHash)
+        throw new ValidationError({ currentPassword: NO_PASSWORD_YET }, NO_PASSWORD_YET, "no-password");
+      const problem = passwordProblem(body.newPassword);
+      if (problem) {
+        throw new ValidationError(
+          { newPassword: problem },
+          `The new password does not meet the requirements. ${PASSWORD_REQUIREMENTS}`,
+          "password-does-not-meet-requirements",
+        );
+      }
+      await prove(row, { password: body.currentPassword }, "currentPassword");
+      const passwordHash = await hashPassword(body.newPassword as string);
+      await db.update(schema.users).set({ passwordHash, updatedAt: Date.now() }).where(eq(schema.users.id, row.id));
+      const sessionsEnded = sessionId ? await sessions.endAllExcept(row.id, sessionId) : await sessions.endAll(row.id);
+      return { modifiedCount: 1, sessionsEnded };
+    },
+
+    /** The account's signed-in sessions, the one asking marked `current`, most recently used first. */
+    async listSessions(actor: Actor | null, sessionId: string | null): Promise<SessionView[]> {
+      const user = requireUser(actor);
+      const rows = await sessions.listForUser(user.id);
+      return rows.map((s) => ({
+        _id: s.id,
+        current: s.id === sessionId,
+        device: deviceLabel(s.userAgent),
+        userAgent: s.userAgent,
+        location: placeOf(s),
+        createdAt: s.createdAt,
+        lastSeenAt: s.lastSeenAt,
+      }));
+    },
+
+    /** "Sign out everywhere else": every session of the account but the one asking. */
+    async endOtherSessions(actor: Actor | null, sessionId: string | null): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      const deletedCount = sessionId ? await sessions.endAllExcept(user.id, sessionId) : await sessions.endAll(user.id);
+      return { deletedCount };
+    },
+
+    /** Signs out one of the account's own sessions (never someone else's: 404 for those). */
+    async endSession(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      if (typeof id !== "string" || id.length === 0 || id.length > 64) throw new NotFound("No such session.");
+      if (!(await sessions.endForUser(user.id, id))) throw new NotFound("No such session.");
+      return { deletedCount: 1 };
+    },
+
+    /**
+     * Deletes the account asking, after the owner proves it again; what goes with it is what an
+     * admin's delete takes (docs/decisions/001), and the email is free for a new account at once.
+     * The last admin cannot leave (checked in the delete statement itself, so two cannot race).
+     */
+    async deleteAccount(actor: Actor | null, proof: IdentityProof): Promise<{ deletedCount: number }> {
+      const row = await current(actor);
+      await prove(row, proof);
+      const guard =
+        row.role === "admin"
+          ? sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`
+          : undefined;
+      const deletedCount = await eraseAccount(db, purge, release, row, guard);
+      if (deletedCount === 0) {
+        throw new Conflict(
+          "You are the last admin: make someone else an admin before deleting your account.",
+          "last-admin",
+        );
+      }
+      return { deletedCount };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,320 @@
+import { clientAddressKey } from "./client-address";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { and, asc, count, eq, gt, isNull, lte } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db";
+import { schema } from "../db";
+import type { Env } from "../env";
+import { Conflict, NotFound, Unauthorized, ValidationError } from "./errors";
+import { requireUser, type Actor } from "./policy";
+import type { RateLimitService } from "./rate-limit";
+import type { SessionDevice, SessionService } from "./sessions";
+
+/** A challenge is good for one ceremony and this long. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Passkeys one account may hold. */
+export const MAX_PASSKEYS = 10;
+/** Sign-in ceremonies (options and answers) one client address may start in 15 minutes. */
+export const PASSKEY_SIGN_IN_LIMIT = { attempts: 30, windowSeconds: 15 * 60 } as const;
+/** Registrations one account may start in 15 minutes. */
+export const PASSKEY_REGISTER_LIMIT = { attempts: 20, windowSeconds: 15 * 60 } as const;
+
+export const PASSKEY_NOT_VERIFIED = "The passkey could not be verified. Please try again.";
+export const PASSKEY_CHALLENGE_INVALID = "This passkey request has expired or was already used. Please try again.";
+export const PASSKEY_UNKNOWN = "This passkey is not registered here (it may have been removed). Sign in another way.";
+
+/** Where the ceremony happens: the site's origin, and the RP ID (its host name) passkeys are bound to. */
+export interface RelyingParty {
+  origin: string;
+}
+
+/** A passkey as the settings page and GET /api/auth/passkeys show it (never its key). */
+export interface PasskeyView {
+  _id: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  backedUp: boolean;
+}
+
+// The browser's JSON, bounded: each part is base64url text, and none is long for a real authenticator.
+const b64 = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const registrationSchema = z.object({
+  name: z.string().trim().max(60).optional(),
+  response: z.object({
+    id: b64(1024),
+    rawId: b64(1024),
+    type: z.literal("public-key"),
+    response: z.looseObject({ clientDataJSON: b64(8192), attestationObject: b64(32_768) }),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.string().max(32).optional(),
+  }),
+});
+const authenticationSchema = z.object({
+  response: z.object({
+    id: b64(1024),
+    rawId: b64(1024),
+    type: z.literal("public-key"),
+    response: z.looseObject({
+      clientDataJSON: b64(8192),
+      authenticatorData: b64(8192),
+      signature: b64(2048),
+      userHandle: b64(512).optional(),
+    }),
+    clientExtensionResults: z.looseObject({}).default({}),
+    authenticatorAttachment: z.string().max(32).optional(),
+  }),
+});
+
+function parseBody<T>(schemaOf: z.ZodType<T>, input: unknown): T {
+  const result = schemaOf.safeParse(input);
+  if (!result.success)
+    throw new ValidationError({ response: PASSKEY_NOT_VERIFIED }, PASSKEY_NOT_VERIFIED, "passkey-invalid");
+  return result.data;
+}
+
+/** The challenge the browser signed, read from its client data (the library checks everything else). */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    return typeof data.challenge === "string" && data.challenge.length <= 256 ? data.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+const rpIdOf = (rp: RelyingParty) => new URL(rp.origin).hostname;
+// IPv6 by /64, and no address at all is one shared client (worker/services/client-address.ts).
+const addressKey = (kind: string, address: string | null | undefined) => `${kind}:${clientAddressKey(address)}`;
+
+export function createPasskeyService(
+  db: Db,
+  env: Env,
+  deps: { sessions: SessionService; rateLimit: RateLimitService },
+) {
+  const { sessions, rateLimit } = deps;
+  const t = schema.passkeys;
+  const c = schema.webauthnChallenges;
+
+  async function storeChallenge(challenge: string, kind: "register" | "authenticate", userId: string | null) {
+    const now = Date.now();
+    // Expired challenges go as new ones come: the table never holds more than a few minutes' worth.
+    await db.batch([
+      db.delete(c).where(lte(c.expiresAt, now)),
+      db.insert(c).values({ challenge, kind, userId, expiresAt: now + CHALLENGE_TTL_MS }),
+    ]);
+  }
+
+  /** Takes a challenge out of the table (single use); null when it is unknown, expired, used or someone else's. */
+  async function consumeChallenge(clientDataJSON: string, kind: "register" | "authenticate", userId: string | null) {
+    const challenge = challengeOf(clientDataJSON);
+    if (!challenge) return null;
+    const gone = await db
+      .delete(c)
+      .where(
+        and(
+          eq(c.challenge, challenge),
+          eq(c.kind, kind),
+          userId === null ? isNull(c.userId) : eq(c.userId, userId),
+          gt(c.expiresAt, Date.now()),
+        ),
+      )
+      .returning({ challenge: c.challenge });
+    return gone[0]?.challenge ?? null;
+  }
+
+  return {
+    async list(actor: Actor | null): Promise<PasskeyView[]> {
+      const user = requireUser(actor);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(eq(t.userId, user.id))
+        .orderBy(asc(t.createdAt), asc(t.id))
+        .limit(MAX_PASSKEYS);
+      return rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        createdAt: r.createdAt,
+        lastUsedAt: r.lastUsedAt,
+        backedUp: r.backedUp,
+      }));
+    },
+
+    /** Step 1 of adding a passkey: the options for navigator.credentials.create(), its challenge kept here. */
+    async registrationOptions(actor: Actor | null, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      const user = requireUser(actor);
+      await rateLimit.hit(
+        `passkey-register:${user.id}`,
+        PASSKEY_REGISTER_LIMIT.attempts,
+        PASSKEY_REGISTER_LIMIT.windowSeconds,
+      );
+      const existing = await db.select({ id: t.id, transports: t.transports }).from(t).where(eq(t.userId, user.id));
+      if (existing.length >= MAX_PASSKEYS)
+        throw new Conflict(`You can keep up to ${MAX_PASSKEYS} passkeys. Remove one first.`, "too-many-passkeys");
+      const options = await generateRegistrationOptions({
+        rpName: env.SITE_NAME || "Edge Blog",
+        rpID: rpIdOf(rp),
+        userName: user.email,
+        userDisplayName: user.name,
+        userID: isoBase64URL.toBuffer(isoBase64URL.fromUTF8String(user.id)),
+        attestationType: "none",
+        excludeCredentials: existing.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as string[] })),
+        // Discoverable, so "Sign in with a passkey" needs no email first.
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      });
+      await storeChallenge(options.challenge, "register", user.id);
+      return options;
+    },
+
+    /** Step 2: the authenticator's answer, checked against the challenge this account was given, stored as a passkey. */
+    async register(actor: Actor | null, rp: RelyingParty, input: unknown, fallbackName = "Passkey") {
+      const user = requireUser(actor);
+      const { response, name } = parseBody(registrationSchema, input);
+      const challenge = await consumeChallenge(response.response.clientDataJSON, "register", user.id);
+      if (!challenge)
+        throw new ValidationError(
+          { response: PASSKEY_CHALLENGE_INVALID },
+          PASSKEY_CHALLENGE_INVALID,
+          "challenge-invalid",
+        );
+      let verified;
+      try {
+        verified = await verifyRegistrationResponse({
+          response: response as RegistrationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rpIdOf(rp),
+          requireUserVerification: false,
+        });
+      } catch {
+        verified = null;
+      }
+      if (!verified?.verified)
+        throw new ValidationError({ response: PASSKEY_NOT_VERIFIED }, PASSKEY_NOT_VERIFIED, "passkey-not-verified");
+      const info = verified.registrationInfo;
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(t).where(eq(t.userId, user.id));
+      if (n >= MAX_PASSKEYS)
+        throw new Conflict(`You can keep up to ${MAX_PASSKEYS} passkeys. Remove one first.`, "too-many-passkeys");
+      const inserted = await db
+        .insert(t)
+        .values({
+          id: info.credential.id,
+          userId: user.id,
+          name: (name || fallbackName).slice(0, 60),
+          publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+          counter: info.credential.counter,
+          transports: JSON.stringify(info.credential.transports ?? []),
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+        })
+        .onConflictDoNothing()
+        .returning({ id: t.id });
+      if (!inserted[0]) throw new Conflict("This passkey is already registered.", "passkey-exists");
+      return { insertedId: inserted[0].id };
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      const user = requireUser(actor);
+      if (typeof id !== "string" || id.length === 0 || id.length > 1024) throw new NotFound("No such passkey.");
+      const gone = await db
+        .delete(t)
+        .where(and(eq(t.id, id), eq(t.userId, user.id)))
+        .returning({ id: t.id });
+      if (gone.length === 0) throw new NotFound("No such passkey.");
+      return { deletedCount: 1 };
+    },
+
+    /** Sign-in step 1: options for navigator.credentials.get() with no account named (discoverable passkeys). */
+    async authenticationOptions(
+      rp: RelyingParty,
+      address?: string | null,
+    ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      await rateLimit.hit(
+        addressKey("passkey-sign-in", address),
+        PASSKEY_SIGN_IN_LIMIT.attempts,
+        PASSKEY_SIGN_IN_LIMIT.windowSeconds,
+      );
+      const options = await generateAuthenticationOptions({ rpID: rpIdOf(rp), userVerification: "preferred" });
+      await storeChallenge(options.challenge, "authenticate", null);
+      return options;
+    },
+
+    /**
+     * Sign-in step 2: the signed challenge is checked against the stored passkey's public key; the
+     * counter moves on (a cloned authenticator replaying an old count is refused by the library), and
+     * a session starts for the passkey's account.
+     */
+    async authenticate(rp: RelyingParty, input: unknown, address?: string | null, device?: SessionDevice) {
+      await rateLimit.check(
+        addressKey("passkey-sign-in", address),
+        PASSKEY_SIGN_IN_LIMIT.attempts,
+        PASSKEY_SIGN_IN_LIMIT.windowSeconds,
+      );
+      const { response } = parseBody(authenticationSchema, input);
+      const challenge = await consumeChallenge(response.response.clientDataJSON, "authenticate", null);
+      if (!challenge)
+        throw new ValidationError(
+          { response: PASSKEY_CHALLENGE_INVALID },
+          PASSKEY_CHALLENGE_INVALID,
+          "challenge-invalid",
+        );
+      const passkey = await db.query.passkeys.findFirst({ where: eq(t.id, response.id) });
+      if (!passkey) throw new Unauthorized(PASSKEY_UNKNOWN, "passkey-unknown");
+      const handle = response.response.userHandle;
+      if (handle && isoBase64URL.toUTF8String(handle) !== passkey.userId)
+        throw new Unauthorized(PASSKEY_NOT_VERIFIED, "passkey-not-verified");
+      let verified;
+      try {
+        verified = await verifyAuthenticationResponse({
+          response: response as AuthenticationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rpIdOf(rp),
+          credential: {
+            id: passkey.id,
+            publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+            counter: passkey.counter,
+            transports: JSON.parse(passkey.transports) as string[],
+          },
+          requireUserVerification: false,
+        });
+      } catch {
+        verified = null;
+      }
+      if (!verified?.verified) {
+        await rateLimit.count(addressKey("passkey-sign-in", address), PASSKEY_SIGN_IN_LIMIT.windowSeconds);
+        throw new Unauthorized(PASSKEY_NOT_VERIFIED, "passkey-not-verified");
+      }
+      await db
+        .update(t)
+        .set({
+          counter: verified.authenticationInfo.newCounter,
+          backedUp: verified.authenticationInfo.credentialBackedUp,
+          lastUsedAt: Date.now(),
+        })
+        .where(eq(t.id, passkey.id));
+      const user = await db.query.users.findFirst({ where: eq(schema.users.id, passkey.userId) });
+      if (!user) throw new Unauthorized(PASSKEY_UNKNOWN, "passkey-unknown");
+      const { token, expiresAt } = await sessions.start(user, device);
+      return { token, expiresAt, user };
+    },
+  };
+}
+
+export type PasskeyService = ReturnType<typeof createPasskeyService>;
