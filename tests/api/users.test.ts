@@ -176,10 +176,11 @@ describe("GET /api/users", () => {
   });
 
   it("admin: every user with _id, name, email, role, photoURL and never a hash", async () => {
-    const res = await send("GET", "/api/users", asAdmin);
+    const res = await send("GET", "/api/users?limit=50", asAdmin);
     expect(res.status).toBe(200);
     const list = await json<PublicUser[]>(res);
     expect(list.length).toBe((await usersState()).length);
+    expect(res.headers.get("X-Total-Count")).toBe(String(list.length));
     for (const entry of list) expect(Object.keys(entry).sort()).toEqual(["_id", "email", "name", "photoURL", "role"]);
     expect(list.find((u) => u._id === user.id)).toEqual({
       _id: user.id,

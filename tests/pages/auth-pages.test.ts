@@ -478,8 +478,8 @@ describe("/Profile", () => {
     try {
       expect((await get("/Profile", cookie)).status).toBe(200);
       expect(calls.batch).toBe(1);
-      // The session lookup, then the batch's two statements.
-      expect(calls.prepare).toBe(3);
+      // The session lookup, then the batch's three statements (profile, a page of posts, their total).
+      expect(calls.prepare).toBe(4);
     } finally {
       sessions.mockRestore();
     }

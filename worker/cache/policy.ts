@@ -36,8 +36,12 @@ const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
   // The post's share card: purged with the post (its title, category or writer changed).
   { path: new RegExp(`^/blogs/${ID}/og\\.png$`), tags: (m) => [`blog:${m[1]}`] },
   { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
+  // The sitemap index's files (/sitemaps/pages.xml, /sitemaps/posts-1.xml, ...): every blog write purges them.
+  { path: /^\/sitemaps\/(pages|posts-\d{1,6})\.xml$/, tags: () => ["blogs"] },
   { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
   { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },
+  // A post's comments: a comment written or deleted purges blog:{id} (tags.ts, blog.reaction).
+  { path: new RegExp(`^/api/blogs/${ID}/comments$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
   { path: /^\/api\/authors$/, tags: () => ["authors"] },
   { path: /^\/api\/review$/, tags: () => ["reviews"] },
 ];

@@ -1,4 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { ftsQuery } from "./search";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import type { ReleaseImages } from "./image-cleanup";
 import { eraseAccount } from "./account";
 import type { Purge } from "../cache/purge";
@@ -18,6 +20,25 @@ import { toActor, type SessionDevice, type SessionService } from "./sessions";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
 
 type UserRow = typeof schema.users.$inferSelect;
+
+/** Accounts per page of Manage Users. */
+export const USERS_PAGE_SIZE = 20;
+
+/**
+ * The admin's account search: text with an @ is an email prefix (the email index); words match the
+ * name or the email on the accounts' full-text index (user_search, migration 0010), the last word as a
+ * prefix. Text with no letter or digit finds nobody.
+ */
+export function userFilter(q: unknown): SQL | undefined {
+  if (typeof q !== "string" || q.trim() === "") return undefined;
+  const text = q.trim().slice(0, 200).toLowerCase();
+  if (text.includes("@") && !/\s/.test(text)) {
+    return and(gte(schema.users.email, text), lt(schema.users.email, `${text}\uffff`));
+  }
+  const match = ftsQuery(text);
+  if (!match) return sql`0`;
+  return sql`${schema.users}.rowid in (select rowid from user_search where user_search match ${match})`;
+}
 
 /** A user as the REST contract and the pages see it: never the password hash or Google subject. */
 export interface PublicUser {
@@ -247,10 +268,40 @@ export function createUserService(
       return { insertedId: null, message: "User already exists." };
     },
 
-    async list(actor: Actor | null): Promise<PublicUser[]> {
+    /**
+     * The admin's Manage Users table and GET /api/users: a page of accounts in the order they joined,
+     * optionally only those matching `q` (userFilter: on an index, never a scan), with the number of admins.
+     */
+    async list(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown; q?: unknown } = {},
+    ): Promise<Page<PublicUser> & { admins: number }> {
       requireAdmin(actor);
-      const rows = await db.select().from(schema.users).orderBy(asc(schema.users.createdAt), asc(schema.users.id));
-      return rows.map(toPublicUser);
+      const paging = parsePaging(input, USERS_PAGE_SIZE);
+      const u = schema.users;
+      const where = userFilter(input.q);
+      const joined = [asc(u.createdAt), asc(u.id)] as const;
+      const [rows, totals, admins] = await db.batch([
+        db
+          .select()
+          .from(u)
+          .where(
+            inArray(
+              u.id,
+              db
+                .select({ id: u.id })
+                .from(u)
+                .where(where)
+                .orderBy(...joined)
+                .limit(paging.limit)
+                .offset(paging.offset),
+            ),
+          )
+          .orderBy(...joined),
+        db.select({ total: count() }).from(u).where(where),
+        db.select({ total: count() }).from(u).where(eq(u.role, "admin")),
+      ]);
+      return { ...toPage(rows.map(toPublicUser), totals[0]?.total ?? 0, paging), admins: admins[0]?.total ?? 0 };
     },
 
     /**
