@@ -9,6 +9,7 @@ import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createContactService } from "#worker/services/contact.ts";
+import { createEmailVerificationService } from "#worker/services/email-verification.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
 import { createHealthService } from "#worker/services/health.ts";
@@ -18,6 +19,7 @@ import { createImageService } from "#worker/services/images.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createPasswordResetService } from "#worker/services/password-reset.ts";
 import { createPasskeyService } from "#worker/services/passkeys.ts";
 import { createProfileService } from "#worker/services/profiles.ts";
 import { createRateLimitService } from "#worker/services/rate-limit.ts";
@@ -44,6 +46,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
+  const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release });
   return {
     account,
@@ -55,6 +58,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     blogs: createBlogService(db, purge, release),
     comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
+    emailVerification,
     feeds: createFeedService(db),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
@@ -63,12 +67,19 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     likes: createLikeService(db, purge),
     mailer,
     newsletter: createNewsletterService(db, rateLimit),
+    passwordReset: createPasswordResetService(db, env, {
+      tokens: accountTokens,
+      mailer,
+      rateLimit,
+      // Work after the answer (the request's waitUntil); without a request context it simply runs.
+      defer: (work) => (ctx ? ctx.waitUntil(work) : void work),
+    }),
     profiles: createProfileService(db, purge),
     reading: createReadingService(db),
     reviews: createReviewService(db, purge, rateLimit, release),
     savedBlogs: createSavedBlogService(db),
     sessions,
-    users: createUserService(db, env, { sessions, rateLimit, images, purge, release }),
+    users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
     views: createViewService(db, env),
