@@ -59,7 +59,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? {
           external: (id: string) => id.startsWith(workerDir) || id.startsWith(drizzleDir),
           makeAbsoluteExternalsRelative: false,
-          output: { paths: (id: string) => (id.startsWith("/") ? `../../${path.relative(root, id)}` : id) },
+          output: {
+            paths: (id: string) => (id.startsWith("/") ? `../../${path.relative(root, id)}` : id),
+            // Chunks (a lazily imported module shares code with the rest) sit beside index.js, so the
+            // relative paths above hold for every file of the server build.
+            chunkFileNames: "[name]-[hash].js",
+          },
         }
       : undefined,
   },

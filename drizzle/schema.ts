@@ -29,6 +29,10 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     index("users_role_idx").on(t.role),
+    // The image cleanup asks whether an image is still someone's photo (image-cleanup.ts).
+    index("users_photo_idx").on(t.photoUrl),
+    // Manage Users and GET /api/users list accounts in the order they joined, a page at a time.
+    index("users_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -39,8 +43,18 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The absolute end: the session never lives past it, however active. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Last request seen (touched at most once a minute); idle past the timeout, the session is over. */
+    // Null only for sessions older than this column (their created_at stands in; SQLite cannot add a
+    // column whose default is an expression).
+    lastSeenAt: integer("last_seen_at"),
+    /** For the "signed-in sessions" list: the browser and where it signed in from (request.cf, when present). */
+    userAgent: text("user_agent"),
+    country: text("country"),
+    city: text("city"),
+    colo: text("colo"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -93,12 +107,24 @@ export const blogs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Every list of blogs reads newest first (date_time, created_at, id: visible-blogs.ts's newestFirst),
+  // filtered by who may read (status, publish_at), in all, per writer, per email or per category. Each
+  // index below ends in exactly those columns, so a page is a range of one index and its total is
+  // counted on it without reading a row (docs/decisions/021-pagination-at-scale.md). likes rides along
+  // so the Stats totals sum it from the index too.
   (t) => [
-    index("blogs_date_time_idx").on(t.dateTime),
-    index("blogs_status_publish_idx").on(t.status, t.publishAt),
-    index("blogs_email_idx").on(t.email),
-    index("blogs_author_idx").on(t.authorId),
-    index("blogs_category_date_idx").on(t.category, t.dateTime),
+    index("blogs_newest_idx").on(t.dateTime, t.createdAt, t.id, t.status, t.publishAt, t.likes),
+    index("blogs_author_newest_idx").on(t.authorId, t.dateTime, t.createdAt, t.id, t.status, t.publishAt, t.likes),
+    index("blogs_email_newest_idx").on(t.email, t.dateTime, t.createdAt, t.id, t.status, t.publishAt),
+    index("blogs_category_newest_idx").on(t.category, t.dateTime, t.createdAt, t.id, t.status, t.publishAt),
+    // The scheduled publisher's queue: only scheduled posts are in it (a partial index), so it never
+    // competes with the lists' indexes for "status = 'published'".
+    // The image cleanup asks whether an image is still a cover or a writer's picture (image-cleanup.ts).
+    index("blogs_image_idx").on(t.image),
+    index("blogs_author_image_idx").on(t.authorImage),
+    index("blogs_scheduled_idx")
+      .on(t.publishAt)
+      .where(sql`status = 'scheduled'`),
   ],
 );
 
@@ -123,7 +149,7 @@ export const blogRevisions = sqliteTable(
     image: text("image").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("blog_revisions_blog_idx").on(t.blogId, t.createdAt)],
+  (t) => [index("blog_revisions_blog_idx").on(t.blogId, t.createdAt), index("blog_revisions_image_idx").on(t.image)],
 );
 
 export const savedBlogs = sqliteTable(
@@ -142,6 +168,8 @@ export const savedBlogs = sqliteTable(
   (t) => [
     uniqueIndex("saved_blogs_user_blog_unique").on(t.userId, t.blogId),
     index("saved_blogs_user_created_idx").on(t.userId, t.createdAt),
+    // A post's saves (the Stats page) and the cascade when a post is deleted.
+    index("saved_blogs_blog_idx").on(t.blogId),
   ],
 );
 
@@ -192,7 +220,7 @@ export const contactMessages = sqliteTable(
 );
 
 /**
- * Newsletter subscribers, with double opt-in (docs/decisions/021-newsletter-fan-out.md): an address is
+ * Newsletter subscribers, with double opt-in (docs/decisions/023-newsletter-fan-out.md): an address is
  * "pending" until its confirmation link is opened, "confirmed" from then on (only these get posts), and
  * "unsubscribed" after its one-click link. Rows are kept after unsubscribing, so a post already sent is
  * never sent again if the address comes back.
@@ -326,7 +354,8 @@ export const blogViewsDaily = sqliteTable(
     day: text("day").notNull(),
     views: integer("views").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.blogId, t.day] }), index("blog_views_daily_day_idx").on(t.day)],
+  // (day, views): the site's chart and totals sum views from the index alone.
+  (t) => [primaryKey({ columns: [t.blogId, t.day] }), index("blog_views_daily_day_idx").on(t.day, t.views)],
 );
 
 /**

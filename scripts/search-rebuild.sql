@@ -6,3 +6,7 @@ DELETE FROM blog_search;
 INSERT INTO blog_search (rowid, title, short_description, blog_details, category, author_name)
   SELECT rowid, title, short_description, blog_details, category, author_name FROM blogs;
 INSERT INTO blog_search (blog_search) VALUES ('optimize');
+-- The accounts' index (migrations/0010_user_search.sql), the same way.
+DELETE FROM user_search;
+INSERT INTO user_search (rowid, name, email) SELECT rowid, name, email FROM users;
+INSERT INTO user_search (user_search) VALUES ('optimize');

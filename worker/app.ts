@@ -7,7 +7,7 @@ import { openDatabaseSession } from "./db-session";
 import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "./security/csrf";
 import { createServices, type Services } from "./services";
 import type { Env } from "./env";
-import { readToken, sealFlash } from "./auth/cookie";
+import { expiredCookieHeader, LEGACY_SESSION_COOKIE, readCookie, readToken, sealFlash } from "./auth/cookie";
 import { authRoutes } from "./auth/routes";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "./services/errors";
 import type { Actor } from "./services/policy";
@@ -51,7 +51,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     await next();
     // D1 failing is an outage, not a bug of ours: 503 with Retry-After, on pages and /api alike.
     if (database.failed() && c.res.status >= 500) c.res = unavailable(c.req.raw);
-    const bookmark = database.bookmarkCookie(c.res.status);
+    const bookmark = database.bookmarkCookie(c.res);
     if (bookmark) {
       c.res = new Response(c.res.body, c.res);
       c.res.headers.append("Set-Cookie", bookmark);
@@ -97,6 +97,12 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     c.set("user", session?.actor ?? null);
     c.set("sessionId", session?.sessionId ?? null);
     await next();
+    // The session cookie before `__Host-` is never read, but it would keep the browser out of the shared
+    // cache for its remaining days: let it go.
+    if (readCookie(c.req.raw, LEGACY_SESSION_COOKIE) !== null) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("Set-Cookie", expiredCookieHeader(LEGACY_SESSION_COOKIE));
+    }
   });
 
   app.route("/api", api);

@@ -1,10 +1,14 @@
-import { cookieHeader, readCookie } from "./auth/cookie";
+import { cookieHeader, expiredCookieHeader, readCookie, SESSION_COOKIE, sessionOf } from "./auth/cookie";
 import type { Env } from "./env";
 
 /**
  * D1 read replication (the Sessions API). Anonymous reads may be served by the nearest replica
  * (`first-unconstrained`); writes start at the primary (`first-primary`). After a write the person's
  * bookmark travels in a cookie, so their next request reads at least what they wrote, wherever it lands.
+ *
+ * Only signed-in people get one (a request with a session, or an answer that starts one): theirs are
+ * the only requests that read it, because they are never answered from the shared cache. A signed-out
+ * reader never carries it, so their requests stay shareable.
  */
 export const BOOKMARK_COOKIE = "d1-bookmark";
 const BOOKMARK_SECONDS = 300;
@@ -15,8 +19,8 @@ export interface DatabaseSession {
   db: D1Database;
   /** Whether a D1 call of this request failed (an outage: the answer becomes a 503). */
   failed(): boolean;
-  /** The Set-Cookie that carries the bookmark after a write that succeeded, or null. */
-  bookmarkCookie(status: number): string | null;
+  /** The Set-Cookie that carries the bookmark after a signed-in write that succeeded, or null. */
+  bookmarkCookie(response: Response): string | null;
 }
 
 export function openDatabaseSession(env: Env, request: Request): DatabaseSession {
@@ -30,8 +34,14 @@ export function openDatabaseSession(env: Env, request: Request): DatabaseSession
   return {
     db,
     failed: () => failed,
-    bookmarkCookie(status: number) {
-      const bookmark = writes && status < 400 ? session?.getBookmark() : null;
+    bookmarkCookie(response: Response) {
+      const startsSession = response.headers
+        .getSetCookie()
+        .some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/max-age=0/i.test(c));
+      // Signing out lets the bookmark go too: the reader is anonymous again and shares cached copies.
+      if (signsOut(response) && !startsSession) return carried ? expiredCookieHeader(BOOKMARK_COOKIE) : null;
+      const signedIn = sessionOf(request).signedIn || startsSession;
+      const bookmark = writes && signedIn && response.status < 400 ? session?.getBookmark() : null;
       return bookmark ? cookieHeader(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_SECONDS }) : null;
     },
   };
@@ -86,4 +96,11 @@ function watchFailures(d1: D1Database, onFailure: () => void): D1Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** An answer that ends the session (sign-out) clears the session cookie. */
+function signsOut(response: Response): boolean {
+  return response.headers
+    .getSetCookie()
+    .some((c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(c)));
 }

@@ -12,7 +12,7 @@ const itemClass =
   "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-50 hover:text-brand-700 focus-visible:bg-gray-50";
 
 /**
- * The signed-in person's avatar button and its menu (Profile, Sign Out). Before hydration (or
+ * The signed-in person's avatar button and its menu (Profile, Reading list, Settings, Sign Out). Before hydration (or
  * without JavaScript) it is a <details> disclosure and Sign Out asks on the /confirm page; once
  * hydrated it is a button with aria-expanded that toggles on click and closes on Profile, Escape,
  * a click outside or focus leaving it, and Sign Out asks for confirmation first.
@@ -92,9 +92,14 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
           </Link>
         </li>
         <li>
+          <Link to="/settings" className={itemClass} onClick={() => setOpen(false)}>
+            Settings
+          </Link>
+        </li>
+        <li>
           {/* Without JavaScript, Sign Out asks on the /confirm page, which then posts to /logout. */}
           <form {...(hydrated ? { onSubmit: (e) => void signOut(e) } : { method: "get", action: "/confirm" })}>
-            {hydrated ? null : <ConfirmStepFields ask="sign-out" to="/logout" />}
+            {hydrated ? null : <ConfirmStepFields ask="sign-out" to="/logout" fields={[["redirectTo", here]]} />}
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className={itemClass}>
               Sign Out

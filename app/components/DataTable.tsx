@@ -17,10 +17,11 @@ export interface Column<T> {
 }
 
 /** The row-number column every dashboard table starts with (hidden on phones). */
-export function numberColumn<T>(): Column<T> {
+/** The row's number in the whole list: `offset` is the rows on the pages before this one. */
+export function numberColumn<T>(offset = 0): Column<T> {
   return {
     header: "#",
-    cell: (_, i) => <span className="text-gray-500 tabular-nums">{i + 1}</span>,
+    cell: (_, i) => <span className="text-gray-500 tabular-nums">{offset + i + 1}</span>,
     className: "sm:w-12",
     mobile: "hide",
   };

@@ -1,8 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
+import { pageWindow } from "#worker/services/shared/pagination";
 
 /**
  * Prev, numbered and Next links that keep the other query parameters; the page lives in the URL
  * (?page=2), so it can be shared and works without JavaScript. Prev is disabled on page 1, Next on the last.
+ * A handful of numbers at any size: the first, the last, the current page and its neighbours, and an
+ * ellipsis for each gap (1 … 4 5 6 … 12500).
  */
 export function Pagination({ page, pages, label = "Pagination" }: { page: number; pages: number; label?: string }) {
   const location = useLocation();
@@ -29,16 +32,26 @@ export function Pagination({ page, pages, label = "Pagination" }: { page: number
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
       {edge(page - 1, "Prev", page <= 1)}
-      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-        <Link
-          key={n}
-          to={href(n)}
-          aria-current={n === page ? "page" : undefined}
-          className={`${base} ${n === page ? "border-brand-600 bg-brand-600 text-white" : idle}`}
-        >
-          {n}
-        </Link>
-      ))}
+      {pageWindow(page, pages).map((n, i) =>
+        n === "gap" ? (
+          <span
+            key={`gap-${i}`}
+            aria-hidden="true"
+            className="inline-flex h-10 min-w-6 items-center justify-center text-gray-500"
+          >
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={href(n)}
+            aria-current={n === page ? "page" : undefined}
+            className={`${base} ${n === page ? "border-brand-600 bg-brand-600 text-white" : idle}`}
+          >
+            {n}
+          </Link>
+        ),
+      )}
       {edge(page + 1, "Next", page >= pages)}
     </nav>
   );

@@ -19,6 +19,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/newsletter", label: "Newsletter" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];
 
@@ -28,6 +30,8 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/feedback", label: "Send Feedback" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of the writer's posts.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];
 

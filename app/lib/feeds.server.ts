@@ -76,9 +76,10 @@ export function renderRss(origin: string, items: FeedItem[], category?: string):
     .join("\n");
 }
 
-export function renderSitemap(origin: string, posts: SitemapPost[]): string {
+/** A sitemap file: the public pages (pages.xml), or one file's posts with their last change (posts-{n}.xml). */
+export function renderSitemap(origin: string, posts: SitemapPost[], withPages = false): string {
   const urls = [
-    ...SITEMAP_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),
+    ...(withPages ? SITEMAP_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`) : []),
     ...posts.map(
       (p) => `  <url><loc>${xmlEscape(postUrl(origin, p.id))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`,
     ),
@@ -88,6 +89,18 @@ export function renderSitemap(origin: string, posts: SitemapPost[]): string {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls,
     "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** /sitemap.xml: the index of the sitemap files, the pages first, then every posts file. */
+export function renderSitemapIndex(origin: string, postFiles: number): string {
+  const files = ["pages", ...Array.from({ length: postFiles }, (_, i) => `posts-${i + 1}`)];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((f) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${f}.xml`)}</loc></sitemap>`),
+    "</sitemapindex>",
     "",
   ].join("\n");
 }

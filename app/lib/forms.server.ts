@@ -75,11 +75,12 @@ export async function handleForm<T>(request: Request, form: FormData, run: () =>
   }
 }
 
-/** Loaders: a missing record or forbidden access becomes the 404 / 403 page. */
+/** Loaders: a missing record or forbidden access becomes the 404 / 403 page; a bad ?page or ?limit the 400 page. */
 export async function loadOr404<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
+    if (err instanceof ValidationError) throw new Response(err.message, { status: 400 });
     if (err instanceof NotFound) throw new Response(err.message, { status: 404 });
     if (err instanceof Forbidden) throw new Response(err.message, { status: 403 });
     throw err;

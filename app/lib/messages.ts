@@ -114,6 +114,24 @@ export const MSG = {
     },
     "sign-out": { title: "Are you sure?", text: "You will be logged out!", button: "Yes, Logout" },
   },
+  /** Account settings (/settings) and passkeys: beyond the spec (issue 19). */
+  settings: {
+    passwordChanged: "Password changed",
+    passwordChangedText: "Every other device was signed out.",
+    emailLinkSent: "Check your new inbox",
+    emailChanged: "Email address changed",
+    sessionEnded: "Signed out that session",
+    othersEnded: "Signed out everywhere else",
+    passkeyAdded: "Passkey added",
+    passkeyRemoved: "Passkey removed",
+    passkeyFailed: "Passkey not added",
+    accountDeleted: "Account deleted",
+    accountDeletedText: "Your account and everything in it are gone. Thank you for writing with us.",
+    errorTitle: "Error",
+    passkeyCancelled: "The passkey prompt was closed before it finished. Please try again.",
+    passkeyUnsupported: "This browser cannot use passkeys. Sign in with your email and password instead.",
+    passkeySignInFailed: "Passkey sign-in failed",
+  },
   /** Google sign-in problems: the spec only logs them; the product says what happened instead. */
   googleErrors: {
     title: "Google sign-in failed",

@@ -11,7 +11,8 @@ import { BlogCard } from "#app/components/BlogCard";
 import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm } from "#app/lib/forms.server";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
+import { Pagination } from "#app/components/Pagination";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
@@ -31,8 +32,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   // Profile and blogs in one D1 batch (the session itself was resolved before Remix ran).
-  const { profile, blogs } = await context.services.profiles.overview(user);
   const url = new URL(request.url);
+  const { profile, blogs: result } = await loadOr404(() =>
+    context.services.profiles.overview(user, { page: url.searchParams.get("page") }),
+  );
+  const blogs = result.items;
   return {
     // Edit Profile changes the profile's name, so that is the name this page shows once there is one.
     user: { name: profile?.name || user.name, email: user.email, photoURL: user.photoURL },
@@ -47,6 +51,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       short_description,
       image,
     })),
+    paging: { page: result.page, pages: result.pages, total: result.total },
     // Without JavaScript, "Create Profile" is a link to ?create, which shows the form in place.
     createOpen: url.searchParams.has("create"),
     origin: url.origin,
@@ -81,7 +86,7 @@ const primary = buttonClass();
 const secondary = buttonClass({ tone: "secondary" });
 
 export default function ProfilePage() {
-  const { user, profile, blogs, createOpen } = useLoaderData<typeof loader>();
+  const { user, profile, blogs, paging, createOpen } = useLoaderData<typeof loader>();
   const hasBio = Boolean(profile?.bio);
 
   return (
@@ -144,8 +149,8 @@ export default function ProfilePage() {
           <h2 id="posts-heading" className="text-2xl font-bold tracking-tight">
             Your Blog Posts
           </h2>
-          {blogs.length > 0 ? (
-            <p className="text-sm text-gray-600">{blogs.length === 1 ? "1 post" : `${blogs.length} posts`}</p>
+          {paging.total > 0 ? (
+            <p className="text-sm text-gray-600">{paging.total === 1 ? "1 post" : `${paging.total} posts`}</p>
           ) : null}
         </div>
         {blogs.length === 0 ? (
@@ -162,6 +167,11 @@ export default function ProfilePage() {
             ))}
           </div>
         )}
+        {paging.pages > 1 ? (
+          <div className="mt-8">
+            <Pagination page={paging.page} pages={paging.pages} label="Your blog posts pages" />
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Image } from "#app/components/Image";
+import { loadOr404 } from "#app/lib/forms.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime";
 import { buttonClass, EmptyState } from "#app/components/ui";
@@ -49,11 +50,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const category = url.searchParams.get("category") ?? "";
-  const { results, latest, saved } = await context.services.reading.listing(context.user, {
-    q,
-    category,
-    page: url.searchParams.get("page") ?? 1,
-  });
+  const { results, latest, saved } = await loadOr404(() =>
+    context.services.reading.listing(context.user, { q, category, page: url.searchParams.get("page") }),
+  );
   return {
     origin: url.origin,
     q,

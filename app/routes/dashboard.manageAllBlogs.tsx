@@ -4,6 +4,9 @@ import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { DataTable } from "#app/components/DataTable";
 import { Pagination } from "#app/components/Pagination";
+import { TableSearch } from "#app/components/TableSearch";
+import { loadOr404 } from "#app/lib/forms.server";
+import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 import { StatusBadge } from "#app/components/StatusBadge";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -19,14 +22,22 @@ const BLOGS_PER_PAGE = 10;
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const url = new URL(request.url);
-  const blogs = await context.services.blogs.adminPage(
-    admin,
-    { page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE },
-    BLOGS_PER_PAGE,
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_CHARS);
+  const blogs = await loadOr404(() =>
+    context.services.blogs.adminPage(
+      admin,
+      { page: url.searchParams.get("page"), limit: BLOGS_PER_PAGE, q },
+      BLOGS_PER_PAGE,
+    ),
   );
   // Deleting the last post of the last page lands past the end: show the new last page instead.
-  if (blogs.page > blogs.pages) throw redirect(blogs.pages > 1 ? `${url.pathname}?page=${blogs.pages}` : url.pathname);
-  return { blogs };
+  if (blogs.page > blogs.pages) {
+    const back = new URLSearchParams(url.search);
+    if (blogs.pages > 1) back.set("page", String(blogs.pages));
+    else back.delete("page");
+    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
+  }
+  return { blogs, q };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -35,19 +46,28 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function ManageAllBlogs() {
-  const { blogs } = useLoaderData<typeof loader>();
+  const { blogs, q } = useLoaderData<typeof loader>();
   const offset = (blogs.page - 1) * blogs.limit;
   return (
     <>
       <DashboardHeader
         title="Manage All Blogs"
-        description={`${blogs.total} ${blogs.total === 1 ? "post" : "posts"} by every writer, newest first.`}
+        description={
+          q
+            ? `${blogs.total} ${blogs.total === 1 ? "post matches" : "posts match"} “${q}”, newest first.`
+            : `${blogs.total} ${blogs.total === 1 ? "post" : "posts"} by every writer, newest first.`
+        }
+      />
+      <TableSearch
+        q={q}
+        label="Search blogs by title, writer or email"
+        placeholder="Search by title, writer or email"
       />
       <DataTable
         caption="All blogs"
         rows={blogs.items}
         rowKey={(b) => b._id}
-        empty="No blogs yet."
+        empty={q ? "No post matches this search." : "No blogs yet."}
         columns={[
           {
             header: "#",

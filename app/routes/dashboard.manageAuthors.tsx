@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader";
+import { Pagination } from "#app/components/Pagination";
+import { loadOr404 } from "#app/lib/forms.server";
 import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { deleteAction } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
@@ -11,10 +13,15 @@ export const handle = { title: "Manage Authors" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Authors");
 
-/** One D1 query: every author, in the order the home page shows them. */
+const AUTHORS_PER_PAGE = 20;
+
+/** One D1 round trip: a page of authors, in the order the home page shows them, and their total. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  return { authors: await context.services.authors.adminList(admin) };
+  const page = new URL(request.url).searchParams.get("page");
+  return {
+    authors: await loadOr404(() => context.services.authors.page(admin, { page, limit: AUTHORS_PER_PAGE }, true)),
+  };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -37,11 +44,11 @@ export default function ManageAuthors() {
       />
       <DataTable
         caption="Authors"
-        rows={authors}
+        rows={authors.items}
         rowKey={(a) => a._id}
         empty="No authors yet. Add the first one."
         columns={[
-          numberColumn(),
+          numberColumn((authors.page - 1) * authors.limit),
           {
             header: "Name",
             mobile: "title",
@@ -69,6 +76,11 @@ export default function ManageAuthors() {
           },
         ]}
       />
+      {authors.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={authors.page} pages={authors.pages} label="Author pages" />
+        </div>
+      ) : null}
     </>
   );
 }

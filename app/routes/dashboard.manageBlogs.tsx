@@ -1,12 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Pagination } from "#app/components/Pagination";
 import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { StatusBadge } from "#app/components/StatusBadge";
 import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
+import { samePage } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 
@@ -14,10 +16,20 @@ export const handle = { title: "Manage Blogs" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
 
-/** One D1 query: the person's own posts, newest first. */
+const BLOGS_PER_PAGE = 10;
+
+/** One D1 round trip: a page of the person's own posts, newest first, and their total. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  return { blogs: await context.services.blogs.own(user) };
+  const url = new URL(request.url);
+  const result = await loadOr404(() =>
+    context.services.blogs.ownPage(user, { page: url.searchParams.get("page") }, BLOGS_PER_PAGE),
+  );
+  // Deleting the last post of the last page lands past the end: show the new last page instead.
+  if (result.page > result.pages) {
+    throw redirect(result.pages > 1 ? `${url.pathname}?page=${result.pages}` : url.pathname);
+  }
+  return { result };
 }
 
 /** Deletes one of the person's own posts (the service checks ownership; others get the 403 page). */
@@ -28,7 +40,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(request, form, async () => {
     const id = String(form.get("id") ?? "");
     await context.services.blogs.remove(user, id);
-    return redirectWithFlash("/dashboard/manageBlogs", {
+    return redirectWithFlash(samePage(request), {
       kind: "alert",
       title: MSG.delete.doneTitle,
       text: MSG.delete.doneText,
@@ -43,7 +55,9 @@ const stacked =
   "max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-gray-500 max-sm:before:content-[attr(data-label)]";
 
 export default function ManageBlogs() {
-  const { blogs } = useLoaderData<typeof loader>();
+  const { result } = useLoaderData<typeof loader>();
+  const blogs = result.items;
+  const offset = (result.page - 1) * result.limit;
   return (
     <>
       <DashboardHeader
@@ -97,7 +111,7 @@ export default function ManageBlogs() {
               {blogs.map((blog, i) => (
                 <tr key={blog._id} className="hover:bg-gray-50/60 max-sm:block max-sm:px-4 max-sm:py-3">
                   <td data-label="#" className={`${cell} ${stacked} tabular-nums text-gray-500`}>
-                    {i + 1}
+                    {offset + i + 1}
                   </td>
                   <td data-label="Name" className={`${cell} ${stacked} whitespace-nowrap text-gray-800`}>
                     {blog.author_name}
@@ -140,6 +154,11 @@ export default function ManageBlogs() {
           </table>
         </div>
       )}
+      {result.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={result.page} pages={result.pages} label="Manage Blogs pages" />
+        </div>
+      ) : null}
     </>
   );
 }

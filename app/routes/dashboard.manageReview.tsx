@@ -2,6 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
+import { Pagination } from "#app/components/Pagination";
+import { loadOr404 } from "#app/lib/forms.server";
 import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { StarRating } from "#app/components/StarRating";
 import { deleteAction } from "#app/lib/admin.server";
@@ -12,9 +14,13 @@ export const handle = { title: "Manage Review" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Review");
 
+const REVIEWS_PER_PAGE = 20;
+
+/** One D1 round trip: a page of reviews, newest first, and their total. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   adminOrForbidden(context, request);
-  return { reviews: await context.services.reviews.list() };
+  const page = new URL(request.url).searchParams.get("page");
+  return { reviews: await loadOr404(() => context.services.reviews.page({ page, limit: REVIEWS_PER_PAGE })) };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -32,11 +38,11 @@ export default function ManageReview() {
       />
       <DataTable
         caption="Reviews"
-        rows={reviews}
+        rows={reviews.items}
         rowKey={(r) => r._id}
         empty="No feedback yet."
         columns={[
-          numberColumn(),
+          numberColumn((reviews.page - 1) * reviews.limit),
           {
             header: "Name",
             mobile: "title",
@@ -71,6 +77,11 @@ export default function ManageReview() {
           },
         ]}
       />
+      {reviews.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={reviews.page} pages={reviews.pages} label="Review pages" />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,27 +1,51 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "#app/components/ConfirmForm";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
 import { FormError } from "#app/components/form";
+import { Pagination } from "#app/components/Pagination";
+import { TableSearch } from "#app/components/TableSearch";
 import { samePage } from "#app/lib/admin.server";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { refusal } from "#app/lib/form-result";
 import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server";
 import type { FormFailure } from "#app/lib/form-result";
 import { adminOrForbidden } from "#app/lib/guards.server";
 import { MSG } from "#app/lib/messages";
 import { useFailureAlert } from "#app/lib/use-failure-alert";
 import { Forbidden } from "#worker/services/errors";
+import { MAX_SEARCH_CHARS } from "#worker/services/limits";
 
 export const handle = { title: "Manage Users" };
 
 export const meta: MetaFunction = () => dashboardMeta("Manage Users");
 
+const USERS_PER_PAGE = 20;
+
+/** One D1 round trip: a page of accounts (optionally a search by name or email), the total and the admins. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  return { users: await context.services.users.list(admin), me: admin.id };
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_CHARS);
+  const users = await loadOr404(() =>
+    context.services.users.list(admin, { page: url.searchParams.get("page"), limit: USERS_PER_PAGE, q }),
+  );
+  // Deleting the last account of the last page lands past the end: show the new last page instead.
+  if (users.page > users.pages) {
+    const back = new URLSearchParams(url.search);
+    if (users.pages > 1) back.set("page", String(users.pages));
+    else back.delete("page");
+    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
+  }
+  return { users, q, me: admin.id };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -60,28 +84,35 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function ManageUsers() {
-  const { users, me } = useLoaderData<typeof loader>();
+  const { users, q, me } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
   useFailureAlert(result, MSG.admin.actionFailedTitle);
-  const admins = users.filter((u) => u.role === "admin").length;
+  const admins = users.admins;
+  const offset = (users.page - 1) * users.limit;
+  const total = users.total;
 
   return (
     <>
       <DashboardHeader
         title="Manage Users"
-        description={`${users.length} ${users.length === 1 ? "account" : "accounts"}, ${admins} ${admins === 1 ? "admin" : "admins"}`}
+        description={
+          q
+            ? `${total} ${total === 1 ? "account matches" : "accounts match"} “${q}”`
+            : `${total} ${total === 1 ? "account" : "accounts"}, ${admins} ${admins === 1 ? "admin" : "admins"}`
+        }
       />
+      <TableSearch q={q} label="Search users by name or email" placeholder="Search by name or email" />
       <div className="mb-4">
         <FormError message={failure?.formError} />
       </div>
       <DataTable
         caption="Users"
-        rows={users}
+        rows={users.items}
         rowKey={(u) => u._id}
-        empty="No users yet."
+        empty={q ? "No account matches this search." : "No users yet."}
         columns={[
-          numberColumn(),
+          numberColumn(offset),
           {
             header: "Name",
             mobile: "title",
@@ -161,6 +192,11 @@ export default function ManageUsers() {
           },
         ]}
       />
+      {users.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={users.page} pages={users.pages} label="Users pages" />
+        </div>
+      ) : null}
     </>
   );
 }

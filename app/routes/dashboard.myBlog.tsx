@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { loadOr404 } from "#app/lib/forms.server";
 import { EmptyState } from "#app/components/ui";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "#app/components/BlogCard";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => dashboardMeta("My Blogs");
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const page = new URL(request.url).searchParams.get("page");
-  return context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE);
+  return loadOr404(() => context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE));
 }
 
 export default function MyBlogs() {

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader";
 import { DataTable, type Column } from "#app/components/DataTable";
+import { Pagination } from "#app/components/Pagination";
+import { loadOr404 } from "#app/lib/forms.server";
 import { ViewsChart } from "#app/components/ViewsChart";
 import { dashboardMeta } from "#app/lib/dashboard";
 import { signedInOrRedirect } from "#app/lib/guards.server";
@@ -18,7 +20,8 @@ export const meta: MetaFunction = () => dashboardMeta("Stats");
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   await context.services.views.flushAll();
-  return { stats: await context.services.views.stats(user) };
+  const page = new URL(request.url).searchParams.get("page");
+  return { stats: await loadOr404(() => context.services.views.stats(user, { page })) };
 }
 
 const num = (n: number) => <span className="tabular-nums">{n.toLocaleString("en-US")}</span>;
@@ -85,10 +88,15 @@ export default function Stats() {
       <DataTable
         caption={site ? "Stats of every post" : "Stats of your posts"}
         columns={columns}
-        rows={stats.posts}
+        rows={stats.posts.items}
         rowKey={(p) => p._id}
         empty={<p>No posts yet. Stats appear here once you publish.</p>}
       />
+      {stats.posts.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={stats.posts.page} pages={stats.posts.pages} label="Stats pages" />
+        </div>
+      ) : null}
     </>
   );
 }

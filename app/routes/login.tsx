@@ -2,9 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { brand } from "#app/lib/site-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie";
 import { DomainError, ValidationError, statusOf } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
+import { PasskeySignIn } from "#app/components/PasskeySignIn";
 import { Field, FormError, SubmitButton } from "#app/components/form";
 import { alertDialog } from "#app/lib/dialogs";
 import { redirectWithFlash } from "#app/lib/flash.server";
@@ -42,7 +43,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return redirectWithFlash(
       redirectTo,
       { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
-      [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
+      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
     );
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
@@ -91,6 +92,9 @@ export default function Login() {
         </SubmitButton>
       </Form>
       <ProviderButtons intent="login" redirectTo={redirectTo} />
+      <div className="mt-3">
+        <PasskeySignIn redirectTo={redirectTo} />
+      </div>
       <p className="mt-6 text-center text-sm text-gray-600">
         New to {brand()}?{" "}
         <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">

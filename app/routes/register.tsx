@@ -3,7 +3,7 @@ import { brand } from "#app/lib/site-name";
 import { LIMITS } from "#worker/services/limits";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookie, sessionCookie } from "#worker/auth/cookie";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
 import { Conflict, ValidationError } from "#worker/services/errors";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
@@ -46,7 +46,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return redirectWithFlash(
         redirectTo,
         { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-        [sessionCookie(token), await knownDeviceCookie(user._id, secret)],
+        [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
       );
     } catch (err) {
       // A taken email belongs beside the email field, like any other field problem.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination";
 import { buttonClass, EmptyState } from "#app/components/ui";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
 import { BRAND, MSG } from "#app/lib/messages";
 import { seo } from "#app/lib/seo";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const url = new URL(request.url);
-  const saved = await context.services.savedBlogs.page(user, { page: url.searchParams.get("page") ?? 1 });
+  const saved = await loadOr404(() => context.services.savedBlogs.page(user, { page: url.searchParams.get("page") }));
   return { origin: url.origin, saved };
 }
 

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderSitemap } from "#app/lib/feeds.server";
+import { FEED_CACHE, renderSitemapIndex } from "#app/lib/feeds.server";
 
-/** Every public page and every post, with the post's last change. */
+/**
+ * The sitemap index: the public pages' file and one file per SITEMAP_FILE_URLS posts (each at most
+ * 2,000 URLs, far under the protocol's 50,000). Cached and purged with every blog write ("blogs" tag).
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const posts = await context.services.feeds.postsForSitemap();
-  return new Response(renderSitemap(new URL(request.url).origin, posts), {
+  const files = await context.services.feeds.sitemapFiles();
+  return new Response(renderSitemapIndex(new URL(request.url).origin, files), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": FEED_CACHE },
   });
 }

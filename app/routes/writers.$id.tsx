@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { writer, blogs } = await loadOr404(() =>
-    context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") ?? 1 }),
+    context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") }),
   );
   return {
     origin: url.origin,

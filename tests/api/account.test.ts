@@ -275,7 +275,7 @@ describe("DELETE /api/auth/account", () => {
     const res = await send("DELETE", "/api/auth/account", bearer(token), { password: PASSWORD });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ deletedCount: 1 });
-    expect(res.headers.getSetCookie().some((c) => /^session=;/.test(c))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => /^__Host-session=;/.test(c))).toBe(true);
     expect((await me(token)).status).toBe(401);
     expect(await db().query.blogs.findFirst({ where: eq(schema.blogs.id, blog.id) })).toBeUndefined();
     expect(await sessionsOf(user.id)).toBe(0);

@@ -29,7 +29,7 @@ const userRowsFor = (email: string) => db().select().from(schema.users).where(eq
 
 function expectSessionCookie(res: Response, token: string) {
   const cookie = res.headers.get("Set-Cookie") ?? "";
-  expect(cookie).toContain(`session=${token}`);
+  expect(cookie).toContain(`__Host-session=${token}`);
   expect(cookie).toMatch(/HttpOnly/);
   expect(cookie).toMatch(/Secure/);
   expect(cookie).toMatch(/SameSite=Lax/);
@@ -173,7 +173,7 @@ describe("POST /api/auth/login", () => {
     expect(body.user).toMatchObject({ name: "Grace", email: email.toLowerCase(), role: "user" });
     expect(Object.keys(body.user).sort()).toEqual(["_id", "email", "name", "photoURL", "role"]);
     expectSessionCookie(res, body.token);
-    expect((await me({ Cookie: `session=${body.token}` })).status).toBe(200);
+    expect((await me({ Cookie: `__Host-session=${body.token}` })).status).toBe(200);
   });
 
   it("says the same thing for a wrong password, an unknown email and a Google-only account", async () => {
@@ -242,10 +242,10 @@ describe("POST /api/auth/logout and GET /api/auth/me", () => {
   it("logout ends the session the cookie names and clears the cookie", async () => {
     const email = uniqueEmail();
     const { token } = await json<SignedIn>(await register({ name: "Leaving", email, password: "correct horse" }));
-    const res = await call("/api/auth/logout", { method: "POST", headers: { Cookie: `session=${token}` } });
+    const res = await call("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-session=${token}` } });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ success: true });
-    expect(res.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
+    expect(res.headers.get("Set-Cookie")).toMatch(/^__Host-session=;.*Max-Age=0/);
     expect((await me({ Authorization: `Bearer ${token}` })).status).toBe(401);
     const [row] = await userRowsFor(email);
     expect(await db().select().from(schema.sessions).where(eq(schema.sessions.userId, row!.id))).toHaveLength(0);

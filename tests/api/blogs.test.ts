@@ -46,10 +46,15 @@ describe("blogs API (read side)", () => {
     expect(blogs.every((b) => b.status === "published" && b.publish_at === null)).toBe(true);
   });
 
-  it("GET /api/blogs answers the whole list without paging parameters", async () => {
+  it("GET /api/blogs without paging parameters answers the first page, newest first (decision 021)", async () => {
     const res = await call("/api/blogs");
-    expect((await json<Blog[]>(res)).length).toBe(7);
-    expect(res.headers.get("X-Total-Count")).toBeNull();
+    const list = await json<Blog[]>(res);
+    // The seven fit the first page (20): the spec's client still sees every post of a demo-sized site.
+    expect(list.map((b) => b.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2", "Post 1"]);
+    expect(res.headers.get("X-Total-Count")).toBe("7");
+    expect(res.headers.get("Link")).toBe(
+      '</api/blogs?page=1&limit=20>; rel="first", </api/blogs?page=1&limit=20>; rel="last"',
+    );
   });
 
   it("GET /api/blogs?page&limit answers one page and X-Total-Count", async () => {

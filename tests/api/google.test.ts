@@ -134,7 +134,7 @@ async function sessionCount(userId: string) {
 }
 
 function sessionToken(res: Response): string | undefined {
-  return cookieValue(setCookies(res).get("session"));
+  return cookieValue(setCookies(res).get("__Host-session"));
 }
 
 /** The result the popup page hands to its opener, read back out of its inline script. */
@@ -262,11 +262,11 @@ describe("GET /auth/google/callback", () => {
     });
     expect(await sessionCount(user!.id)).toBe(1);
 
-    const cookie = setCookies(res).get("session")!;
+    const cookie = setCookies(res).get("__Host-session")!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Lax/);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect(me.status).toBe(200);
     expect(await json(me)).toMatchObject({
       _id: user!.id,
@@ -303,7 +303,7 @@ describe("GET /auth/google/callback", () => {
         .find((c) => c.startsWith("flash="))!
         .split(";")[0]!;
       const landing = await call("/about", {
-        headers: { Cookie: `session=${sessionToken(res)}; ${flash}` },
+        headers: { Cookie: `__Host-session=${sessionToken(res)}; ${flash}` },
         redirect: "manual",
       });
       const html = await landing.text();
@@ -338,7 +338,7 @@ describe("GET /auth/google/callback", () => {
     const after = await db().select().from(schema.users).where(eq(schema.users.id, existing.id)).get();
     expect(after).toMatchObject({ email: existing.email, name: "Returning Reader" });
     expect(await sessionCount(existing.id)).toBe(1);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect((await json<{ _id: string }>(me))._id).toBe(existing.id);
   });
 
@@ -376,7 +376,7 @@ describe("GET /auth/google/callback", () => {
 
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Google has not verified that this email is yours");
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
     const after = await db().select().from(schema.users).where(eq(schema.users.id, existing.id)).get();
     expect(after?.googleSub).toBeNull();
     expect(await sessionCount(existing.id)).toBe(0);
@@ -419,7 +419,7 @@ describe("GET /auth/google/callback", () => {
 
     expect(google.spy).not.toHaveBeenCalled();
     expect(await userByEmail(who.email)).toBeUndefined();
-    expect(setCookies(forged).has("session")).toBe(false);
+    expect(setCookies(forged).has("__Host-session")).toBe(false);
   });
 
   it("tells the opener state-mismatch in popup mode", async () => {
@@ -439,7 +439,7 @@ describe("GET /auth/google/callback", () => {
     expect(page).toContain("Google sign-in was cancelled");
     expect(popupResult(page)).toMatchObject({ ok: false, code: "access-denied" });
     expect(google.spy).not.toHaveBeenCalled();
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
   });
 
   it("answers network-request-failed when Google's token endpoint cannot be reached", async () => {
@@ -499,7 +499,7 @@ describe("GET /auth/google/callback", () => {
 
     const user = await userByEmail(who.email);
     expect(await sessionCount(user!.id)).toBe(1);
-    const me = await call("/api/auth/me", { headers: { Cookie: `session=${sessionToken(res)}` } });
+    const me = await call("/api/auth/me", { headers: { Cookie: `__Host-session=${sessionToken(res)}` } });
     expect(me.status).toBe(200);
   });
 
@@ -552,7 +552,7 @@ describe("GET /auth/google/callback", () => {
     const res = await callback(flow.cookieHeader, { state: flow.state, code: "4/auth-code" }, env);
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("Google sign-in is not configured");
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
   });
 });
 
@@ -562,7 +562,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
     const who = person();
     const { res } = await signInAs(who);
     const token = sessionToken(res)!;
-    return { who, session: `session=${token}`, user: (await userByEmail(who.email))! };
+    return { who, session: `__Host-session=${token}`, user: (await userByEmail(who.email))! };
   }
 
   async function reauthAs(session: string, who: Person, redirectTo = "/settings#delete-account") {
@@ -580,7 +580,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
     const proof = setCookies(res).get("reauth")!;
     expect(proof).toMatch(/; Max-Age=300/);
     expect(proof).toMatch(/; HttpOnly/);
-    expect(setCookies(res).has("session")).toBe(false);
+    expect(setCookies(res).has("__Host-session")).toBe(false);
     expect(await sessionCount(user.id)).toBe(before);
 
     // The proof lets the account delete itself without a password.

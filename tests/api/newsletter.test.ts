@@ -22,7 +22,7 @@ describe("POST /api/newsletter and the links it mails", () => {
   it("sends a confirmation link; opening it confirms; the post's one-click link unsubscribes without a session", async () => {
     const w = world();
     const email = address();
-    const res = await sendWith(w.env, "POST", "/api/newsletter", { email });
+    const res = await sendWith(w.env, "POST", "/api/newsletter", { email }, { "CF-Connecting-IP": "10.21.0.1" });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ subscribed: true, message: NEWSLETTER_SUCCESS_TEXT });
     expect(NEWSLETTER_SUCCESS_TEXT).toBe("Thank you for subscribing! 🎉 Check your inbox to confirm.");
@@ -93,7 +93,13 @@ describe("POST /api/newsletter and the links it mails", () => {
 
   it("answers a bad address with the spec's message and a confirmation link that was tampered with with 400", async () => {
     const w = world();
-    const bad = await sendWith(w.env, "POST", "/api/newsletter", { email: "nope" });
+    const bad = await sendWith(
+      w.env,
+      "POST",
+      "/api/newsletter",
+      { email: "nope" },
+      { "CF-Connecting-IP": "10.21.0.2" },
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("Please enter a valid email");
     const page = await callWith(w.env, "/newsletter/confirm?token=abc.def.ghi");

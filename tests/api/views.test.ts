@@ -82,7 +82,7 @@ describe("view counting", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ counted: false });
     }
-    const own = await beacon(id, reader(), { Cookie: `session=${await sessionFor(writer)}` });
+    const own = await beacon(id, reader(), { Cookie: `__Host-session=${await sessionFor(writer)}` });
     expect(await own.json()).toEqual({ counted: false });
     await flush();
     expect(await total(id)).toBe(0);
@@ -97,7 +97,7 @@ describe("view counting", () => {
       expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     }
     // Not even the writer's own preview counts.
-    await beacon(draft.id, reader(), { Cookie: `session=${await sessionFor(writer)}` });
+    await beacon(draft.id, reader(), { Cookie: `__Host-session=${await sessionFor(writer)}` });
     await flush();
     expect(await total(draft.id)).toBe(0);
     expect(await total(later.id)).toBe(0);

@@ -35,7 +35,7 @@ function postForm(path: string, fields: Record<string, string | Blob>, cookie?: 
 
 const get = (path: string, cookie?: string) =>
   call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
-const cookieOf = async (user: { id: string; email: string }) => `session=${await sessionFor(user)}`;
+const cookieOf = async (user: { id: string; email: string }) => `__Host-session=${await sessionFor(user)}`;
 const setCookies = (res: Response) => res.headers.getSetCookie();
 /** The cookies a response sets, as the browser would send them back. */
 const cookiesFrom = (res: Response) =>
@@ -45,9 +45,9 @@ const cookiesFrom = (res: Response) =>
     .join("; ");
 const sessionTokenFrom = (res: Response) =>
   setCookies(res)
-    .find((c) => c.startsWith("session="))
+    .find((c) => c.startsWith("__Host-session="))
     ?.split(";")[0]
-    ?.slice("session=".length);
+    ?.slice("__Host-session=".length);
 const userByEmail = async (email: string) =>
   (await db().select().from(schema.users).where(eq(schema.users.email, email)))[0];
 /** The <input> tag of a field, whatever the order of its attributes. */
@@ -140,7 +140,7 @@ describe("/register", () => {
     expect(res.status).toBe(302);
     const row = await userByEmail(email);
     expect(row?.photoUrl).toBeNull();
-    const home = await (await get("/", `session=${sessionTokenFrom(res)}`)).text();
+    const home = await (await get("/", `__Host-session=${sessionTokenFrom(res)}`)).text();
     expect(home).toContain("data-default-avatar");
   });
 
@@ -180,7 +180,7 @@ describe("/register", () => {
     expect(html).toMatch(/name="name"[^>]*value="Weak Password"/);
     expect(html).toMatch(new RegExp(`name="email"[^>]*value="${email}"`));
     expect(html).not.toContain("12345678");
-    expect(setCookies(res).some((c) => c.startsWith("session="))).toBe(false);
+    expect(setCookies(res).some((c) => c.startsWith("__Host-session="))).toBe(false);
     expect(await userByEmail(email)).toBeUndefined();
     // The photo was checked but not stored: no image of that exact size exists.
     const orphan = await db()
@@ -255,10 +255,10 @@ describe("/login", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/Profile");
     const token = sessionTokenFrom(res);
-    const profile = await get("/Profile", `session=${token}`);
+    const profile = await get("/Profile", `__Host-session=${token}`);
     expect(profile.status).toBe(200);
     const flash = setCookies(res).find((c) => c.startsWith("flash="))!;
-    const page = await (await get("/", `session=${token}; ${flash.split(";")[0]}`)).text();
+    const page = await (await get("/", `__Host-session=${token}; ${flash.split(";")[0]}`)).text();
     expect(page).toContain("Login successful");
     expect(page).toContain("Welcome to Edge Blog!");
   });
@@ -280,7 +280,7 @@ describe("/login", () => {
     expect(html).toContain("Invalid email or password.");
     expect(html).not.toContain(user.email);
     expect(html).not.toContain("Wrong-Password-1");
-    expect(setCookies(res).some((c) => c.startsWith("session="))).toBe(false);
+    expect(setCookies(res).some((c) => c.startsWith("__Host-session="))).toBe(false);
   });
 
   it("answers a malformed email with the reason", async () => {
@@ -304,7 +304,7 @@ describe("/logout", () => {
     const res = await postForm("/logout", { redirectTo: "/Profile" }, cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    expect(setCookies(res).find((c) => c.startsWith("session="))).toMatch(/Max-Age=0/);
+    expect(setCookies(res).find((c) => c.startsWith("__Host-session="))).toMatch(/Max-Age=0/);
     const flash = setCookies(res).find((c) => c.startsWith("flash="))!;
     const home = await (await get("/", flash.split(";")[0])).text();
     expect(home).toContain("Logged Out!");
@@ -359,7 +359,7 @@ describe("/logout", () => {
       text: DATABASE_UNAVAILABLE_TEXT,
       icon: "error",
     });
-    expect(setCookies(page).some((c) => c.startsWith("session="))).toBe(false);
+    expect(setCookies(page).some((c) => c.startsWith("__Host-session="))).toBe(false);
 
     // The menu's script asks for JSON, and gets the same sentence to show under "Error!"; so does the API.
     for (const path of ["/logout", "/api/auth/logout"]) {
@@ -386,7 +386,7 @@ describe("/logout", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect(setCookies(res).find((c) => c.startsWith("session="))).toMatch(/Max-Age=0/);
+    expect(setCookies(res).find((c) => c.startsWith("__Host-session="))).toMatch(/Max-Age=0/);
     expect(flashOf(res)).toMatchObject({ title: "Logged Out!", text: "You have been signed out successfully." });
     expect((await get("/Profile", cookie)).status).toBe(302);
   });
@@ -396,7 +396,7 @@ describe("/logout", () => {
     const cookie = await cookieOf(user);
     const res = await get("/logout", cookie);
     expect(res.status).toBe(302);
-    expect(setCookies(res).some((c) => c.startsWith("session="))).toBe(false);
+    expect(setCookies(res).some((c) => c.startsWith("__Host-session="))).toBe(false);
     expect((await get("/Profile", cookie)).status).toBe(200);
   });
 });
@@ -478,8 +478,8 @@ describe("/Profile", () => {
     try {
       expect((await get("/Profile", cookie)).status).toBe(200);
       expect(calls.batch).toBe(1);
-      // The session lookup, then the batch's two statements.
-      expect(calls.prepare).toBe(3);
+      // The session lookup, then the batch's three statements (profile, a page of posts, their total).
+      expect(calls.prepare).toBe(4);
     } finally {
       sessions.mockRestore();
     }

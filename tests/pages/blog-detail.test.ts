@@ -18,7 +18,7 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string)
     redirect: "manual",
   });
 }
-const cookieOf = async (user: { id: string; email: string }) => `session=${await sessionFor(user)}`;
+const cookieOf = async (user: { id: string; email: string }) => `__Host-session=${await sessionFor(user)}`;
 const likesOf = async (id: string) => (await db().select().from(schema.blogs).where(eq(schema.blogs.id, id)))[0]?.likes;
 const commentsOf = (id: string) => db().select().from(schema.comments).where(eq(schema.comments.blogId, id));
 const savedOf = (id: string) => db().select().from(schema.savedBlogs).where(eq(schema.savedBlogs.blogId, id));

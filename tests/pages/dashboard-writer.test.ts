@@ -441,7 +441,7 @@ describe("D1 round trips of the writer pages' loaders", () => {
     );
     await blogs.ownPage(actor, { page: 1 }, 3);
     expect(counter.trips()).toBe(1);
-    await blogs.own(actor);
+    await blogs.ownPage(actor, { page: 2 }, 10);
     expect(counter.trips()).toBe(2);
     await blogs.editable(actor, blog.id);
     expect(counter.trips()).toBe(3);

@@ -55,6 +55,7 @@ describe("drafts and scheduled posts never leak", () => {
     "/allBlogs?category=Travel",
     "/rss.xml",
     "/sitemap.xml",
+    "/sitemaps/posts-1.xml",
     "/api/blogs",
     "/api/blogs?page=1&limit=10",
     "/api/latest-blogs",

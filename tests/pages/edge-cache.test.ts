@@ -89,7 +89,7 @@ describe("the edge cache", () => {
   });
 
   it("bypasses the shared cache, private and unstored, for a session, a flash and every personal page", async () => {
-    const cookie = `session=${await sessionFor(writer)}`;
+    const cookie = `__Host-session=${await sessionFor(writer)}`;
     await untilHit(`/blogs/${blogId}`);
     const cases: [string, RequestInit][] = [
       [`/blogs/${blogId}`, { headers: { Cookie: cookie } }],
@@ -116,7 +116,7 @@ describe("the edge cache", () => {
 
   it("never gives a signed-in reader the shared copy: they see their own like and name", async () => {
     const reader = await makeUser({ name: "Rhea Signedin" });
-    const cookie = `session=${await sessionFor(reader)}`;
+    const cookie = `__Host-session=${await sessionFor(reader)}`;
     expect((await formPost(`/blogs/${blogId}`, { intent: "like" }, cookie)).status).toBeLessThan(400);
     const anonymous = await untilHit(`/blogs/${blogId}`);
     expect(await anonymous.text()).not.toContain("Rhea Signedin");
@@ -187,7 +187,7 @@ describe("the edge cache", () => {
         name: "a like (page action)",
         watch: () => `/api/blogs/${likedId}`,
         write: async () =>
-          formPost(`/blogs/${likedId}`, { intent: "like" }, `session=${await sessionFor(await makeUser())}`),
+          formPost(`/blogs/${likedId}`, { intent: "like" }, `__Host-session=${await sessionFor(await makeUser())}`),
         shows: /"likes":[1-9]/,
       },
       {
@@ -197,7 +197,7 @@ describe("the edge cache", () => {
           formPost(
             `/blogs/${blogId}`,
             { intent: "comment", body: "A comment worth caching" },
-            `session=${await sessionFor(writer)}`,
+            `__Host-session=${await sessionFor(writer)}`,
           ),
         shows: "A comment worth caching",
       },

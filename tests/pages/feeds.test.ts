@@ -72,21 +72,39 @@ describe("feeds", () => {
     expect(xml).not.toContain("Feed post 2<");
   });
 
-  it("serves /sitemap.xml with every public page and every post with its last change", async () => {
+  it("serves /sitemap.xml as an index of its files: the public pages, and the posts with their last change", async () => {
     const res = await call("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-    const xml = await res.text();
-    assertWellFormedXml(xml);
+    const index = await res.text();
+    assertWellFormedXml(index);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index.match(/<loc>[^<]+<\/loc>/g)).toEqual([
+      "<loc>https://blog.test/sitemaps/pages.xml</loc>",
+      "<loc>https://blog.test/sitemaps/posts-1.xml</loc>",
+    ]);
+
+    const pages = await (await call("/sitemaps/pages.xml")).text();
+    assertWellFormedXml(pages);
     for (const path of ["/", "/about", "/allBlogs", "/contact", "/login", "/register"]) {
-      expect(xml).toContain(`<url><loc>https://blog.test${path}</loc></url>`);
+      expect(pages).toContain(`<url><loc>https://blog.test${path}</loc></url>`);
     }
+    expect(pages.match(/<url>/g)).toHaveLength(6);
+
+    const posts = await call("/sitemaps/posts-1.xml");
+    expect(posts.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await posts.text();
+    assertWellFormedXml(xml);
     for (const id of ids)
       expect(xml).toMatch(
         new RegExp(`<loc>https://blog.test/blogs/${id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod>`),
       );
-    expect(xml.match(/<url>/g)).toHaveLength(6 + ids.length);
+    expect(xml.match(/<url>/g)).toHaveLength(ids.length);
     expect(xml).not.toContain("/dashboard");
+    // Past the last file, and any other name: 404.
+    for (const path of ["/sitemaps/posts-2.xml", "/sitemaps/posts-0.xml", "/sitemaps/other.xml"]) {
+      expect((await call(path)).status, path).toBe(404);
+    }
   });
 
   it("serves /robots.txt keeping crawlers out of private areas and pointing at the sitemap", async () => {

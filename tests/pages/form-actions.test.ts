@@ -19,7 +19,7 @@ describe("a form with an intent the page does not know", () => {
 
   beforeAll(async () => {
     const writer = await makeUser({ name: "Una Known" });
-    cookie = `session=${await sessionFor(writer)}`;
+    cookie = `__Host-session=${await sessionFor(writer)}`;
     blogId = (await makeBlog(writer)).id;
   });
 

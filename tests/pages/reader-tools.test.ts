@@ -20,13 +20,16 @@ async function untilHit(path: string): Promise<Response> {
 }
 
 const page = async (path: string, user: User) =>
-  call(path, { headers: { Cookie: `session=${await sessionFor(user)}` }, redirect: "manual" });
+  call(path, { headers: { Cookie: `__Host-session=${await sessionFor(user)}` }, redirect: "manual" });
 
 const formPost = async (path: string, fields: Record<string, string>, user: User) =>
   call(path, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `session=${await sessionFor(user)}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: `__Host-session=${await sessionFor(user)}`,
+    },
     redirect: "manual",
   });
 

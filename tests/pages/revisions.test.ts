@@ -6,7 +6,7 @@ import { call } from "../support/http";
 
 type Who = { id: string; email: string } | null;
 const cookieFor = async (who: Who): Promise<Record<string, string>> =>
-  who ? { Cookie: `session=${await sessionFor(who)}` } : {};
+  who ? { Cookie: `__Host-session=${await sessionFor(who)}` } : {};
 
 async function get(path: string, who: Who) {
   return call(path, { headers: { Accept: "text/html", ...(await cookieFor(who)) }, redirect: "manual" });

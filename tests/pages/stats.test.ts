@@ -11,7 +11,7 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 async function get(path: string, who: { id: string; email: string } | null) {
   const headers: Record<string, string> = { Accept: "text/html" };
-  if (who) headers.Cookie = `session=${await sessionFor(who)}`;
+  if (who) headers.Cookie = `__Host-session=${await sessionFor(who)}`;
   return call(path, { headers, redirect: "manual" });
 }
 
@@ -65,7 +65,7 @@ describe("the Stats page", () => {
     expect(html).toMatch(/<desc[^>]*>2 views from/);
     expect(html).toContain('href="/dashboard/stats"');
     const stats = await createServices(env).views.stats(actor(writer));
-    expect(stats.posts.find((p) => p._id === mine)).toMatchObject({ views: 2, views30: 2 });
+    expect(stats.posts.items.find((p) => p._id === mine)).toMatchObject({ views: 2, views30: 2 });
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily.at(-1)).toEqual({ day: utcDay(Date.now()), views: 2 });
   });
@@ -90,6 +90,6 @@ describe("the Stats page", () => {
       .values({ id: "statssave00000001", userId: reader.id, blogId: mine, email: reader.email });
     await createServices(env).likes.toggle(actor(reader), mine);
     const stats = await createServices(env).views.stats(actor(writer));
-    expect(stats.posts.find((p) => p._id === mine)).toMatchObject({ likes: 1, comments: 1, saves: 1 });
+    expect(stats.posts.items.find((p) => p._id === mine)).toMatchObject({ likes: 1, comments: 1, saves: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NotFound } from "#worker/services/errors";
+import { NotFound, ValidationError } from "#worker/services/errors";
 import { createServices } from "#worker/services";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
@@ -35,9 +35,10 @@ describe("blog service", () => {
     expect(last.items.map((b) => b.title)).toEqual(["Day 1"]);
   });
 
-  it("falls back to the first page for nonsense page input and caps the limit", async () => {
-    const odd = await services().blogs.page({ page: "-3", limit: "abc" }, 4);
-    expect(odd).toMatchObject({ page: 1, limit: 4 });
+  it("refuses nonsense page input (a 400, issue 20) and caps the limit", async () => {
+    await expect(services().blogs.page({ page: "-3", limit: "abc" }, 4)).rejects.toBeInstanceOf(ValidationError);
+    const none = await services().blogs.page({}, 4);
+    expect(none).toMatchObject({ page: 1, limit: 4 });
     const huge = await services().blogs.page({ page: 1, limit: 10_000 });
     expect(huge.limit).toBe(50);
     expect(huge.items).toHaveLength(9);

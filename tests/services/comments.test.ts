@@ -43,7 +43,7 @@ describe("comments", () => {
     const first = await services().comments.create(ada, blog.id, { body: "  First!  " });
     await services().comments.create(bob, blog.id, { body: "Second" });
     await services().comments.create(ada, blog.id, { body: "Third" });
-    const list = await services().comments.list(blog.id);
+    const list = (await services().comments.list(blog.id)).items;
     expect(list.map((c) => c.body)).toEqual(["Third", "Second", "First!"]);
     expect(list[2]).toMatchObject({
       _id: first.insertedId,
@@ -55,8 +55,9 @@ describe("comments", () => {
     const post = await services().reading.post(ada, blog.id);
     expect(post.comments).toEqual(list);
     expect(Date.parse(list[2]!.created_at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(await services().comments.list(author.id.slice(0, 19) + "z")).toEqual([]);
-    expect(await services().comments.list("not an id!")).toEqual([]);
+    // An unknown or malformed blog has no comment list at all (404), as anywhere public.
+    await expect(services().comments.list(author.id.slice(0, 19) + "z")).rejects.toBeInstanceOf(NotFound);
+    await expect(services().comments.list("not an id!")).rejects.toBeInstanceOf(NotFound);
   });
 
   it("refuses empty, over-long and huge comments with clear messages, storing nothing", async () => {

@@ -1,3 +1,4 @@
+import { ValidationError } from "#worker/services/errors";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "#worker/services";
@@ -162,8 +163,10 @@ describe("full-text search", () => {
   });
 
   it("says nothing matched rather than failing on odd input", async () => {
-    const odd = await services().blogs.search({ q: { $ne: 1 }, category: ["AI"], page: "x" });
+    const odd = await services().blogs.search({ q: { $ne: 1 }, category: ["AI"] });
     expect(odd).toMatchObject({ items: [], total: 0, page: 1 });
+    // A page that is not a page number is a 400 (the pagination helper), never a 500 nor a guess.
+    await expect(services().blogs.search({ q: tag, page: "x" })).rejects.toBeInstanceOf(ValidationError);
     const huge = await services().blogs.search({ q: `${tag} ${"x".repeat(100_000)}` });
     expect(huge.items).toEqual([]);
   });

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { hashPassword } from "#worker/auth/passwords";
+import { SESSION_IDLE_SECONDS } from "#worker/auth/tokens";
 import { schema } from "#worker/db";
+import { createServices } from "#worker/services";
 import { newId } from "#worker/services/ids";
 import type { PublicUser } from "#worker/services/users";
 import { db, makeUser, sessionFor } from "../support/factories";
@@ -52,7 +56,7 @@ describe("sessions, seen through GET /api/auth/me", () => {
 
   it("the session cookie works too", async () => {
     const user = await makeUser();
-    const res = await me({ Cookie: `theme=dark; session=${await sessionFor(user)}` });
+    const res = await me({ Cookie: `theme=dark; __Host-session=${await sessionFor(user)}` });
     expect(res.status).toBe(200);
     expect((await json<PublicUser>(res))._id).toBe(user.id);
   });
@@ -60,7 +64,7 @@ describe("sessions, seen through GET /api/auth/me", () => {
   it("no token, or garbage, is signed out", async () => {
     await expectSignedOut(await me({}));
     await expectSignedOut(await me(bearer("not-a-jwt")));
-    await expectSignedOut(await me({ Cookie: "session=a.b.c" }));
+    await expectSignedOut(await me({ Cookie: "__Host-session=a.b.c" }));
   });
 
   it("a hand-made token with a future expiry works (the control for the cases below)", async () => {
@@ -127,7 +131,134 @@ describe("sessions, seen through GET /api/auth/me", () => {
     const out = await call("/api/auth/logout", { method: "POST", headers: bearer(token) });
     expect(out.status).toBe(200);
     await expectSignedOut(await me(bearer(token)));
-    await expectSignedOut(await me({ Cookie: `session=${token}` }));
+    await expectSignedOut(await me({ Cookie: `__Host-session=${token}` }));
     expect((await me(bearer(other))).status).toBe(200);
+  });
+});
+
+describe("session lifetimes, minted tokens and the session service (issue 18)", () => {
+  const services = () => createServices(env);
+  const mint = (headers: Record<string, string>, email: string) =>
+    call("/api/jwt", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ email }),
+    });
+
+  it("a token minted by POST /api/jwt dies with the session it came from (sign-out answers 401 to it)", async () => {
+    const user = await makeUser();
+    const token = await sessionFor(user);
+    const res = await mint({ Cookie: `__Host-session=${token}` }, user.email);
+    expect(res.status).toBe(200);
+    const minted = (await json<{ token: string }>(res)).token;
+    expect(minted).not.toBe(token);
+    expect((await me(bearer(minted))).status).toBe(200);
+    // Re-minting from the minted token names the same session again: no chain outlives it.
+    const again = (await json<{ token: string }>(await mint(bearer(minted), user.email))).token;
+    expect(decodeJwt(again).sid).toBe(decodeJwt(token).sid);
+    expect(decodeJwt(again).exp!).toBeLessThanOrEqual(decodeJwt(token).exp! + 1);
+
+    const out = await call("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-session=${token}` } });
+    expect(out.status).toBe(200);
+    await expectSignedOut(await me(bearer(minted)));
+    await expectSignedOut(await me(bearer(again)));
+    // And nothing can be minted from a dead session.
+    expect((await mint(bearer(minted), user.email)).status).toBe(401);
+  });
+
+  it("a session unused past the idle timeout is over; one past its absolute end is over however active", async () => {
+    const user = await makeUser();
+    const idle = await sessionFor(user);
+    await db()
+      .update(schema.sessions)
+      .set({ lastSeenAt: Date.now() - SESSION_IDLE_SECONDS * 1000 - 1000 })
+      .where(eq(schema.sessions.id, decodeJwt(idle).sid as string));
+    await expectSignedOut(await me(bearer(idle)));
+
+    const old = await sessionFor(user);
+    await db()
+      .update(schema.sessions)
+      .set({ expiresAt: Date.now() - 1000, lastSeenAt: Date.now() })
+      .where(eq(schema.sessions.id, decodeJwt(old).sid as string));
+    await expectSignedOut(await me(bearer(old)));
+
+    // The sweep removes both.
+    expect(await services().sessions.sweepExpired()).toBeGreaterThanOrEqual(2);
+  });
+
+  it("last_seen_at is written at most once a minute", async () => {
+    const user = await makeUser();
+    const token = await sessionFor(user);
+    const sid = decodeJwt(token).sid as string;
+    const seen = async () => (await db().query.sessions.findFirst({ where: eq(schema.sessions.id, sid) }))!.lastSeenAt!;
+    const recent = Date.now() - 30_000;
+    await db().update(schema.sessions).set({ lastSeenAt: recent }).where(eq(schema.sessions.id, sid));
+    expect((await me(bearer(token))).status).toBe(200);
+    expect(await seen()).toBe(recent);
+    const stale = Date.now() - 61_000;
+    await db().update(schema.sessions).set({ lastSeenAt: stale }).where(eq(schema.sessions.id, sid));
+    expect((await me(bearer(token))).status).toBe(200);
+    expect(await seen()).toBeGreaterThan(stale + 60_000);
+  });
+
+  it("endAll, endAllExcept and listForUser (the settings page's calls)", async () => {
+    const user = await makeUser();
+    const stranger = await makeUser();
+    const s = services().sessions;
+    const a = await s.start(user, { userAgent: "Firefox on Linux", country: "NL", city: "Amsterdam", colo: "AMS" });
+    const b = await s.start(user, { userAgent: "x".repeat(2000) });
+    const c = await s.start(user);
+    const theirs = await s.start(stranger);
+
+    const listed = await s.listForUser(user.id);
+    expect(listed.map((row) => row.id).sort()).toEqual([a.sessionId, b.sessionId, c.sessionId].sort());
+    const first = listed.find((row) => row.id === a.sessionId)!;
+    expect(first).toMatchObject({ userAgent: "Firefox on Linux", country: "NL", city: "Amsterdam", colo: "AMS" });
+    expect(first).not.toHaveProperty("token");
+    expect(listed.find((row) => row.id === b.sessionId)!.userAgent!.length).toBeLessThanOrEqual(256);
+
+    expect(await s.endAllExcept(user.id, a.sessionId)).toBe(2);
+    expect((await me(bearer(a.token))).status).toBe(200);
+    await expectSignedOut(await me(bearer(b.token)));
+    await expectSignedOut(await me(bearer(c.token)));
+
+    expect(await s.endForUser(stranger.id, a.sessionId)).toBe(false);
+    expect(await s.endAll(user.id)).toBe(1);
+    await expectSignedOut(await me(bearer(a.token)));
+    expect((await me(bearer(theirs.token))).status).toBe(200);
+    expect(await s.listForUser(user.id)).toEqual([]);
+  });
+
+  it("a sign-in records the browser for the list", async () => {
+    const user = await makeUser({ passwordHash: await hashPassword("correct horse") });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "TestBrowser/1.0" },
+      body: JSON.stringify({ email: user.email, password: "correct horse" }),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await services().sessions.listForUser(user.id);
+    expect(row?.userAgent).toBe("TestBrowser/1.0");
+  });
+
+  it("the session cookie is __Host- (Secure, Path=/, no Domain); look-alike cookies are never read as a session", async () => {
+    const user = await makeUser({ passwordHash: await hashPassword("correct horse") });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: "correct horse" }),
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-session="))!;
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const token = (await json<{ token: string }>(res)).token;
+    expect((await me({ Cookie: `__Host-session=${token}` })).status).toBe(200);
+    // A cookie a sibling subdomain could set (no prefix) does not sign anyone in.
+    for (const spelling of [`session=${token}`, `session =${token}`, `Session=${token}`, `__Secure-session=${token}`]) {
+      const answer = await me({ Cookie: spelling });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    }
   });
 });

@@ -2,9 +2,18 @@ import { exports } from "cloudflare:workers";
 
 /** Sends a request through the real Worker entry (Hono root, /api, Remix). */
 export function call(path: string, init?: RequestInit): Promise<Response> {
-  return (exports as unknown as { default: Fetcher }).default.fetch(
-    new Request(new URL(path, "https://blog.test"), init),
-  );
+  const request = new Request(new URL(path, "https://blog.test"), init);
+  // Cloudflare always sends the client's address; requests without one are one shared client for the
+  // limits. Each call here is its own client unless the test names one (an empty value: no address).
+  if (!request.headers.has("CF-Connecting-IP")) request.headers.set("CF-Connecting-IP", testAddress());
+  return (exports as unknown as { default: Fetcher }).default.fetch(request);
+}
+
+let addresses = 0;
+/** A fresh documentation address (198.18.0.0/15, for benchmarks) per call. */
+function testAddress(): string {
+  addresses++;
+  return `198.${18 + ((addresses >> 16) & 1)}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
 /** Sends a JSON body (any value, or raw text for malformed-body tests) with optional auth headers. */

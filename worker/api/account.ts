@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { clearSessionCookie, knownDeviceCookie, sessionCookie } from "../auth/cookie";
+import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
 import { clearReauthCookie, readReauth } from "../auth/reauth";
+import { deviceLabel } from "../services/account";
 import { toPublicUser } from "../services/users";
 import { readJson } from "./body";
 import type { ApiContext, ApiEnv } from "./context";
@@ -16,6 +17,24 @@ export const accountApi = new Hono<ApiEnv>()
   .post("/change-password", async (c) => {
     const result = await c.var.services.account.changePassword(c.var.user, c.var.sessionId, await readJson(c));
     return c.json(result);
+  })
+  .post("/change-email", async (c) => {
+    const body = await readJson(c);
+    const googleReauthAt = await readReauth(c.req.raw, c.env.SESSION_SECRET ?? "", c.var.user?.id);
+    const origin = new URL(c.req.url).origin;
+    const result = await c.var.services.emailChange.request(
+      c.var.user,
+      body,
+      { password: body.password, googleReauthAt },
+      origin,
+    );
+    return c.json(result, 202);
+  })
+  // The link's token proves it: no session needed (the link may be opened on another device).
+  .post("/confirm-email-change", async (c) => {
+    const body = await readJson(c);
+    const { email } = await c.var.services.emailChange.confirm(body.token, new URL(c.req.url).origin);
+    return c.json({ modifiedCount: 1, email });
   })
   .get("/sessions", async (c) => c.json(await c.var.services.account.listSessions(c.var.user, c.var.sessionId)))
   .post("/sessions/end-others", async (c) =>
@@ -46,7 +65,15 @@ export const accountApi = new Hono<ApiEnv>()
     c.json(await c.var.services.passkeys.registrationOptions(c.var.user, relyingParty(c))),
   )
   .post("/passkeys/register/verify", async (c) =>
-    c.json(await c.var.services.passkeys.register(c.var.user, relyingParty(c), await readJson(c)), 201),
+    c.json(
+      await c.var.services.passkeys.register(
+        c.var.user,
+        relyingParty(c),
+        await readJson(c),
+        deviceLabel(c.req.header("User-Agent") ?? null),
+      ),
+      201,
+    ),
   )
   .delete("/passkeys/:id", async (c) => c.json(await c.var.services.passkeys.remove(c.var.user, c.req.param("id"))))
   .post("/passkeys/login/options", async (c) =>
@@ -59,8 +86,10 @@ export const accountApi = new Hono<ApiEnv>()
       relyingParty(c),
       await readJson(c),
       c.req.header("CF-Connecting-IP") ?? null,
+      deviceOf(c.req.raw),
     );
     c.header("Set-Cookie", sessionCookie(token));
-    c.header("Set-Cookie", await knownDeviceCookie(user.id, c.env.SESSION_SECRET ?? ""), { append: true });
+    for (const cookie of await knownDeviceCookies(user.id, c.env.SESSION_SECRET ?? ""))
+      c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user: toPublicUser(user) });
   });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clearSessionCookie, clientOf, knownDeviceCookie, sessionCookie } from "../auth/cookie";
+import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
 
@@ -13,14 +13,14 @@ export const authApi = new Hono<ApiEnv>()
       await clientOf(c.req.raw, secret),
     );
     c.header("Set-Cookie", sessionCookie(token));
-    c.header("Set-Cookie", await knownDeviceCookie(user._id, secret), { append: true });
+    for (const cookie of await knownDeviceCookies(user._id, secret)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user }, 201);
   })
   .post("/login", async (c) => {
     const secret = c.env.SESSION_SECRET ?? "";
     const { token, user } = await c.var.services.users.login(await readJson(c), await clientOf(c.req.raw, secret));
     c.header("Set-Cookie", sessionCookie(token));
-    c.header("Set-Cookie", await knownDeviceCookie(user._id, secret), { append: true });
+    for (const cookie of await knownDeviceCookies(user._id, secret)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user });
   })
   // Succeeds for visitors too: signing out twice must not look like a failure.

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
+import { pagingOf, sendPage } from "./paging";
 
 /** Authors: the public /authors list and the admin's /author and /addAuthor calls. */
 export const authorsApi = new Hono<ApiEnv>()
-  .get("/authors", async (c) => c.json(await c.var.services.authors.list()))
-  .get("/author", async (c) => c.json(await c.var.services.authors.adminList(c.var.user)))
+  .get("/authors", async (c) => sendPage(c, await c.var.services.authors.page(c.var.user, pagingOf(c))))
+  .get("/author", async (c) => sendPage(c, await c.var.services.authors.page(c.var.user, pagingOf(c), true)))
   .get("/author/:id", async (c) => c.json(await c.var.services.authors.byId(c.var.user, c.req.param("id"))))
   .post("/addAuthor", async (c) => c.json(await c.var.services.authors.create(c.var.user, await readJson(c)), 201))
   .put("/author/:id", async (c) =>

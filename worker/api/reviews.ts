@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
+import { pagingOf, sendPage } from "./paging";
 
 /** Reviews (feedback and testimonials): the spec's /review calls. */
 export const reviewsApi = new Hono<ApiEnv>()
-  .get("/review", async (c) => c.json(await c.var.services.reviews.list()))
+  .get("/review", async (c) => sendPage(c, await c.var.services.reviews.page(pagingOf(c))))
   .get("/review/:id", async (c) => c.json(await c.var.services.reviews.byId(c.var.user, c.req.param("id"))))
   .post("/review", async (c) => c.json(await c.var.services.reviews.create(c.var.user, await readJson(c)), 201))
   .put("/review/:id", async (c) =>

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
+import { pagingOf, sendPage } from "./paging";
 
 /** A reader's saved list: the spec's /save-blogs and /saved-blogs. */
 export const savedBlogsApi = new Hono<ApiEnv>()
@@ -10,5 +11,5 @@ export const savedBlogsApi = new Hono<ApiEnv>()
     c.json(await c.var.services.savedBlogs.remove(c.var.user, c.req.param("blogId"))),
   )
   .get("/saved-blogs", async (c) =>
-    c.json(await c.var.services.savedBlogs.list(c.var.user, { email: c.req.query("email") })),
+    sendPage(c, await c.var.services.savedBlogs.list(c.var.user, { email: c.req.query("email"), ...pagingOf(c) })),
   );

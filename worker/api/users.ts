@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { clientOf } from "../auth/cookie";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
+import { pagingOf, sendPage } from "./paging";
 
 /** The spec's /jwt and /users calls. */
 export const usersApi = new Hono<ApiEnv>()
@@ -11,11 +12,15 @@ export const usersApi = new Hono<ApiEnv>()
         c.var.user,
         await readJson(c),
         await clientOf(c.req.raw, c.env.SESSION_SECRET ?? ""),
+        c.var.sessionId,
       ),
     ),
   )
   .post("/users", async (c) => c.json(await c.var.services.users.recordUser(c.var.user, await readJson(c))))
-  .get("/users", async (c) => c.json(await c.var.services.users.list(c.var.user)))
+  // A page of accounts (page/limit, optional q: name or email), with X-Total-Count and Link.
+  .get("/users", async (c) =>
+    sendPage(c, await c.var.services.users.list(c.var.user, { ...pagingOf(c), q: c.req.query("q") })),
+  )
   // The /users/admin/... routes come first so that "admin" is never read as a user id.
   .get("/users/admin/:email", async (c) =>
     c.json(await c.var.services.users.isAdminByEmail(c.var.user, c.req.param("email"))),

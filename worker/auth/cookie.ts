@@ -1,4 +1,6 @@
 import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
+import { clientAddressKey } from "../services/client-address";
+import type { SessionDevice } from "../services/sessions";
 import type { Client } from "../services/users";
 import { SESSION_TTL_SECONDS } from "./tokens";
 
@@ -31,7 +33,13 @@ export async function readSignedCookie(request: Request, name: string, secret: s
   return typeof value === "string" ? value : null;
 }
 
-export const SESSION_COOKIE = "session";
+/**
+ * The session cookie. `__Host-`: the browser keeps it only if it is Secure, Path=/ and has no Domain,
+ * so no sibling subdomain can set or shadow it (no session fixation by cookie tossing).
+ */
+export const SESSION_COOKIE = "__Host-session";
+/** The name the session cookie had before `__Host-`: never read, expired when a browser still sends it. */
+export const LEGACY_SESSION_COOKIE = "session";
 
 /** The session cookie: the JWT is signed already, so the cookie itself is plain. */
 export function sessionCookie(token: string, maxAge = SESSION_TTL_SECONDS): string {
@@ -42,14 +50,69 @@ export function clearSessionCookie(): string {
   return expiredCookieHeader(SESSION_COOKIE);
 }
 
+/** A cookie's name as loosely as any parser might read it: no spaces, no case, no prefix, no %-escapes. */
+function looseName(raw: string): string {
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    // not %-encoded: keep it as it is
+  }
+  return name
+    .replace(/[\s"']/g, "")
+    .toLowerCase()
+    .replace(/^(?:__host-|__secure-)/, "");
+}
+
+export interface RequestSession {
+  /** The request carries a session in some spelling (a Bearer header, or any cookie that reads as `session`). */
+  signedIn: boolean;
+  /** The request carries a flash message waiting to be shown (also personal). */
+  flash: boolean;
+  /** The token to check: the Bearer token, else the exact `__Host-session` cookie; never a look-alike. */
+  token: string | null;
+}
+
+/**
+ * THE one function that decides "this request is signed in", and the only session cookie reader.
+ * The cache rule (worker/cache/policy.ts) and the session middleware (worker/app.ts) both call it:
+ * anything that any cookie parser could take for a session (`session =x`, `Session=x`, `__Host-session`,
+ * `__Secure-session`, `%73ession`) makes the request personal, so it is never answered from, nor
+ * stored as, a shared copy; but only the exact `__Host-session` (or a Bearer header) is read as a token.
+ */
+export function sessionOf(request: Request): RequestSession {
+  let signedIn = false;
+  let flash = false;
+  let token: string | null = null;
+  const auth = request.headers.get("Authorization");
+  if (auth !== null) {
+    signedIn = true;
+    token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
+  }
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(/[;,]/)) {
+    const eq = part.indexOf("=");
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const name = looseName(rawName);
+    if (name === "session") {
+      signedIn = true;
+      if (auth === null && token === null && rawName.trim() === SESSION_COOKIE) {
+        const value = part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, "$1");
+        token = value || null;
+      }
+    } else if (name === FLASH_COOKIE) {
+      flash = true;
+    }
+  }
+  return { signedIn, flash, token };
+}
+
 /** The token a request carries: `Authorization: Bearer` first (the REST clients), then the cookie (pages). */
 export function readToken(request: Request): string | null {
-  const auth = request.headers.get("Authorization");
-  if (auth) {
-    const match = /^Bearer\s+(\S+)$/i.exec(auth);
-    return match?.[1] ?? null;
-  }
-  return readCookie(request, SESSION_COOKIE) || null;
+  return sessionOf(request).token;
 }
 
 export const FLASH_COOKIE = "flash";
@@ -92,16 +155,41 @@ export async function sealFlash(response: Response, secret: string): Promise<Res
 
 export const DEVICE_COOKIE = "device";
 const DEVICE_MAX_AGE = 60 * 60 * 24 * 365;
+/**
+ * The only paths that read the device cookie (the password checks): the sign-in page (its no-JS post
+ * and its single-fetch `.data` post), the sign-in call and /api/jwt. Anywhere else it would only make a
+ * returning reader's request look personal to a cache that varies on Cookie.
+ */
+export const DEVICE_PATHS = ["/login", "/login.data", "/api/auth/login", "/api/jwt"] as const;
 
-/** Marks this browser as one the account signed in from (signed): its owner is never locked out by strangers. */
-export function knownDeviceCookie(userId: string, secret: string): Promise<string> {
-  return signedCookieHeader(DEVICE_COOKIE, userId, secret, { maxAge: DEVICE_MAX_AGE });
+/**
+ * Marks this browser as one the account signed in from (signed): its owner is never locked out by
+ * strangers. One cookie per reading path, and the old site-wide one (Path=/) expired.
+ */
+export async function knownDeviceCookies(userId: string, secret: string): Promise<string[]> {
+  const scoped = await Promise.all(
+    DEVICE_PATHS.map((path) => signedCookieHeader(DEVICE_COOKIE, userId, secret, { maxAge: DEVICE_MAX_AGE, path })),
+  );
+  return [...scoped, expiredCookieHeader(DEVICE_COOKIE)];
 }
 
-/** The requester as the sign-in limits see it: the client's address and the account this browser knows. */
+/** Where a request comes from, for the session it opens: the browser and Cloudflare's idea of its place. */
+export function deviceOf(request: Request): SessionDevice {
+  const cf = (request as Request & { cf?: Record<string, unknown> }).cf;
+  const str = (value: unknown) => (typeof value === "string" && value ? value : null);
+  return {
+    userAgent: request.headers.get("User-Agent"),
+    country: str(cf?.country),
+    city: str(cf?.city),
+    colo: str(cf?.colo),
+  };
+}
+
+/** The requester as the sign-in limits see it: the client's address key, the account this browser knows, the device. */
 export async function clientOf(request: Request, secret: string): Promise<Client> {
   return {
-    address: request.headers.get("CF-Connecting-IP"),
+    address: clientAddressKey(request.headers.get("CF-Connecting-IP")),
     knownUserId: await readSignedCookie(request, DEVICE_COOKIE, secret),
+    device: deviceOf(request),
   };
 }

@@ -4,7 +4,7 @@ import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "../api/context";
 import { DomainError, statusOf } from "../services/errors";
-import { sessionCookie, signedFlashCookie } from "./cookie";
+import { deviceOf, sessionCookie, signedFlashCookie } from "./cookie";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "./google";
 import { GOOGLE_SIGNED_IN } from "../services/texts";
 import { reauthCookie } from "./reauth";
@@ -188,7 +188,7 @@ export const authRoutes = new Hono<ApiEnv>()
         return c.redirect(flow.redirectTo, 302);
       }
       const { user, isNewUser } = await c.var.services.googleAccounts.signIn(identity);
-      const { token } = await c.var.services.sessions.start(user);
+      const { token } = await c.var.services.sessions.start(user, deviceOf(c.req.raw));
       c.header("Set-Cookie", sessionCookie(token), { append: true });
       c.header("Cache-Control", "no-store");
 

@@ -2,8 +2,16 @@ import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 
 const ISSUER = "edge-blog";
 const AUDIENCE = "edge-blog:session";
-/** Sessions last 30 days; logging out or deleting the user ends them earlier (see services/sessions). */
+/**
+ * A session's absolute lifetime: 30 days from sign-in, however active. Logging out, "sign out
+ * everywhere", a password change or reset, deleting the user, or the idle timeout end it earlier
+ * (see services/sessions).
+ */
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
+/** A session unused for this long is over (its last request is noted at most once a minute). */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+/** How often a session's last_seen_at is written at most. */
+export const SESSION_TOUCH_SECONDS = 60;
 
 export interface SessionClaims {
   /** user id */
@@ -21,14 +29,18 @@ function key(secret: string | undefined): Uint8Array {
 }
 
 export async function signSession(secret: string | undefined, claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS) {
-  return new SignJWT({ sid: claims.sid, email: claims.email })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(claims.sub)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(key(secret));
+  return (
+    new SignJWT({ sid: claims.sid, email: claims.email })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      // Each token is distinct, even two minted in the same second for one session.
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(key(secret))
+  );
 }
 
 /** The claims of a genuine, unexpired token; null for anything else (tampered, expired, alg none, other key). */

@@ -1,3 +1,4 @@
+import { sessionOf } from "../auth/cookie";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
@@ -13,14 +14,15 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /** Every shared answer varies on these, so a request with a session never matches the anonymous copy. */
 export const SHARED_VARY = "Cookie, Authorization";
 
-/** Cookies that make a request personal: a session, a flash message waiting to be shown. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:session|flash)=/;
-
-/** Whether a request may be answered from, and stored in, the shared cache at all. */
+/**
+ * Whether a request may be answered from, and stored in, the shared cache at all: a read that carries
+ * no session in any spelling and no flash message. "Signed in" is decided by the same function the
+ * session middleware reads its token with (worker/auth/cookie.ts sessionOf), so the two cannot disagree.
+ */
 export function isAnonymousRead(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("Authorization")) return false;
-  return !PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+  const { signedIn, flash } = sessionOf(request);
+  return !signedIn && !flash;
 }
 
 const ID = "([0-9a-z]{8,40})";
@@ -34,8 +36,12 @@ const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
   // The post's share card: purged with the post (its title, category or writer changed).
   { path: new RegExp(`^/blogs/${ID}/og\\.png$`), tags: (m) => [`blog:${m[1]}`] },
   { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
+  // The sitemap index's files (/sitemaps/pages.xml, /sitemaps/posts-1.xml, ...): every blog write purges them.
+  { path: /^\/sitemaps\/(pages|posts-\d{1,6})\.xml$/, tags: () => ["blogs"] },
   { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
   { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },
+  // A post's comments: a comment written or deleted purges blog:{id} (tags.ts, blog.reaction).
+  { path: new RegExp(`^/api/blogs/${ID}/comments$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
   { path: /^\/api\/authors$/, tags: () => ["authors"] },
   { path: /^\/api\/review$/, tags: () => ["reviews"] },
 ];

@@ -11,7 +11,8 @@ export type WriteEvent =
   | { kind: "review.changed" }
   | { kind: "profile.changed"; userId: string }
   | { kind: "user.removed" }
-  | { kind: "user.photo" };
+  | { kind: "user.photo" }
+  | { kind: "user.email" };
 
 export function tagsFor(event: WriteEvent): string[] {
   switch (event.kind) {
@@ -31,9 +32,10 @@ export function tagsFor(event: WriteEvent): string[] {
     case "profile.changed":
       return [`writer:${event.userId}`];
     // A deleted user's posts, comments, likes and reviews may be on any page; a new photo shows
-    // beside their comments.
+    // beside their comments; a changed email wherever their posts are (the API's answers carry it).
     case "user.removed":
     case "user.photo":
+    case "user.email":
       return ["site"];
   }
 }

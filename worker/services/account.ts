@@ -130,9 +130,16 @@ export function createAccountService(
   return {
     prove: async (actor: Actor | null, proof: IdentityProof) => prove(await current(actor), proof),
 
-    /** Whether the account has a password (else it signs in with Google or a passkey only). */
-    async hasPassword(actor: Actor | null): Promise<boolean> {
-      return Boolean((await current(actor)).passwordHash);
+    /** How the account signs in, for the settings page (never the hash itself). */
+    async signInMethods(
+      actor: Actor | null,
+    ): Promise<{ hasPassword: boolean; google: boolean; emailVerified: boolean }> {
+      const row = await current(actor);
+      return {
+        hasPassword: Boolean(row.passwordHash),
+        google: Boolean(row.googleSub),
+        emailVerified: row.emailVerifiedAt !== null,
+      };
     },
 
     /**

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import type { ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
@@ -75,6 +76,22 @@ export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages
     async adminList(actor: Actor | null): Promise<Author[]> {
       requireAdmin(actor);
       return (await listRows()).map(toAuthor);
+    },
+
+    /** GET /api/authors (public) and GET /api/author (admin): a page in the order they were added (50 without paging). */
+    async page(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown },
+      adminOnly = false,
+    ): Promise<Page<Author>> {
+      if (adminOnly) requireAdmin(actor);
+      const paging = parsePaging(input, 50);
+      const t = schema.authors;
+      const [rows, totals] = await db.batch([
+        db.select().from(t).orderBy(asc(t.createdAt), asc(t.id)).limit(paging.limit).offset(paging.offset),
+        db.select({ total: count() }).from(t),
+      ]);
+      return toPage(rows.map(toAuthor), totals[0]?.total ?? 0, paging);
     },
 
     /** The admin's edit preload. */

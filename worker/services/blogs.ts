@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
 import { imageUrlsIn, postImageUrls, type ReleaseImages } from "./image-cleanup";
 import { z } from "zod";
@@ -6,6 +6,8 @@ import { CATEGORIES, isCategory } from "./categories";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { changedFields, findOr404 } from "./records";
+import { countQuery, cursorOf, cursorPageQuery, newestPageQuery, pageIdsQuery } from "./blog-lists";
+import { parsePaging, toPage, type Page, type Paging } from "./shared/pagination";
 import { Forbidden, ValidationError } from "./errors";
 import { newId } from "./ids";
 import { BLOG_STATUSES, newestFirst, visibleBlog, visibleBlogsWhere, type BlogStatus } from "./visible-blogs";
@@ -96,25 +98,11 @@ function toRevision(row: RevisionRow): BlogRevision {
 const REVISED_FIELDS = ["title", "shortDescription", "blogDetails", "category", "image"] as const;
 
 export const LATEST_BLOGS = 6;
-export const MAX_PAGE_SIZE = 50;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-  pages: number;
-}
-
-/** Page and limit from untrusted input: anything odd falls back to the first page. */
-export function normalizePage(page: unknown, limit: unknown, defaultLimit: number) {
-  const p = Number(page);
-  const l = Number(limit);
-  return {
-    page: Number.isInteger(p) && p >= 1 && p <= 100_000 ? p : 1,
-    limit: Number.isInteger(l) && l >= 1 ? Math.min(l, MAX_PAGE_SIZE) : defaultLimit,
-  };
-}
+/** The most scheduled posts one run of the minute cron publishes. */
+export const PUBLISH_BATCH = 100;
+/** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
+export const API_PAGE_SIZE = 20;
+export { MAX_PAGE_SIZE, type Page } from "./shared/pagination";
 
 /** What the all-blogs page filters by; both parts optional. */
 export interface BlogFilters {
@@ -135,7 +123,7 @@ export type SearchHit = Blog & { highlight?: { title: string; snippet: string } 
  * an error page, and the value only ever reaches D1 as a bound parameter.
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
-  const { page, limit } = normalizePage(filters.page, filters.limit, defaultLimit);
+  const { page, limit, offset } = parsePaging(filters, defaultLimit);
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   const category = hasCategory
     ? isCategory(filters.category)
@@ -158,11 +146,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
           snippetHtml: sql<string | null>`null`,
         })
         .from(schema.blogs)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: count() }).from(schema.blogs).where(where),
+        .where(inArray(schema.blogs.id, pageIdsQuery(db, where, limit, offset)))
+        .orderBy(...newestFirst),
+      countQuery(db, where),
     ] as const,
   };
 }
@@ -194,7 +180,7 @@ export function toBlogPage(
 ): Page<SearchHit> {
   const total = totals[0]?.total ?? 0;
   const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
-  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+  return toPage(items, total, { page, limit });
 }
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -318,6 +304,22 @@ export const blogChangesInput = z.object({
 
 const byEmailInput = z.object({ email: emailField() });
 
+/** A page that also says how to continue: the cursor after its last row, or null on the last page. */
+export type CursorPage<T> = Page<T> & { next: string | null };
+
+/**
+ * The admin's blog search: words match the title or the writer's name on the full-text index
+ * (drafts included: the index has every post); text with an @ is an email prefix, on the email index.
+ */
+export function adminBlogFilter(q: unknown): SQL | undefined {
+  if (typeof q !== "string" || q.trim() === "") return undefined;
+  const text = q.trim().slice(0, 200).toLowerCase();
+  if (text.includes("@")) return and(gte(schema.blogs.email, text), lt(schema.blogs.email, `${text}\uffff`));
+  const match = ftsQuery(text);
+  if (!match) return sql`0`;
+  return sql`${schema.blogs}.rowid in (select rowid from blog_search where blog_search match ${`{title author_name} : (${match})`})`;
+}
+
 /** What `actor` may read: every visible post, plus their own drafts; an admin reads every post. */
 export function readableBy(actor: Actor | null): SQL | undefined {
   if (!actor) return visibleBlog();
@@ -340,13 +342,13 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
       return rows.map(toBlog);
     },
 
-    async all(): Promise<Blog[]> {
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(visibleBlog())
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
+    /**
+     * GET /api/blogs: visible blogs newest first, a page at a time (`page`/`limit`, or a keyset `cursor`
+     * from the previous answer's Link header). Without paging it answers the first page, not every blog
+     * (docs/decisions/021-pagination-at-scale.md).
+     */
+    async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
+      return listPage(visibleBlog(), input);
     },
 
     /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
@@ -356,24 +358,21 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
 
     search,
 
-    /** Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs). */
+    /**
+     * Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs),
+     * optionally only those whose title or writer's name has the words of `q` (the full-text index), or
+     * whose writer's email starts with it (the email index).
+     */
     async adminPage(
       actor: Actor | null,
-      input: { page?: unknown; limit?: unknown },
+      input: { page?: unknown; limit?: unknown; q?: unknown },
       defaultLimit = 10,
     ): Promise<Page<Blog>> {
       requireAdmin(actor);
-      const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
-      const [rows, totals] = await db.batch([
-        db
-          .select()
-          .from(schema.blogs)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(schema.blogs),
-      ]);
-      return toBlogPage(rows, totals, page, limit);
+      const paging = parsePaging(input, defaultLimit);
+      const where = adminBlogFilter(input.q);
+      const [rows, totals] = await db.batch([newestPageQuery(db, where, paging), countQuery(db, where)]);
+      return toBlogPage(rows, totals, paging.page, paging.limit);
     },
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
@@ -381,48 +380,28 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
       return toBlog(await findRow(id, readableBy(actor)));
     },
 
-    /** An author's blogs, newest first (public: the profile page lists them). */
-    async byAuthorEmail(input: { email?: unknown }): Promise<Blog[]> {
+    /** An author's visible blogs, newest first, a page at a time (public: GET /api/blog?email=). */
+    async byAuthorEmail(input: {
+      email?: unknown;
+      page?: unknown;
+      limit?: unknown;
+      cursor?: unknown;
+    }): Promise<CursorPage<Blog>> {
       const { email } = parse(byEmailInput, input);
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(visibleBlogsWhere(eq(schema.blogs.email, email)))
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
+      return listPage(visibleBlogsWhere(eq(schema.blogs.email, email)), input);
     },
 
-    /** The signed-in person's own blogs, newest first (the dashboard's Manage Blogs table). */
-    async own(actor: Actor | null): Promise<Blog[]> {
-      const user = requireUser(actor);
-      const rows = await db
-        .select()
-        .from(schema.blogs)
-        .where(eq(schema.blogs.authorId, user.id))
-        .orderBy(...newestFirst);
-      return rows.map(toBlog);
-    },
-
-    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs). */
+    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */
     async ownPage(
       actor: Actor | null,
       input: { page?: unknown; limit?: unknown },
       defaultLimit = 3,
     ): Promise<Page<Blog>> {
       const user = requireUser(actor);
-      const { page, limit } = normalizePage(input.page, input.limit, defaultLimit);
+      const paging = parsePaging(input, defaultLimit);
       const mine = eq(schema.blogs.authorId, user.id);
-      const [rows, totals] = await db.batch([
-        db
-          .select()
-          .from(schema.blogs)
-          .where(mine)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(schema.blogs).where(mine),
-      ]);
-      return toBlogPage(rows, totals, page, limit);
+      const [rows, totals] = await db.batch([newestPageQuery(db, mine, paging), countQuery(db, mine)]);
+      return toBlogPage(rows, totals, paging.page, paging.limit);
     },
 
     /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
@@ -466,10 +445,22 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
      * on anyway; the sweep makes the status true and the cache fresh.)
      */
     async publishDue(now = Date.now()): Promise<number> {
+      // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
+      // already visible from their time on; only the status and the cache wait).
       const due = await db
         .update(schema.blogs)
         .set({ status: "published", updatedAt: now })
-        .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+        .where(
+          inArray(
+            schema.blogs.id,
+            db
+              .select({ id: schema.blogs.id })
+              .from(schema.blogs)
+              .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+              .orderBy(schema.blogs.publishAt)
+              .limit(PUBLISH_BATCH),
+          ),
+        )
         .returning({ id: schema.blogs.id });
       for (const { id } of due) {
         await purge({ kind: "blog.changed", blogId: id });
@@ -543,6 +534,26 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
     const { page, limit, queries } = blogSearchQueries(db, filters, defaultLimit);
     const [rows, totals] = await db.batch(queries);
     return toSearchPage(rows, totals, page, limit);
+  }
+
+  /** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
+  async function listPage(
+    where: SQL,
+    input: { page?: unknown; limit?: unknown; cursor?: unknown },
+  ): Promise<CursorPage<Blog>> {
+    const paging: Paging = parsePaging(input, API_PAGE_SIZE);
+    const hasCursor = input.cursor !== undefined && input.cursor !== "";
+    const [rows, totals] = await db.batch([
+      hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
+      countQuery(db, where),
+    ]);
+    const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
+    const shown = rows.slice(0, paging.limit);
+    const last = shown[shown.length - 1];
+    return {
+      ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
+      next: more && last ? cursorOf(last) : null,
+    };
   }
 
   function findRow(id: string, condition?: SQL): Promise<BlogRow> {

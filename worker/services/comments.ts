@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
@@ -9,9 +9,10 @@ import { isIdShaped, newId } from "./ids";
 import { canRemoveComment, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { LIMITS, parse, requiredText } from "./validation";
+import { decodeCursor, encodeCursor, parsePaging, toPage, type Page } from "./shared/pagination";
 
-/** A post shows its newest comments; older ones beyond this are kept but not listed. */
-export const COMMENTS_SHOWN = 100;
+/** A post shows its newest comments this many at a time; "Show more" reads the next ones (older). */
+export const COMMENTS_PAGE = 20;
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;
 
@@ -27,8 +28,20 @@ export interface Comment {
 
 const commentInput = z.object({ body: requiredText("Comment", LIMITS.comment) });
 
-/** A blog's comments with their authors, newest first, as an un-sent query a page loader can batch. */
-export function commentsQuery(db: Db, blogId: string) {
+/** The comments after a cursor (the last one a reader saw): older ones, by (created_at, rowid) on the blog's index. */
+function olderThan(cursor: unknown): SQL {
+  const [createdAt, rowid] = decodeCursor(cursor, ["n", "n"]);
+  return sql`(${schema.comments.createdAt}, ${schema.comments}.rowid) < (${createdAt}, ${rowid})`;
+}
+
+/**
+ * A page of a blog's comments with their authors, newest first, as an un-sent query a page loader can
+ * batch: the newest `limit`, or the `limit` after a cursor, or (API) those at `offset`. One more row is
+ * read than shown, to know whether there are older ones (toCommentPage).
+ */
+export function commentsQuery(db: Db, blogId: string, at: { cursor?: unknown; offset?: number; limit?: number } = {}) {
+  const limit = at.limit ?? COMMENTS_PAGE;
+  const hasCursor = at.cursor !== undefined && at.cursor !== null && at.cursor !== "";
   return (
     db
       .select({
@@ -40,14 +53,31 @@ export function commentsQuery(db: Db, blogId: string) {
         userId: schema.comments.userId,
         userName: schema.users.name,
         userPhoto: schema.users.photoUrl,
+        seq: sql<number>`${schema.comments}.rowid`.as("comment_seq"),
       })
       .from(schema.comments)
       .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
-      .where(eq(schema.comments.blogId, blogId))
+      .where(and(eq(schema.comments.blogId, blogId), hasCursor ? olderThan(at.cursor) : undefined))
       // Two comments in the same millisecond still list in the order they were written.
       .orderBy(desc(schema.comments.createdAt), desc(sql`${schema.comments}.rowid`))
-      .limit(COMMENTS_SHOWN)
+      .limit(limit + 1)
+      .offset(hasCursor ? 0 : (at.offset ?? 0))
   );
+}
+
+/** How many comments a blog has (counted on its index). */
+export function commentCountQuery(db: Db, blogId: string) {
+  return db.select({ total: count() }).from(schema.comments).where(eq(schema.comments.blogId, blogId));
+}
+
+/** The shown comments of commentsQuery's answer, and the cursor to the older ones (null when none are left). */
+export function toCommentPage(rows: CommentRow[], limit = COMMENTS_PAGE): { items: Comment[]; next: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map(toComment),
+    next: rows.length > limit && last ? encodeCursor([last.createdAt, last.seq]) : null,
+  };
 }
 
 type CommentRow = Awaited<ReturnType<typeof commentsQuery>>[number];
@@ -64,9 +94,29 @@ export function toComment(row: CommentRow): Comment {
 
 export function createCommentService(db: Db, rateLimit: RateLimitService, purge: Purge) {
   return {
-    async list(blogId: string): Promise<Comment[]> {
-      if (!isIdShaped(blogId)) return [];
-      return (await commentsQuery(db, blogId)).map(toComment);
+    /**
+     * A visible blog's comments, newest first, a page at a time (GET /api/blogs/{id}/comments and the
+     * post page's "Show more"): by `cursor` (older than the last one seen) or by `page`/`limit`.
+     */
+    async list(
+      blogId: string,
+      input: { page?: unknown; limit?: unknown; cursor?: unknown } = {},
+    ): Promise<Page<Comment> & { next: string | null }> {
+      const paging = parsePaging(input, COMMENTS_PAGE);
+      if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
+      const [blogs, rows, totals] = await db.batch([
+        db
+          .select({ id: schema.blogs.id })
+          .from(schema.blogs)
+          .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
+          .limit(1),
+        commentsQuery(db, blogId, { cursor: input.cursor, offset: paging.offset, limit: paging.limit }),
+        commentCountQuery(db, blogId),
+      ]);
+      if (!blogs[0]) throw new NotFound("Blog not found.");
+      const { items, next } = toCommentPage(rows, paging.limit);
+      const hasCursor = input.cursor !== undefined && input.cursor !== "";
+      return { ...toPage(items, totals[0]?.total ?? 0, hasCursor ? { ...paging, page: 1 } : paging), next };
     },
 
     async create(actor: Actor | null, blogId: string, input: unknown): Promise<{ insertedId: string }> {

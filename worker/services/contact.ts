@@ -1,4 +1,5 @@
-import { desc } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -59,6 +60,18 @@ export function createContactService(db: Db, rateLimit: RateLimitService) {
         message: data.message,
       });
       return { insertedId: id };
+    },
+
+    /** GET /api/contact: a page of the inbox, newest first (50 without paging). */
+    async inboxPage(actor: Actor | null, input: { page?: unknown; limit?: unknown }): Promise<Page<ContactMessage>> {
+      requireAdmin(actor);
+      const paging = parsePaging(input, 50);
+      const t = schema.contactMessages;
+      const [rows, totals] = await db.batch([
+        db.select().from(t).orderBy(desc(t.createdAt), desc(t.id)).limit(paging.limit).offset(paging.offset),
+        db.select({ total: count() }).from(t),
+      ]);
+      return toPage(rows.map(toContactMessage), totals[0]?.total ?? 0, paging);
     },
 
     /** The admin inbox, newest first. */

@@ -1,10 +1,15 @@
 import type { Db } from "../db";
 import { schema } from "../db";
-import { eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Category } from "./categories";
 import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
 
 export const RSS_ITEMS = 20;
+/**
+ * Posts per sitemap file. The protocol allows 50,000; 2,000 keeps every file near 200 KB, under the
+ * 300 KB any answer of the site may weigh, and the index lists 50 files at 100,000 posts (decision 021).
+ */
+export const SITEMAP_FILE_URLS = 2_000;
 
 export interface FeedItem {
   id: string;
@@ -43,13 +48,36 @@ export function createFeedService(db: Db) {
         .limit(RSS_ITEMS);
     },
 
-    async postsForSitemap(): Promise<SitemapPost[]> {
+    /** How many post files the sitemap index lists (/sitemaps/posts-{n}.xml): one per SITEMAP_FILE_URLS posts. */
+    async sitemapFiles(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(schema.blogs).where(visibleBlogsWhere());
+      return Math.ceil((row?.total ?? 0) / SITEMAP_FILE_URLS);
+    },
+
+    /**
+     * The posts of sitemap file `file` (1-based), oldest first, so a file's posts stay put as new ones
+     * are written (they fill the last file). The page is read through the newest-first index (ids only),
+     * then just its rows; a file past the last one is empty.
+     */
+    async postsForSitemap(file = 1): Promise<SitemapPost[]> {
       const b = schema.blogs;
+      const oldestFirst = [asc(b.dateTime), asc(b.createdAt), asc(b.id)] as const;
       const rows = await db
         .select({ id: b.id, updatedAt: b.updatedAt })
         .from(b)
-        .where(visibleBlogsWhere())
-        .orderBy(...newestFirst);
+        .where(
+          inArray(
+            b.id,
+            db
+              .select({ id: b.id })
+              .from(b)
+              .where(visibleBlogsWhere())
+              .orderBy(...oldestFirst)
+              .limit(SITEMAP_FILE_URLS)
+              .offset((file - 1) * SITEMAP_FILE_URLS),
+          ),
+        )
+        .orderBy(...oldestFirst);
       return rows.map((r) => ({ id: r.id, lastmod: new Date(r.updatedAt).toISOString() }));
     },
   };

@@ -12,9 +12,15 @@ const LIST_PAGES_PER_SWEEP = 5;
  * writer's picture or its text (or a kept revision of them, which a restore brings back), a review, an author, an account photo. The one list of the places an
  * image can be used: a new one is added here, or its images could be deleted under it.
  */
+// Each check is an index look-up at any size (issue 20): covers and pictures on their own indexes, a
+// post's text through the full-text index (the URL as a phrase in blog_details, then confirmed on the
+// few posts it finds), so neither a release nor the hourly sweep reads every post.
 const referenced = (key: ReturnType<typeof sql>) => sql`(
-  exists (select 1 from blogs where image = '/images/' || ${key} or author_image = '/images/' || ${key}
-                                 or instr(blog_details, '/images/' || ${key}) > 0)
+  exists (select 1 from blogs where image = '/images/' || ${key})
+  or exists (select 1 from blogs where author_image = '/images/' || ${key})
+  or exists (select 1 from blog_search s cross join blogs b on b.rowid = s.rowid
+             where s.blog_search match ('blog_details : "' || replace('/images/' || ${key}, '"', '""') || '"')
+               and instr(b.blog_details, '/images/' || ${key}) > 0)
   or exists (select 1 from blog_revisions where image = '/images/' || ${key}
                                           or instr(blog_details, '/images/' || ${key}) > 0)
   or exists (select 1 from reviews where image = '/images/' || ${key})

@@ -5,6 +5,7 @@ import { createAccountService } from "./account";
 import { createAccountTokenService } from "./account-tokens";
 import { createAuthorService } from "./authors";
 import { createDataExportService } from "./data-export";
+import { createEmailChangeService } from "./email-change";
 import { createBlogService } from "./blogs";
 import { createCommentService } from "./comments";
 import { createContactService } from "./contact";
@@ -48,8 +49,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
+  const account = createAccountService(db, { sessions, rateLimit, purge, release });
   return {
-    account: createAccountService(db, { sessions, rateLimit, purge, release }),
+    account,
+    emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
     accountTokens,
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
     dataExport: createDataExportService(db, env, rateLimit),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { csvFormat, csvParse } from "d3-dsv";
+import { clientAddressKey } from "./client-address";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -271,8 +272,8 @@ export function createNewsletterService(
           throw new ValidationError({ email: INVALID_EMAIL_TEXT }, INVALID_EMAIL_TEXT);
         throw err;
       }
-      if (clientAddress)
-        await rateLimit.hit(`newsletter:${clientAddress.slice(0, 64)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
+      // IPv6 by /64; no address at all is one shared client, never unlimited.
+      await rateLimit.hit(`newsletter:${clientAddressKey(clientAddress)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
       await db.insert(t).values({ id: newId(), email: data.email }).onConflictDoNothing();
       const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, data.email) });
       if (!row || row.state === "confirmed") return { subscribed: true };

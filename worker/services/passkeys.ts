@@ -1,3 +1,4 @@
+import { clientAddressKey } from "./client-address";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -17,7 +18,7 @@ import type { Env } from "../env";
 import { Conflict, NotFound, Unauthorized, ValidationError } from "./errors";
 import { requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
-import type { SessionService } from "./sessions";
+import type { SessionDevice, SessionService } from "./sessions";
 
 /** A challenge is good for one ceremony and this long. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -98,8 +99,8 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 const rpIdOf = (rp: RelyingParty) => new URL(rp.origin).hostname;
-const addressKey = (kind: string, address: string | null | undefined) =>
-  `${kind}:${(address ?? "unknown").slice(0, 64)}`;
+// IPv6 by /64, and no address at all is one shared client (worker/services/client-address.ts).
+const addressKey = (kind: string, address: string | null | undefined) => `${kind}:${clientAddressKey(address)}`;
 
 export function createPasskeyService(
   db: Db,
@@ -259,7 +260,7 @@ export function createPasskeyService(
      * counter moves on (a cloned authenticator replaying an old count is refused by the library), and
      * a session starts for the passkey's account.
      */
-    async authenticate(rp: RelyingParty, input: unknown, address?: string | null) {
+    async authenticate(rp: RelyingParty, input: unknown, address?: string | null, device?: SessionDevice) {
       await rateLimit.check(
         addressKey("passkey-sign-in", address),
         PASSKEY_SIGN_IN_LIMIT.attempts,
@@ -310,7 +311,7 @@ export function createPasskeyService(
         .where(eq(t.id, passkey.id));
       const user = await db.query.users.findFirst({ where: eq(schema.users.id, passkey.userId) });
       if (!user) throw new Unauthorized(PASSKEY_UNKNOWN, "passkey-unknown");
-      const { token, expiresAt } = await sessions.start(user);
+      const { token, expiresAt } = await sessions.start(user, device);
       return { token, expiresAt, user };
     },
   };

@@ -3,7 +3,8 @@ import type { Purge } from "../cache/purge";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { newestFirst } from "./visible-blogs";
+import { countQuery, newestPageQuery } from "./blog-lists";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { findOr404, saveChanges } from "./records";
 import { toBlog, type Blog } from "./blogs";
 import { Conflict, Forbidden } from "./errors";
@@ -40,20 +41,31 @@ const updateInput = z.object({
 
 const listInput = z.object({ email: emailField() });
 
+/** Posts per page of the Profile's post list. */
+export const PROFILE_PAGE_SIZE = 9;
+
 export function createProfileService(db: Db, purge: Purge) {
   return {
-    /** The /Profile page: the actor's own profile (or null) and blogs, newest first, in one D1 round trip. */
-    async overview(actor: Actor | null): Promise<{ profile: Profile | null; blogs: Blog[] }> {
+    /**
+     * The /Profile page: the actor's own profile (or null) and a page of their blogs, newest first, with
+     * their total, in one D1 round trip.
+     */
+    async overview(
+      actor: Actor | null,
+      input: { page?: unknown } = {},
+    ): Promise<{ profile: Profile | null; blogs: Page<Blog> }> {
       const user = requireUser(actor);
-      const [profiles, blogs] = await db.batch([
+      const paging = parsePaging({ page: input.page }, PROFILE_PAGE_SIZE);
+      const mine = eq(schema.blogs.authorId, user.id);
+      const [profiles, rows, totals] = await db.batch([
         db.select().from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1),
-        db
-          .select()
-          .from(schema.blogs)
-          .where(eq(schema.blogs.email, user.email.toLowerCase()))
-          .orderBy(...newestFirst),
+        newestPageQuery(db, mine, paging),
+        countQuery(db, mine),
       ]);
-      return { profile: profiles[0] ? toProfile(profiles[0]) : null, blogs: blogs.map(toBlog) };
+      return {
+        profile: profiles[0] ? toProfile(profiles[0]) : null,
+        blogs: toPage(rows.map(toBlog), totals[0]?.total ?? 0, paging),
+      };
     },
 
     /** The profiles of an email, as the spec's array: your own, or anyone's for an admin. */

@@ -11,7 +11,7 @@ import {
   type Page,
   type SearchHit,
 } from "./blogs";
-import { commentsQuery, toComment, type Comment } from "./comments";
+import { commentCountQuery, commentsQuery, toCommentPage, type Comment } from "./comments";
 import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
 import { likedQuery } from "./likes";
@@ -32,7 +32,12 @@ export interface Listing {
 
 export interface Post {
   blog: Blog;
+  /** A page of comments, newest first (or, with a cursor, the ones older than it). */
   comments: Comment[];
+  /** Every comment of the post, for the heading. */
+  commentCount: number;
+  /** The cursor to the next (older) comments, null when there are none. */
+  commentsNext: string | null;
   /** The reader's own like and save; false for a visitor. */
   liked: boolean;
   saved: boolean;
@@ -76,8 +81,10 @@ export function createReadingService(db: Db) {
     },
 
     /** /blogs/{id}: the blog, its comments and the reader's like and save state in one round trip; then its related posts. */
-    async post(actor: Actor | null, id: string): Promise<Post> {
+    async post(actor: Actor | null, id: string, commentsCursor?: string | null): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
+      const comments = commentsQuery(db, id, { cursor: commentsCursor ?? undefined });
+      const commentCount = commentCountQuery(db, id);
       const blogQuery = db
         .select()
         .from(schema.blogs)
@@ -85,26 +92,33 @@ export function createReadingService(db: Db) {
         .where(and(eq(schema.blogs.id, id), readableBy(actor)))
         .limit(1);
       if (!actor) {
-        const [blogs, comments] = await db.batch([blogQuery, commentsQuery(db, id)]);
+        const [blogs, commentRows, counts] = await db.batch([blogQuery, comments, commentCount]);
         if (!blogs[0]) throw new NotFound("Blog not found.");
+        const page = toCommentPage(commentRows);
         return {
           blog: toBlog(blogs[0]),
-          comments: comments.map(toComment),
+          comments: page.items,
+          commentCount: counts[0]?.total ?? 0,
+          commentsNext: page.next,
           liked: false,
           saved: false,
           related: await related(blogs[0]),
         };
       }
-      const [blogs, comments, liked, saved] = await db.batch([
+      const [blogs, commentRows, counts, liked, saved] = await db.batch([
         blogQuery,
-        commentsQuery(db, id),
+        comments,
+        commentCount,
         likedQuery(db, id, actor.id),
         savedStateQuery(db, actor.id, id),
       ]);
       if (!blogs[0]) throw new NotFound("Blog not found.");
+      const page = toCommentPage(commentRows);
       return {
         blog: toBlog(blogs[0]),
-        comments: comments.map(toComment),
+        comments: page.items,
+        commentCount: counts[0]?.total ?? 0,
+        commentsNext: page.next,
         liked: liked.length > 0,
         saved: saved.length > 0,
         related: await related(blogs[0]),

@@ -1,4 +1,5 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import type { RateLimitService } from "./rate-limit";
 import type { ReleaseImages } from "./image-cleanup";
 import type { Purge } from "../cache/purge";
@@ -62,6 +63,17 @@ export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitSe
         .from(schema.reviews)
         .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id));
       return rows.map(toReview);
+    },
+
+    /** GET /api/review: a page of reviews, newest first (50 without paging, the cap). */
+    async page(input: { page?: unknown; limit?: unknown }): Promise<Page<Review>> {
+      const paging = parsePaging(input, 50);
+      const t = schema.reviews;
+      const [rows, totals] = await db.batch([
+        db.select().from(t).orderBy(desc(t.createdAt), desc(t.id)).limit(paging.limit).offset(paging.offset),
+        db.select({ total: count() }).from(t),
+      ]);
+      return toPage(rows.map(toReview), totals[0]?.total ?? 0, paging);
     },
 
     /** The admin's edit preload. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
 import { visibleBlogsWhere } from "./visible-blogs";
-import { normalizePage, type BlogSummary, type Page } from "./blogs";
+import type { BlogSummary } from "./blogs";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { Forbidden, NotFound } from "./errors";
 import { isIdShaped, newId } from "./ids";
 import { isAdmin, requireUser, type Actor } from "./policy";
@@ -19,6 +20,8 @@ export interface SavedBlog {
 
 /** Saved posts per page of /saved. */
 export const SAVED_PAGE_SIZE = 10;
+/** GET /api/saved-blogs without paging answers this many. */
+export const SAVED_API_PAGE_SIZE = 20;
 
 const saveInput = z.object({
   blogId: requiredText("Blog", 64),
@@ -99,27 +102,9 @@ export function createSavedBlogService(db: Db) {
      * The /saved page: one page of the actor's own list, newest save first. Only visible blogs count,
      * so a saved post that went back to draft drops out of the list (and its total) until it is public again.
      */
-    async page(actor: Actor | null, input: { page?: unknown }): Promise<Page<SavedBlog>> {
+    async page(actor: Actor | null, input: { page?: unknown; limit?: unknown }): Promise<Page<SavedBlog>> {
       const user = requireUser(actor);
-      const { page, limit } = normalizePage(input.page, SAVED_PAGE_SIZE, SAVED_PAGE_SIZE);
-      const where = visibleBlogsWhere(eq(schema.savedBlogs.userId, user.id));
-      const [items, totals] = await db.batch([
-        db
-          .select(savedEntry)
-          .from(schema.savedBlogs)
-          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
-          .where(where)
-          .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db
-          .select({ total: count() })
-          .from(schema.savedBlogs)
-          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
-          .where(where),
-      ]);
-      const total = totals[0]?.total ?? 0;
-      return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+      return savedPage(user.id, input, SAVED_PAGE_SIZE);
     },
 
     /**
@@ -138,24 +123,54 @@ export function createSavedBlogService(db: Db) {
       return { deletedCount: deleted.length };
     },
 
-    /** A saved list, newest saved first: your own, or anyone's for an admin. */
-    async list(actor: Actor | null, input: { email?: unknown }): Promise<SavedBlog[]> {
+    /** A saved list, newest saved first, a page at a time (GET /api/saved-blogs): your own, or anyone's for an admin. */
+    async list(
+      actor: Actor | null,
+      input: { email?: unknown; page?: unknown; limit?: unknown },
+    ): Promise<Page<SavedBlog>> {
       const user = requireUser(actor);
       const { email } = parse(listInput, input);
       if (email !== user.email.toLowerCase() && !isAdmin(user)) {
         throw new Forbidden("You can only see your own saved blogs.");
       }
-      const rows = await db
-        .select(savedEntry)
-        .from(schema.savedBlogs)
-        .innerJoin(schema.users, eq(schema.users.id, schema.savedBlogs.userId))
-        .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
-        .where(visibleBlogsWhere(eq(schema.users.email, email)))
-        // Two saves in the same millisecond still come back in the order they were made.
-        .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`));
-      return rows;
+      if (email === user.email.toLowerCase()) return savedPage(user.id, input, SAVED_API_PAGE_SIZE);
+      const [owner] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, email))
+        .limit(1);
+      if (!owner) return toPage([], 0, parsePaging(input, SAVED_API_PAGE_SIZE));
+      return savedPage(owner.id, input, SAVED_API_PAGE_SIZE);
     },
   };
+
+  /** One page of a user's saved list (visible blogs only), newest save first, and its total: one round trip. */
+  async function savedPage(
+    userId: string,
+    input: { page?: unknown; limit?: unknown },
+    defaultLimit: number,
+  ): Promise<Page<SavedBlog>> {
+    const paging = parsePaging(input, defaultLimit);
+    const { limit, offset } = paging;
+    const where = visibleBlogsWhere(eq(schema.savedBlogs.userId, userId));
+    const [items, totals] = await db.batch([
+      db
+        .select(savedEntry)
+        .from(schema.savedBlogs)
+        .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+        .where(where)
+        // Two saves in the same millisecond still come back in the order they were made.
+        .orderBy(desc(schema.savedBlogs.createdAt), desc(sql`${schema.savedBlogs}.rowid`))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ total: count() })
+        .from(schema.savedBlogs)
+        .innerJoin(schema.blogs, eq(schema.blogs.id, schema.savedBlogs.blogId))
+        .where(where),
+    ]);
+    return toPage(items, totals[0]?.total ?? 0, paging);
+  }
 }
 
 export type SavedBlogService = ReturnType<typeof createSavedBlogService>;

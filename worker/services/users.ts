@@ -1,4 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { ftsQuery } from "./search";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import type { ReleaseImages } from "./image-cleanup";
 import { eraseAccount } from "./account";
 import type { Purge } from "../cache/purge";
@@ -14,10 +16,29 @@ import { inspectImage, type ImageService } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { roleForNewAccount } from "./roles";
-import { toActor, type SessionService } from "./sessions";
+import { toActor, type SessionDevice, type SessionService } from "./sessions";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
 
 type UserRow = typeof schema.users.$inferSelect;
+
+/** Accounts per page of Manage Users. */
+export const USERS_PAGE_SIZE = 20;
+
+/**
+ * The admin's account search: text with an @ is an email prefix (the email index); words match the
+ * name or the email on the accounts' full-text index (user_search, migration 0010), the last word as a
+ * prefix. Text with no letter or digit finds nobody.
+ */
+export function userFilter(q: unknown): SQL | undefined {
+  if (typeof q !== "string" || q.trim() === "") return undefined;
+  const text = q.trim().slice(0, 200).toLowerCase();
+  if (text.includes("@") && !/\s/.test(text)) {
+    return and(gte(schema.users.email, text), lt(schema.users.email, `${text}\uffff`));
+  }
+  const match = ftsQuery(text);
+  if (!match) return sql`0`;
+  return sql`${schema.users}.rowid in (select rowid from user_search where user_search match ${match})`;
+}
 
 /** A user as the REST contract and the pages see it: never the password hash or Google subject. */
 export interface PublicUser {
@@ -51,11 +72,15 @@ export const REGISTER_ADDRESS_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as
  * this browser signed in before, the account it signed in to (a signed cookie, see worker/auth/cookie.ts).
  */
 export interface Client {
+  /** The limits' key for the address (worker/auth/cookie.ts clientAddressKey: IPv6 by /64, "unknown" when absent). */
   address?: string | null;
   knownUserId?: string | null;
+  /** What the session list shows about where a sign-in came from. */
+  device?: SessionDevice;
 }
+// A client without an address is one shared client ("unknown"): limited together, never unlimited.
 const addressKey = (kind: string, address: string | null | undefined) =>
-  address ? `${kind}:${address.slice(0, 64)}` : null;
+  `${kind}:${(address || "unknown").slice(0, 64)}`;
 export const loginKey = (email: string) => `login:${email}`;
 
 const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
@@ -104,8 +129,8 @@ export function createUserService(
     return findOr404(id, "User not found.", (id) => db.query.users.findFirst({ where: eq(schema.users.id, id) }));
   }
 
-  async function signIn(row: UserRow): Promise<SignedIn> {
-    const { token, expiresAt } = await sessions.start(row);
+  async function signIn(row: UserRow, device?: SessionDevice): Promise<SignedIn> {
+    const { token, expiresAt } = await sessions.start(row, device);
     return { token, expiresAt, user: toPublicUser(row) };
   }
 
@@ -192,8 +217,8 @@ export function createUserService(
       };
       try {
         const [created] = await db.insert(schema.users).values(row).returning();
-        if (hasPhoto) return signIn(await attachPhoto(created!, photo));
-        return signIn(created!);
+        if (hasPhoto) return signIn(await attachPhoto(created!, photo), client.device);
+        return signIn(created!, client.device);
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
         if (isUniqueViolation(err))
@@ -204,7 +229,7 @@ export function createUserService(
 
     async login(input: unknown, client: Client = {}): Promise<SignedIn> {
       const { email, password } = parse(loginSchema, input);
-      return signIn(await checkPassword(email, password, client));
+      return signIn(await checkPassword(email, password, client), client.device);
     },
 
     me(actor: Actor | null): PublicUser {
@@ -215,12 +240,21 @@ export function createUserService(
      * POST /jwt: a token only with proof. The password proves any account (rate-limited like a
      * login); without it, only an existing session for that same email does.
      */
-    async issueToken(actor: Actor | null, input: unknown, client: Client = {}): Promise<{ token: string }> {
+    async issueToken(
+      actor: Actor | null,
+      input: unknown,
+      client: Client = {},
+      sessionId: string | null = null,
+    ): Promise<{ token: string }> {
       const { email, password } = parse(tokenSchema, input);
-      if (password !== undefined) return { token: (await signIn(await checkPassword(email, password, client))).token };
-      if (!actor) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
+      if (password !== undefined)
+        return { token: (await signIn(await checkPassword(email, password, client), client.device)).token };
+      if (!actor || !sessionId) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
       if (actor.email !== email) throw new Forbidden("You can only get a token for your own account.");
-      return { token: (await sessions.start(actor)).token };
+      // The token names the asking session: it ends with it, and never outlives its absolute end.
+      const minted = await sessions.mint(sessionId, actor);
+      if (!minted) throw new Unauthorized("Sign in, or send the account's password, to get a token.");
+      return minted;
     },
 
     /**
@@ -234,10 +268,40 @@ export function createUserService(
       return { insertedId: null, message: "User already exists." };
     },
 
-    async list(actor: Actor | null): Promise<PublicUser[]> {
+    /**
+     * The admin's Manage Users table and GET /api/users: a page of accounts in the order they joined,
+     * optionally only those matching `q` (userFilter: on an index, never a scan), with the number of admins.
+     */
+    async list(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown; q?: unknown } = {},
+    ): Promise<Page<PublicUser> & { admins: number }> {
       requireAdmin(actor);
-      const rows = await db.select().from(schema.users).orderBy(asc(schema.users.createdAt), asc(schema.users.id));
-      return rows.map(toPublicUser);
+      const paging = parsePaging(input, USERS_PAGE_SIZE);
+      const u = schema.users;
+      const where = userFilter(input.q);
+      const joined = [asc(u.createdAt), asc(u.id)] as const;
+      const [rows, totals, admins] = await db.batch([
+        db
+          .select()
+          .from(u)
+          .where(
+            inArray(
+              u.id,
+              db
+                .select({ id: u.id })
+                .from(u)
+                .where(where)
+                .orderBy(...joined)
+                .limit(paging.limit)
+                .offset(paging.offset),
+            ),
+          )
+          .orderBy(...joined),
+        db.select({ total: count() }).from(u).where(where),
+        db.select({ total: count() }).from(u).where(eq(u.role, "admin")),
+      ]);
+      return { ...toPage(rows.map(toPublicUser), totals[0]?.total ?? 0, paging), admins: admins[0]?.total ?? 0 };
     },
 
     /**

@@ -1,4 +1,6 @@
-import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { pageIdsQuery } from "./blog-lists";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { isbot } from "isbot";
 import { schema, type Db } from "../db";
 import type { Env } from "../env";
@@ -10,6 +12,8 @@ import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
 
 /** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */
 export const VIEW_SHARDS = 8;
+/** Rows per page of the Stats per-post table. */
+export const STATS_PAGE_SIZE = 20;
 /** The Stats page's chart spans this many days, today included. */
 export const STATS_DAYS = 30;
 
@@ -44,7 +48,8 @@ export interface PostStats {
 
 export interface Stats {
   scope: "site" | "writer";
-  posts: PostStats[];
+  /** One page of the per-post table, newest first. */
+  posts: Page<PostStats>;
   /** Views per day, oldest first, every one of the last STATS_DAYS days (zero when none). */
   daily: { day: string; views: number }[];
   totals: { views: number; views30: number; likes: number; comments: number; saves: number };
@@ -90,16 +95,43 @@ export function createViewService(db: Db, env: Env) {
       });
     },
 
-    /** A writer's own posts, or for an admin every post of the site: views, likes, comments, saves, and views per day. */
-    async stats(actor: Actor | null, now = Date.now()): Promise<Stats> {
+    /**
+     * A writer's own posts, or for an admin every post of the site: totals and views per day summed in
+     * SQL (on indexes), and one page of the per-post table. One D1 round trip at any size.
+     */
+    async stats(actor: Actor | null, input: { page?: unknown } = {}, now = Date.now()): Promise<Stats> {
       const user = requireUser(actor);
+      const paging = parsePaging({ page: input.page }, STATS_PAGE_SIZE);
       const site = user.role === "admin";
       const b = schema.blogs;
       const v = schema.blogViewsDaily;
       const mine: SQL | undefined = site ? undefined : eq(b.authorId, user.id);
       const days = Array.from({ length: STATS_DAYS }, (_, i) => utcDay(now - (STATS_DAYS - 1 - i) * DAY_MS));
       const since = days[0]!;
-      const [posts, daily] = await db.batch([
+      // The writer's posts as a subquery on blogs_author_newest_idx; the site needs no filter at all.
+      const theirs = sql`(select id from blogs where author_id = ${user.id})`;
+      const totalsQuery = site
+        ? db
+            .select({
+              posts: sql<number>`(select count(*) from blogs)`,
+              likes: sql<number>`(select coalesce(sum(likes), 0) from blogs)`,
+              views: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily)`,
+              views30: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where day >= ${since})`,
+              comments: sql<number>`(select count(*) from comments)`,
+              saves: sql<number>`(select count(*) from saved_blogs)`,
+            })
+            .from(sql`(select 1)`)
+        : db
+            .select({
+              posts: sql<number>`(select count(*) from blogs where author_id = ${user.id})`,
+              likes: sql<number>`(select coalesce(sum(likes), 0) from blogs where author_id = ${user.id})`,
+              views: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where blog_id in ${theirs})`,
+              views30: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where blog_id in ${theirs} and day >= ${since})`,
+              comments: sql<number>`(select count(*) from comments where blog_id in ${theirs})`,
+              saves: sql<number>`(select count(*) from saved_blogs where blog_id in ${theirs})`,
+            })
+            .from(sql`(select 1)`);
+      const [posts, totals, daily] = await db.batch([
         db
           .select({
             _id: b.id,
@@ -114,15 +146,20 @@ export function createViewService(db: Db, env: Env) {
             saves: sql<number>`(select count(*) from saved_blogs s where s.blog_id = blogs.id)`,
           })
           .from(b)
-          .where(mine)
+          .where(inArray(b.id, pageIdsQuery(db, mine, paging.limit, paging.offset)))
           .orderBy(...newestFirst),
-        db
-          .select({ day: v.day, views: sql<number>`sum(${v.views})` })
-          .from(v)
-          .innerJoin(b, eq(b.id, v.blogId))
-          .where(and(gte(v.day, since), mine))
-          .groupBy(v.day)
-          .orderBy(desc(v.day)),
+        totalsQuery,
+        site
+          ? db
+              .select({ day: v.day, views: sql<number>`sum(${v.views})` })
+              .from(v)
+              .where(gte(v.day, since))
+              .groupBy(v.day)
+          : db
+              .select({ day: v.day, views: sql<number>`sum(${v.views})` })
+              .from(v)
+              .where(and(gte(v.day, since), sql`${v.blogId} in ${theirs}`))
+              .groupBy(v.day),
       ]);
       const byDay = new Map(daily.map((d) => [d.day, Number(d.views)]));
       const rows = posts.map((p) => ({
@@ -132,17 +169,17 @@ export function createViewService(db: Db, env: Env) {
         comments: Number(p.comments),
         saves: Number(p.saves),
       }));
-      const sum = (k: keyof PostStats) => rows.reduce((a, p) => a + Number(p[k]), 0);
+      const t = totals[0];
       return {
         scope: site ? "site" : "writer",
-        posts: rows,
+        posts: toPage(rows, Number(t?.posts ?? 0), paging),
         daily: days.map((day) => ({ day, views: byDay.get(day) ?? 0 })),
         totals: {
-          views: sum("views"),
-          views30: sum("views30"),
-          likes: sum("likes"),
-          comments: sum("comments"),
-          saves: sum("saves"),
+          views: Number(t?.views ?? 0),
+          views30: Number(t?.views30 ?? 0),
+          likes: Number(t?.likes ?? 0),
+          comments: Number(t?.comments ?? 0),
+          saves: Number(t?.saves ?? 0),
         },
       };
     },

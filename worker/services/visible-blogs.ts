@@ -2,10 +2,12 @@ import { and, desc, eq, lte, or, type SQL } from "drizzle-orm";
 import { schema } from "../db";
 
 /**
- * The one order of every list of blogs: newest first by the writer's date, then by creation, so
- * two posts with the same date keep a stable order across pages.
+ * The one order of every list of blogs: newest first by the writer's date, then by creation, then by
+ * id, so posts with the same date keep a stable order across pages. Every list's index ends in these
+ * three columns (blogs_newest_idx and its per-writer and per-category twins), so a page is a range
+ * read on an index, never a sort.
  */
-export const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt)] as const;
+export const newestFirst = [desc(schema.blogs.dateTime), desc(schema.blogs.createdAt), desc(schema.blogs.id)] as const;
 
 export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];

@@ -1,10 +1,12 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
-import { normalizePage, toBlog, type Blog, type Page } from "./blogs";
+import { toBlog, type Blog } from "./blogs";
+import { countQuery, newestPageQuery } from "./blog-lists";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { NotFound } from "./errors";
 import { isIdShaped } from "./ids";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import { visibleBlogsWhere } from "./visible-blogs";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;
@@ -32,7 +34,7 @@ export function createWriterService(db: Db) {
   return {
     async page(id: string, input: { page?: unknown }): Promise<WriterPage> {
       if (!isIdShaped(id)) throw new NotFound("Writer not found.");
-      const { page, limit } = normalizePage(input.page, WRITER_PAGE_SIZE, WRITER_PAGE_SIZE);
+      const paging = parsePaging({ page: input.page }, WRITER_PAGE_SIZE);
       const theirs = visibleBlogsWhere(eq(schema.blogs.authorId, id));
       const [users, profiles, rows, totals] = await db.batch([
         db
@@ -49,14 +51,8 @@ export function createWriterService(db: Db) {
           .from(schema.profiles)
           .where(eq(schema.profiles.userId, id))
           .limit(1),
-        db
-          .select()
-          .from(schema.blogs)
-          .where(theirs)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(schema.blogs).where(theirs),
+        newestPageQuery(db, theirs, paging),
+        countQuery(db, theirs),
       ]);
       const user = users[0];
       if (!user) throw new NotFound("Writer not found.");
@@ -71,7 +67,7 @@ export function createWriterService(db: Db) {
           designation: profile?.designation ?? "",
           bio: profile?.bio ?? "",
         },
-        blogs: { items: rows.map(toBlog), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) },
+        blogs: toPage(rows.map(toBlog), total, paging),
       };
     },
   };

@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 
+/** The most (post, day) rows one flush writes to D1 (one batch); the rest go with the next alarm. */
+export const FLUSH_BATCH = 500;
 /** How long counted views wait in a counter before they go to D1 in one batch (docs/decisions/014). */
 export const FLUSH_AFTER_MS = 60_000;
 
@@ -69,12 +71,19 @@ export class ViewCounter extends DurableObject<Env> {
     return true;
   }
 
-  /** Writes every pending count to D1 in one batch; a post deleted meanwhile is skipped. */
+  /**
+   * Writes pending counts to D1 in one batch of at most FLUSH_BATCH rows (one per post and day); a post
+   * deleted meanwhile is skipped. More than that waits for the next alarm, set at once: a flush is
+   * bounded whatever the traffic.
+   */
   async flush(): Promise<FlushResult> {
-    const rows = this.sql.exec<{ blog_id: string; day: string; views: number }>("SELECT * FROM pending").toArray();
+    const rows = this.sql
+      .exec<{ blog_id: string; day: string; views: number }>("SELECT * FROM pending LIMIT ?", FLUSH_BATCH)
+      .toArray();
     if (rows.length === 0) return { rows: 0, batches: 0 };
     // Taken out before the write, so views counted while it runs wait for the next flush.
-    this.sql.exec("DELETE FROM pending");
+    for (const r of rows) this.sql.exec("DELETE FROM pending WHERE blog_id = ? AND day = ?", r.blog_id, r.day);
+    if (rows.length === FLUSH_BATCH) await this.ctx.storage.setAlarm(Date.now());
     const upsert = this.env.DB.prepare(
       `INSERT INTO blog_views_daily (blog_id, day, views) SELECT id, ?, ? FROM blogs WHERE id = ?
        ON CONFLICT (blog_id, day) DO UPDATE SET views = views + excluded.views`,

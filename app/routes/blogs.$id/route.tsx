@@ -5,7 +5,6 @@ import { CommentIcon, ShareIcon } from "#app/components/icons";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar";
-import { ConfirmForm } from "#app/components/ConfirmForm";
 import { formatDate, readingMinutes } from "#app/lib/blog-text";
 import { markdownText, renderMarkdown } from "#worker/content/markdown";
 import { toast } from "#app/lib/dialogs";
@@ -18,6 +17,7 @@ import { seo } from "#app/lib/seo";
 import { sharedLink } from "#app/lib/share";
 import { authPageUrl } from "#app/lib/auth-url";
 import { CommentForm } from "./comment-form";
+import { CommentsList } from "./comments-list";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts";
@@ -66,12 +66,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
  * A malformed or unknown id is the 404 page.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? ""));
+  // ?comments=<cursor>: the older comments "Show more" leads to without JavaScript.
+  const cursor = new URL(request.url).searchParams.get("comments");
+  const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? "", cursor));
   const user = context.user;
   const text = markdownText(post.blog.blog_details);
   return {
     origin: new URL(request.url).origin,
     ...post,
+    older: Boolean(cursor),
     // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
     detailsHtml: renderMarkdown(post.blog.blog_details),
     wordCount: text ? text.split(" ").length : 0,
@@ -132,8 +135,20 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 type ActionResult = Done | FormFailure | undefined;
 
 export default function BlogDetail() {
-  const { blog, comments, liked, saved, viewer, origin, detailsHtml, minutes, related } =
-    useLoaderData<typeof loader>();
+  const {
+    blog,
+    comments,
+    commentCount,
+    commentsNext,
+    older,
+    liked,
+    saved,
+    viewer,
+    origin,
+    detailsHtml,
+    minutes,
+    related,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const [commentOpen, setCommentOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -236,7 +251,7 @@ export default function BlogDetail() {
             onToggle={() => setCommentOpen((o) => !o)}
             icon={<CommentIcon />}
           >
-            Comment{comments.length ? <span className="text-gray-500"> {comments.length}</span> : null}
+            Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
           </ToggleButton>
           <ToggleButton
             open={shareOpen}
@@ -290,46 +305,15 @@ export default function BlogDetail() {
           dangerouslySetInnerHTML={{ __html: detailsHtml }}
         />
 
-        <section aria-labelledby="comments-heading" className="mt-14 border-t border-gray-200 pt-10">
-          <h2 id="comments-heading" className="text-2xl font-bold tracking-tight text-ink">
-            Comments <span className="text-gray-500">({comments.length})</span>
-          </h2>
-          {comments.length === 0 ? (
-            <p className="mt-4 text-gray-600">
-              No comments yet. {viewer ? "Be the first to share your thoughts." : "Sign in to start the conversation."}
-            </p>
-          ) : (
-            <ol className="mt-6 flex flex-col gap-6" aria-label="Comments, newest first">
-              {comments.map((c) => (
-                <li key={c._id} className="flex gap-3">
-                  <Avatar photoURL={c.author.photoURL} size={40} />
-                  <div className="min-w-0 flex-1 rounded-2xl bg-gray-50 px-4 py-3">
-                    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                      <p className="text-sm font-semibold text-ink">{c.author.name}</p>
-                      <LocalTime iso={c.created_at} withTime className="text-xs text-gray-600" />
-                    </div>
-                    <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
-                      {c.body}
-                    </p>
-                    {viewer && (viewer.isAdmin || viewer.id === c.author._id) ? (
-                      <div className="mt-2">
-                        <ConfirmForm
-                          fields={{ intent: "delete-comment", commentId: c._id }}
-                          ask="delete"
-                          tone="danger"
-                          pendingText="Deleting…"
-                          label={`Delete comment by ${c.author.name}`}
-                        >
-                          Delete
-                        </ConfirmForm>
-                      </div>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <CommentsList
+          key={`${comments[0]?._id ?? ""}:${commentCount}`}
+          blogId={blog._id}
+          comments={comments}
+          total={commentCount}
+          next={commentsNext}
+          older={older}
+          viewer={viewer}
+        />
 
         <RelatedPosts posts={related} />
       </div>

@@ -1,0 +1,154 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { clearSessionCookie } from "#worker/auth/cookie";
+import { clearReauthCookie, readReauth } from "#worker/auth/reauth";
+import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account";
+import { brand } from "#app/lib/site-name";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
+import { refusal } from "#app/lib/form-result";
+import { signedInOrRedirect } from "#app/lib/guards.server";
+import { MSG } from "#app/lib/messages";
+import { DataSection, DeleteSection, EmailSection, PasskeySection, PasswordSection, SessionsSection } from "./sections";
+
+export const meta: MetaFunction = () => [{ title: `Settings | ${brand()}` }, { name: "robots", content: "noindex" }];
+
+const SECTIONS = [
+  { id: "password", label: "Password" },
+  { id: "email", label: "Email" },
+  { id: "passkeys", label: "Passkeys" },
+  { id: "sessions", label: "Sessions" },
+  { id: "data", label: "Your data" },
+  { id: "delete-account", label: "Delete account" },
+] as const;
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user = signedInOrRedirect(context, request);
+  const { account, passkeys } = context.services;
+  const [methods, sessions, keys] = await Promise.all([
+    account.signInMethods(user),
+    account.listSessions(user, context.sessionId),
+    passkeys.list(user),
+  ]);
+  const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
+  return {
+    user: { name: user.name, email: user.email },
+    methods,
+    sessions,
+    passkeys: keys,
+    // A Google-only account that just proved itself with Google may delete itself or change its email.
+    googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
+  };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const user = signedInOrRedirect(context, request);
+  const form = await readForm(request);
+  const { account, emailChange, passkeys } = context.services;
+  const secret = context.env.SESSION_SECRET ?? "";
+  const proof = async () => ({
+    password: form.get("password"),
+    googleReauthAt: await readReauth(request, secret, user.id),
+  });
+  const done = (title: string, text?: string, hash = "") =>
+    redirectWithFlash(`/settings${hash}`, { kind: "toast", title, text, icon: "success" });
+
+  return handleForm(request, form, async () => {
+    switch (form.get("intent")) {
+      case "change-password":
+        await account.changePassword(user, context.sessionId, {
+          currentPassword: form.get("currentPassword"),
+          newPassword: form.get("newPassword"),
+        });
+        return done(MSG.settings.passwordChanged, MSG.settings.passwordChangedText, "#password");
+      case "change-email": {
+        const { message } = await emailChange.request(
+          user,
+          { newEmail: form.get("newEmail") },
+          await proof(),
+          new URL(request.url).origin,
+        );
+        return done(MSG.settings.emailLinkSent, message, "#email");
+      }
+      case "end-session":
+        await account.endSession(user, String(form.get("sessionId") ?? ""));
+        return done(MSG.settings.sessionEnded, undefined, "#sessions");
+      case "end-others":
+        await account.endOtherSessions(user, context.sessionId);
+        return done(MSG.settings.othersEnded, undefined, "#sessions");
+      case "remove-passkey":
+        await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
+        return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
+      case "delete-account":
+        await account.deleteAccount(user, await proof());
+        return redirectWithFlash(
+          "/",
+          { kind: "toast", title: MSG.settings.accountDeleted, text: MSG.settings.accountDeletedText, icon: "success" },
+          [clearSessionCookie(), clearReauthCookie()],
+        );
+      default:
+        return unknownAction(form);
+    }
+  });
+}
+
+export default function Settings() {
+  const data = useLoaderData<typeof loader>();
+  const failure = refusal(useActionData<typeof action>());
+  // Each form carries its intent, so a refusal comes back to the form that was sent.
+  const failureFor = (intent: string) => (failure?.values.intent === intent ? failure : null);
+
+  return (
+    <div className="bg-gray-50/70">
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+        <header className="mb-8">
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Settings</h1>
+          <p className="mt-2 text-sm text-gray-600">
+            Signed in as <span className="break-all font-medium text-gray-800">{data.user.email}</span>.{" "}
+            <Link to="/dashboard" className="font-semibold text-brand-700 hover:underline">
+              Dashboard
+            </Link>{" "}
+            ·{" "}
+            <Link to="/Profile" className="font-semibold text-brand-700 hover:underline">
+              Profile
+            </Link>
+          </p>
+        </header>
+        <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8">
+          <nav aria-label="Settings sections" className="mb-6 lg:mb-0">
+            <ul className="flex flex-wrap gap-2 lg:sticky lg:top-24 lg:flex-col lg:gap-1">
+              {SECTIONS.map((s) => (
+                <li key={s.id}>
+                  <a
+                    href={`#${s.id}`}
+                    className="block rounded-full border border-gray-200 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:border-brand-200 hover:text-brand-700 lg:rounded-lg lg:border-transparent lg:bg-transparent lg:px-3 lg:py-2 lg:hover:bg-white"
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex min-w-0 flex-col gap-6">
+            <PasswordSection hasPassword={data.methods.hasPassword} failure={failureFor("change-password")} />
+            <EmailSection
+              email={data.user.email}
+              verified={data.methods.emailVerified}
+              hasPassword={data.methods.hasPassword}
+              googleConfirmed={data.googleConfirmed}
+              failure={failureFor("change-email")}
+            />
+            <PasskeySection passkeys={data.passkeys} failure={failureFor("remove-passkey")} />
+            <SessionsSection sessions={data.sessions} failure={failureFor("end-session") ?? failureFor("end-others")} />
+            <DataSection />
+            <DeleteSection
+              hasPassword={data.methods.hasPassword}
+              googleConfirmed={data.googleConfirmed}
+              failure={failureFor("delete-account")}
+            />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

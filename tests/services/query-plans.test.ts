@@ -1,0 +1,181 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "#worker/services";
+import type { Actor } from "#worker/services/policy";
+import { clearContent, makeBlog, makeUser } from "../support/factories";
+
+/**
+ * Every hot list's queries run with EXPLAIN QUERY PLAN (issue 20): none may read a whole table of
+ * blogs, users, comments, likes, saves or views. A covering-index scan (an aggregate or an ordered
+ * LIMIT walking an index) is allowed; "SCAN <table>" with no index is the failure this test exists for.
+ */
+const WATCHED = new Set(["blogs", "users", "comments", "blog_likes", "saved_blogs", "blog_views_daily"]);
+
+type Recorded = { sql: string; params: unknown[] };
+
+/** A D1 binding that remembers every statement the services run (SQL and bound values). */
+function recordingD1(d1: D1Database): { db: D1Database; statements: Recorded[] } {
+  const statements: Recorded[] = [];
+  const meta = new WeakMap<object, Recorded>();
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const RUNS = new Set<PropertyKey>(["all", "raw", "first", "run"]);
+  const wrap = (statement: D1PreparedStatement, rec: Recorded): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), { sql: rec.sql, params: args });
+        if (RUNS.has(prop)) {
+          return (...args: unknown[]) => {
+            statements.push(rec);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    meta.set(proxy, rec);
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  const handler: ProxyHandler<D1Database> = {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "withSession") {
+        return (start?: string) => new Proxy(target.withSession(start) as unknown as D1Database, handler);
+      }
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query), { sql: query, params: [] });
+      if (prop === "batch") {
+        return (list: D1PreparedStatement[]) => {
+          for (const s of list) statements.push(meta.get(s) ?? { sql: "?", params: [] });
+          return target.batch(list.map((s) => originals.get(s) ?? s));
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  };
+  return { db: new Proxy(d1, handler), statements };
+}
+
+/** Table aliases a statement declares ("from blog_views_daily v", "join comments c"). */
+function aliasesOf(sql: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?\s+(?:as\s+)?"?(\w+)"?/gi)) {
+    const [, table, alias] = m;
+    if (table && alias && !/^(where|on|order|group|limit|inner|left|cross|join|as|select)$/i.test(alias)) {
+      map.set(alias, table);
+    }
+  }
+  return map;
+}
+
+/** The plan lines that read a whole watched table without an index. */
+async function fullScans({ sql, params }: Recorded): Promise<string[]> {
+  if (!/^\s*(select|with)\b/i.test(sql) && !/\bwhere\b/i.test(sql)) return [];
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  const aliases = aliasesOf(sql);
+  const lines = plan.results.map((r) => r.detail);
+  return lines.filter((detail, i) => {
+    const m = /^SCAN "?(\w+)"?/.exec(detail);
+    if (!m || /VIRTUAL TABLE/.test(detail)) return false;
+    if (!WATCHED.has(aliases.get(m[1]!) ?? m[1]!)) return false;
+    // Once per row of an outer query, even walking a whole index is a full scan per row.
+    if (lines[i - 1]?.startsWith("CORRELATED")) return true;
+    return !/USING/.test(detail);
+  });
+}
+
+const actor = (u: { id: string; name: string; email: string; role?: string }): Actor => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role === "admin" ? "admin" : "user",
+  photoURL: null,
+});
+
+describe("query plans of every list", () => {
+  let writer: Actor;
+  let reader: Actor;
+  let admin: Actor;
+  let blogId: string;
+
+  beforeAll(async () => {
+    await clearContent();
+    writer = actor(await makeUser({ name: "Plan Writer" }));
+    reader = actor(await makeUser({ name: "Plan Reader" }));
+    admin = actor(await makeUser({ name: "Plan Admin", role: "admin" }));
+    for (let i = 0; i < 5; i++) blogId = (await makeBlog(writer, { title: `Plan post ${i}` })).id;
+    const s = createServices(env);
+    await s.comments.create(reader, blogId, { body: "A comment" });
+    await s.savedBlogs.save(reader, { blogId });
+    await s.likes.toggle(reader, blogId);
+  });
+
+  it("reads no whole table of blogs, users, comments, likes, saves or views", async () => {
+    const { db, statements } = recordingD1(env.DB);
+    const s = createServices({ ...env, DB: db });
+    const first = await s.blogs.list({ limit: 2 });
+    const lists: [string, () => Promise<unknown>][] = [
+      ["GET /api/blogs", () => s.blogs.list({})],
+      ["GET /api/blogs?page=3", () => s.blogs.list({ page: 3, limit: 1 })],
+      ["GET /api/blogs?cursor", () => s.blogs.list({ cursor: first.next, limit: 2 })],
+      ["GET /api/blog?email=", () => s.blogs.byAuthorEmail({ email: writer.email })],
+      ["/allBlogs", () => s.reading.listing(null, { page: 2 })],
+      ["/allBlogs signed in", () => s.reading.listing(reader, {})],
+      ["/allBlogs?category=", () => s.reading.listing(null, { category: "Technology" })],
+      ["/allBlogs?q=", () => s.reading.listing(null, { q: "plan post" })],
+      ["/blogs/{id}", () => s.reading.post(reader, blogId)],
+      ["comments", () => s.comments.list(blogId, { limit: 1 })],
+      ["/writers/{id}", () => s.writers.page(writer.id, { page: 1 })],
+      ["/Profile", () => s.profiles.overview(writer)],
+      ["My Blogs / Manage Blogs", () => s.blogs.ownPage(writer, { page: 1 })],
+      ["Manage All Blogs", () => s.blogs.adminPage(admin, {})],
+      ["Manage All Blogs ?q=title", () => s.blogs.adminPage(admin, { q: "plan" })],
+      ["Manage All Blogs ?q=email", () => s.blogs.adminPage(admin, { q: writer.email.slice(0, 8) + "@" })],
+      ["Manage Users", () => s.users.list(admin, {})],
+      ["Manage Users ?q=name", () => s.users.list(admin, { q: "plan rea" })],
+      ["Manage Users ?q=email", () => s.users.list(admin, { q: reader.email.slice(0, 10) + "@" })],
+      ["/saved", () => s.savedBlogs.page(reader, {})],
+      ["GET /api/saved-blogs", () => s.savedBlogs.list(reader, { email: reader.email })],
+      ["Stats (writer)", () => s.views.stats(writer)],
+      ["Stats (admin)", () => s.views.stats(admin)],
+      ["home", () => s.home.load()],
+      ["rss", () => s.feeds.latestForRss()],
+      ["sitemap index", () => s.feeds.sitemapFiles()],
+      ["sitemap file", () => s.feeds.postsForSitemap(1)],
+      ["publisher cron", () => s.blogs.publishDue()],
+      ["image release", () => s.imageCleanup.release(["/images/plan-image-0001.png"])],
+    ];
+    const failures: string[] = [];
+    for (const [name, run] of lists) {
+      statements.length = 0;
+      await run();
+      expect(statements.length, name).toBeGreaterThan(0);
+      for (const statement of statements) {
+        const scans = await fullScans(statement);
+        if (scans.length) failures.push(`${name}: ${scans.join("; ")}\n    ${statement.sql}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("fails when an index a list needs is missing (the check itself works)", async () => {
+    await env.DB.exec("DROP INDEX saved_blogs_blog_idx");
+    try {
+      const { db, statements } = recordingD1(env.DB);
+      await createServices({ ...env, DB: db }).views.stats(admin);
+      const scans = (await Promise.all(statements.map(fullScans))).flat();
+      expect(scans.some((line) => /^SCAN s\b/.test(line))).toBe(true);
+    } finally {
+      await env.DB.exec("CREATE INDEX saved_blogs_blog_idx ON saved_blogs (blog_id)");
+    }
+  });
+
+  it("fails on a full scan (the check itself works)", async () => {
+    const scans = await fullScans({ sql: "select count(*) from comments where body = ?", params: ["x"] });
+    expect(scans).toEqual(["SCAN comments"]);
+    const aliased = await fullScans({ sql: "select 1 from saved_blogs s where s.email = ?", params: ["x"] });
+    expect(aliased).toEqual(["SCAN s"]);
+  });
+});

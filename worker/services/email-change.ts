@@ -1,0 +1,163 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Purge } from "../cache/purge";
+import type { Db } from "../db";
+import { schema } from "../db";
+import type { Env } from "../env";
+import type { AccountService, IdentityProof } from "./account";
+import type { AccountTokenService } from "./account-tokens";
+import { Conflict, ValidationError } from "./errors";
+import type { Mailer } from "./mail/mailer";
+import { requireUser, type Actor } from "./policy";
+import type { RateLimitService } from "./rate-limit";
+import { roleForNewAccount } from "./roles";
+import { emailField, parse } from "./validation";
+
+/** Email-change links one account may ask for in an hour (each sends a message to an address it names). */
+export const EMAIL_CHANGE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
+
+export const EMAIL_CHANGE_TEXTS = {
+  sent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your address changes when you open it (it may take a few minutes to arrive; the link works for 24 hours).`,
+  same: "That is already your email address.",
+  taken: "An account with this email already exists.",
+  changed: (email: string) => `Your email address is now ${email}.`,
+  gone: "This email address was taken by another account meanwhile. Ask for a new link with another address.",
+} as const;
+
+interface ChangeData {
+  oldEmail: string;
+  newEmail: string;
+}
+
+const requestSchema = z.object({ newEmail: emailField("New email") });
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+/**
+ * Changing the account's email: the owner proves it (password or a fresh Google sign-in), a single-use
+ * link goes to the new address, and opening it moves the account, its profile and its posts to the new
+ * address (which is then verified); the old address is told. Until then nothing changes.
+ */
+export function createEmailChangeService(
+  db: Db,
+  env: Env,
+  deps: {
+    account: AccountService;
+    tokens: AccountTokenService;
+    mailer: Mailer;
+    rateLimit: RateLimitService;
+    purge: Purge;
+  },
+) {
+  const { account, tokens, mailer, rateLimit, purge } = deps;
+  const u = schema.users;
+
+  const taken = async (email: string) => Boolean(await db.query.users.findFirst({ where: eq(u.email, email) }));
+
+  return {
+    async request(
+      actor: Actor | null,
+      input: unknown,
+      proof: IdentityProof,
+      origin?: string | null,
+    ): Promise<{ message: string; mailSent: boolean }> {
+      const user = requireUser(actor);
+      const { newEmail } = parse(requestSchema, input);
+      if (newEmail === user.email)
+        throw new ValidationError({ newEmail: EMAIL_CHANGE_TEXTS.same }, EMAIL_CHANGE_TEXTS.same);
+      await account.prove(user, proof);
+      await rateLimit.hit(`email-change:${user.id}`, EMAIL_CHANGE_LIMIT.attempts, EMAIL_CHANGE_LIMIT.windowSeconds);
+      if (await taken(newEmail)) throw new Conflict(EMAIL_CHANGE_TEXTS.taken, "email-already-in-use");
+
+      const now = Date.now();
+      const issued = await tokens.issue(
+        "email-change",
+        user.id,
+        { oldEmail: user.email, newEmail } satisfies ChangeData,
+        now,
+      );
+      const mail = mailer.compose(
+        {
+          kind: "email-change",
+          to: newEmail,
+          params: { name: user.name, newEmail, url: mailer.link(origin, "/confirm-email", { token: issued.token }) },
+          origin,
+          expiresAt: issued.expiresAt,
+        },
+        now,
+      );
+      await db.batch([...issued.statements, mail.statement]);
+      const mailSent = await mailer.deliver([mail], now);
+      return { message: EMAIL_CHANGE_TEXTS.sent(newEmail), mailSent };
+    },
+
+    /**
+     * Opens the link: single-use, 24 hours, and only while the account still has the address it had
+     * when the link was made. The account's address (and the copies its profile, posts and saves carry)
+     * changes in the same batch as the token is used; a new address taken meanwhile refuses (409) and
+     * leaves the token unused.
+     */
+    async confirm(token: unknown, origin?: string | null): Promise<{ userId: string; email: string }> {
+      const { data } = await tokens.inspect<ChangeData>("email-change", token);
+      if (await taken(data.newEmail)) throw new Conflict(EMAIL_CHANGE_TEXTS.gone, "email-already-in-use");
+      const now = Date.now();
+      let redeemed;
+      try {
+        redeemed = await tokens.redeem<ChangeData>("email-change", token, (claim) => {
+          const mine = and(eq(u.id, claim.userId), eq(u.email, claim.data.oldEmail), claim.guard);
+          const admin = roleForNewAccount(env, claim.data.newEmail) === "admin" ? ("admin" as const) : undefined;
+          return [
+            db
+              .update(u)
+              .set({
+                email: claim.data.newEmail,
+                emailVerifiedAt: now,
+                updatedAt: now,
+                ...(admin ? { role: admin } : {}),
+              })
+              .where(mine),
+            db
+              .update(schema.profiles)
+              .set({ email: claim.data.newEmail, updatedAt: now })
+              .where(and(eq(schema.profiles.userId, claim.userId), claim.guard)),
+            db
+              .update(schema.blogs)
+              .set({ email: claim.data.newEmail })
+              .where(and(eq(schema.blogs.authorId, claim.userId), claim.guard)),
+            db
+              .update(schema.savedBlogs)
+              .set({ email: claim.data.newEmail })
+              .where(and(eq(schema.savedBlogs.userId, claim.userId), claim.guard)),
+          ];
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new Conflict(EMAIL_CHANGE_TEXTS.gone, "email-already-in-use");
+        throw err;
+      }
+      const row = await db.query.users.findFirst({ where: eq(u.id, redeemed.userId) });
+      if (!row || row.email !== redeemed.data.newEmail) {
+        // The account's address changed another way since the link was made: the link is spent, nothing moved.
+        throw new ValidationError(
+          { token: "This link is for an address change that no longer applies." },
+          undefined,
+          "token-stale",
+        );
+      }
+      // Posts carry their writer's address in the API's answers.
+      await purge({ kind: "user.email" });
+      await mailer.send({
+        kind: "email-changed",
+        to: redeemed.data.oldEmail,
+        params: { name: row.name, newEmail: row.email, url: mailer.link(origin, "/") },
+        origin,
+      });
+      return { userId: row.id, email: row.email };
+    },
+  };
+}
+
+export type EmailChangeService = ReturnType<typeof createEmailChangeService>;
