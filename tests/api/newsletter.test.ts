@@ -39,7 +39,7 @@ describe("POST /api/newsletter and the links it mails", () => {
 
     // A published post reaches the address with the RFC 8058 headers.
     const writer = await makeUser();
-    const cookie = `session=${await sessionFor(writer)}`;
+    const cookie = `__Host-session=${await sessionFor(writer)}`;
     const created = await sendWith(
       w.env,
       "POST",
@@ -111,7 +111,7 @@ describe("POST /api/newsletter and the links it mails", () => {
     const w = world();
     const admin = await makeUser({ role: "admin" });
     const reader = await makeUser();
-    const asAdmin = { Cookie: `session=${await sessionFor(admin)}` };
+    const asAdmin = { Cookie: `__Host-session=${await sessionFor(admin)}` };
     const csv = await callWith(w.env, "/api/newsletter/subscribers.csv", { headers: asAdmin });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
@@ -119,7 +119,7 @@ describe("POST /api/newsletter and the links it mails", () => {
     const list = await callWith(w.env, "/api/newsletter/subscribers?q=api-", { headers: asAdmin });
     expect(list.status).toBe(200);
     const no = await callWith(w.env, "/api/newsletter/subscribers.csv", {
-      headers: { Cookie: `session=${await sessionFor(reader)}` },
+      headers: { Cookie: `__Host-session=${await sessionFor(reader)}` },
     });
     expect(no.status).toBe(403);
     const page = await callWith(w.env, "/dashboard/newsletter", { headers: asAdmin });
