@@ -220,7 +220,7 @@ export const contactMessages = sqliteTable(
 );
 
 /**
- * Newsletter subscribers, with double opt-in (docs/decisions/023-newsletter-fan-out.md): an address is
+ * Newsletter subscribers, with double opt-in (docs/decisions/024-newsletter-fan-out.md): an address is
  * "pending" until its confirmation link is opened, "confirmed" from then on (only these get posts), and
  * "unsubscribed" after its one-click link. Rows are kept after unsubscribing, so a post already sent is
  * never sent again if the address comes back.

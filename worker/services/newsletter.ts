@@ -215,25 +215,29 @@ export function createNewsletterService(
         token: await unsubscribeToken(person.id),
       });
       const mine = and(eq(d.blogId, post.id), eq(d.subscriptionId, person.id));
-      const composed = mailer.compose({
-        id,
-        kind: "newsletter-post",
-        to: person.email,
-        origin: job.origin,
-        params: {
-          title: post.title,
-          description: post.shortDescription,
-          author: post.authorName,
-          url,
-          image,
-          unsubscribeUrl,
+      const composed = mailer.compose(
+        {
+          id,
+          kind: "newsletter-post",
+          to: person.email,
+          origin: job.origin,
+          params: {
+            title: post.title,
+            description: post.shortDescription,
+            author: post.authorName,
+            url,
+            image,
+            unsubscribeUrl,
+          },
+          headers: {
+            "List-Unsubscribe": `<${unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
         },
-        headers: {
-          "List-Unsubscribe": `<${unsubscribeUrl}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-        guard: sql`exists (select 1 from ${d} where ${mine} and ${d.outboxId} = ${id})`,
-      });
+        Date.now(),
+        // The message stays only if this job's claim (below, in the same batch) took the row.
+        sql`exists (select 1 from ${d} where ${mine} and ${d.outboxId} = ${id})`,
+      );
       const claim = db
         .update(d)
         .set({ outboxId: id })
@@ -241,13 +245,19 @@ export function createNewsletterService(
         .returning({ id: d.subscriptionId });
       work.push({ composed, claim });
     }
-    const statements: BatchItem<"sqlite">[] = work.flatMap((w) => [w.claim, w.composed.statement]);
+    // Per address: the claim first, then the message's statements (kept only if the claim took).
+    const statements: BatchItem<"sqlite">[] = work.flatMap((w) => [w.claim, ...w.composed.statements]);
     // Addresses that unsubscribed (or were deleted) since the fan-out are not mailed, and not counted.
     for (const id of gone)
       statements.push(db.delete(d).where(and(eq(d.blogId, post.id), eq(d.subscriptionId, id), isNull(d.outboxId))));
     if (statements.length === 0) return;
     const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
-    const claimed = work.filter((_, i) => (results[i * 2] as unknown[]).length > 0).map((w) => w.composed);
+    let at = 0;
+    const claimed: Composed[] = [];
+    for (const w of work) {
+      if ((results[at] as unknown[]).length > 0) claimed.push(w.composed);
+      at += 1 + w.composed.statements.length;
+    }
     await mailer.deliver(claimed);
   }
 
