@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineCssContext } from "#app/lib/inline-css";
+import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signer";
+import { signConfirmStep } from "#worker/security/confirm-token";
 import css from "#app/tailwind.css?inline";
 
 const ABORT_DELAY = 5_000;
@@ -12,14 +14,22 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Ask-first buttons sign their /confirm step for this session while they render (worker/security/confirm-token.ts).
+  const secret = loadContext.env?.SESSION_SECRET ?? "";
+  const sessionId = loadContext.sessionId ?? null;
+  const signer: ConfirmSigner | null =
+    secret && sessionId ? (ask, to, fields) => signConfirmStep(secret, sessionId, { ask, to, fields }) : null;
+
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
     <InlineCssContext.Provider value={css}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      <ConfirmSignerContext.Provider value={signer}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </ConfirmSignerContext.Provider>
     </InlineCssContext.Provider>,
     {
       signal: controller.signal,

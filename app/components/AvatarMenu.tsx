@@ -99,7 +99,7 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
         <li>
           {/* Without JavaScript, Sign Out asks on the /confirm page, which then posts to /logout. */}
           <form {...(hydrated ? { onSubmit: (e) => void signOut(e) } : { method: "get", action: "/confirm" })}>
-            {hydrated ? null : <ConfirmStepFields ask="sign-out" to="/logout" />}
+            {hydrated ? null : <ConfirmStepFields ask="sign-out" to="/logout" fields={[["redirectTo", here]]} />}
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" className={itemClass}>
               Sign Out

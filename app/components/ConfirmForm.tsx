@@ -1,6 +1,7 @@
 import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CONFIRM_ASK, CONFIRM_TO, type ConfirmKind } from "#app/lib/confirm";
+import { CONFIRM_ASK, CONFIRM_TO, CONFIRM_TOKEN, type ConfirmKind } from "#app/lib/confirm";
+import { useConfirmToken } from "#app/lib/confirm-signer";
 import { confirmAsk } from "#app/lib/dialogs";
 import { useHydrated } from "#app/lib/use-hydrated";
 
@@ -15,14 +16,18 @@ export const rowActionClass = (tone: keyof typeof tones = "neutral") =>
   `inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition disabled:cursor-not-allowed disabled:opacity-60 ${tones[tone]}`;
 
 /**
- * What turns a GET form into the /confirm step (app/lib/confirm.ts): the question, and the page the
- * confirmed form posts to. The form's own fields go beside these.
+ * What turns a GET form into the /confirm step (app/lib/confirm.ts): the question, the page the
+ * confirmed form posts to, and the server's signed token over these and the form's own `fields` (which
+ * go beside them), bound to the session: /confirm arms no form without it. The token exists only in
+ * the server's HTML; the browser's first render leaves that attribute as the server wrote it.
  */
-export function ConfirmStepFields({ ask, to }: { ask: ConfirmKind; to: string }) {
+export function ConfirmStepFields({ ask, to, fields }: { ask: ConfirmKind; to: string; fields: [string, string][] }) {
+  const token = useConfirmToken(ask, to, fields);
   return (
     <>
       <input type="hidden" name={CONFIRM_ASK} value={ask} />
       <input type="hidden" name={CONFIRM_TO} value={to} />
+      <input type="hidden" name={CONFIRM_TOKEN} value={token} suppressHydrationWarning />
     </>
   );
 }
@@ -90,7 +95,7 @@ export function ConfirmForm({
   if (!hydrated) {
     return (
       <form method="get" action="/confirm" className="inline">
-        <ConfirmStepFields ask={ask} to={`${location.pathname}${location.search}`} />
+        <ConfirmStepFields ask={ask} to={`${location.pathname}${location.search}`} fields={Object.entries(fields)} />
         {inputs}
         {button}
       </form>

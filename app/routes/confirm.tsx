@@ -4,6 +4,7 @@ import { buttonClass } from "#app/components/ui";
 import { readConfirmation } from "#app/lib/confirm";
 import { MSG } from "#app/lib/messages";
 import { brand } from "#app/lib/site-name";
+import { verifyConfirmStep } from "#worker/security/confirm-token";
 
 export const meta: MetaFunction = () => [
   { title: `${MSG.confirm.delete.title} | ${brand()}` },
@@ -14,10 +15,20 @@ export const meta: MetaFunction = () => [
  * The confirmation step of Delete, Make Admin, Remove admin and Sign Out without JavaScript: nothing
  * changes here; the page asks in the dialog's words and posts the original form only on "Yes".
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   const confirmation = readConfirmation(new URL(request.url));
   if (!confirmation) throw new Response("There is nothing to confirm here.", { status: 400 });
-  return confirmation;
+  // Only a button this site rendered, for this session, a short while ago, with these very fields:
+  // a link someone else made (or changed) cannot arm the form below.
+  const { kind, to, fields, token } = confirmation;
+  const genuine = verifyConfirmStep(
+    context.env.SESSION_SECRET ?? "",
+    context.sessionId,
+    { ask: kind, to, fields },
+    token,
+  );
+  if (!genuine) throw new Response("There is nothing to confirm here.", { status: 400 });
+  return { kind, to, back: confirmation.back, fields };
 }
 
 export default function Confirm() {

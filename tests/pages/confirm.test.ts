@@ -5,7 +5,8 @@ import { schema } from "#worker/db";
 import { newId } from "#worker/services/ids";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
-import { getPage, postForm, type Who } from "../support/pages";
+import { getPage, postForm, withSession, type Who } from "../support/pages";
+import { CONFIRM_TOKEN_SECONDS, signConfirmStep, verifyConfirmStep } from "#worker/security/confirm-token";
 
 interface ParsedForm {
   method: string;
@@ -63,12 +64,12 @@ const authorCount = async (id: string) =>
   (await db().select().from(schema.authors).where(eq(schema.authors.id, id))).length;
 
 describe("the confirmation step without JavaScript", () => {
-  let admin: { id: string; email: string };
-  let member: { id: string; email: string };
+  let admin: { id: string; email: string; token: string };
+  let member: { id: string; email: string; token: string };
 
   beforeAll(async () => {
-    admin = await makeUser({ name: "Confirm Admin", role: "admin" });
-    member = await makeUser({ name: "Confirm Member" });
+    admin = await withSession(await makeUser({ name: "Confirm Admin", role: "admin" }));
+    member = await withSession(await makeUser({ name: "Confirm Member" }));
   });
 
   it("Delete on Manage Authors asks on /confirm first, changes nothing until Yes, then deletes", async () => {
@@ -137,7 +138,7 @@ describe("the confirmation step without JavaScript", () => {
   });
 
   it("deleting a comment on a post page asks too", async () => {
-    const writer = await makeUser({ name: "Comment Owner" });
+    const writer = await withSession(await makeUser({ name: "Comment Owner" }));
     const blog = await makeBlog(writer);
     const commentId = newId();
     await db()
@@ -155,10 +156,11 @@ describe("the confirmation step without JavaScript", () => {
   });
 
   it("Sign Out in the top bar asks on /confirm, Cancel goes back, Yes signs out", async () => {
-    const user = await makeUser({ name: "Leaving Reader" });
+    const user = await withSession(await makeUser({ name: "Leaving Reader" }));
     const signOut = (await formsOf(await getPage("/about", user))).find((f) => f.buttons.includes("Sign Out"))!;
     expect(signOut).toMatchObject({ method: "get", action: "/confirm" });
-    expect(signOut.fields).toEqual({ ask: "sign-out", to: "/logout", redirectTo: "/about" });
+    expect(signOut.fields).toMatchObject({ ask: "sign-out", to: "/logout", redirectTo: "/about" });
+    expect(signOut.fields.ct).toMatch(/^\d+\.[\w-]{43}$/);
 
     const confirm = await submitGet(signOut, user);
     const html = await confirm.clone().text();
@@ -195,5 +197,76 @@ describe("the confirmation step without JavaScript", () => {
         query,
       ).toEqual([]);
     }
+  });
+
+  it("cannot be armed by a link (issue 18, finding 1): the make-admin gadget, changed fields, another session, an old token", async () => {
+    const attacker = await makeUser({ name: "Would-be Admin" });
+    const postsOf = async (res: Response) => (await formsOf(res)).filter((f) => f.method === "post");
+    const refused = async (query: string, who: Who = admin) => {
+      const res = await getPage(`/confirm?${query}`, who);
+      expect(res.status, query).toBe(400);
+      expect(await postsOf(res), query).toEqual([]);
+    };
+    // The reported link: a "Yes, Logout" button that would post make-admin to Manage Users.
+    await refused(
+      new URLSearchParams({
+        ask: "sign-out",
+        to: "/dashboard/manageUsers",
+        intent: "make-admin",
+        id: attacker.id,
+      }).toString(),
+    );
+    await refused(
+      new URLSearchParams({
+        ask: "delete",
+        to: "/dashboard/manageUsers",
+        intent: "delete",
+        id: attacker.id,
+      }).toString(),
+    );
+
+    // A genuine token from the admin's own Sign Out button, reused for anything else.
+    const signOut = (await formsOf(await getPage("/about", admin))).find((f) => f.buttons.includes("Sign Out"))!;
+    const real = signOut.fields;
+    expect((await getPage(`/confirm?${new URLSearchParams(real)}`, admin)).status).toBe(200);
+    await refused(
+      new URLSearchParams({ ...real, to: "/dashboard/manageUsers", intent: "make-admin", id: attacker.id }).toString(),
+    );
+    await refused(new URLSearchParams({ ...real, intent: "make-admin" }).toString());
+    await refused(new URLSearchParams({ ...real, ask: "make-admin" }).toString());
+    await refused(new URLSearchParams({ ...real, redirectTo: "/dashboard" }).toString());
+
+    // A genuine Make Admin token for one member does not make another.
+    const make = (await formsOf(await getPage("/dashboard/manageUsers", admin))).find(
+      (f) => f.fields.intent === "make-admin" && f.fields.id !== attacker.id,
+    )!;
+    expect((await getPage(`/confirm?${new URLSearchParams(make.fields)}`, admin)).status).toBe(200);
+    await refused(new URLSearchParams({ ...make.fields, id: attacker.id }).toString());
+    // Nor does it work for another session of the same admin, a visitor, or once expired.
+    await refused(new URLSearchParams(make.fields).toString(), { id: admin.id, email: admin.email });
+    await refused(new URLSearchParams(make.fields).toString(), null);
+    const [expires, mac] = make.fields.ct!.split(".");
+    await refused(new URLSearchParams({ ...make.fields, ct: `${Number(expires) - 3600}.${mac}` }).toString());
+    await refused(new URLSearchParams({ ...make.fields, ct: "" }).toString());
+    expect((await db().select().from(schema.users).where(eq(schema.users.id, attacker.id)))[0]!.role).toBe("user");
+  });
+
+  it("an expired token is refused even with its own fields (the clock moves past its 30 minutes)", () => {
+    const step = {
+      ask: "delete",
+      to: "/dashboard/manageAuthors",
+      fields: [
+        ["intent", "delete"],
+        ["id", "x"],
+      ] as [string, string][],
+    };
+    const secret = "s".repeat(40);
+    const token = signConfirmStep(secret, "sid-1", step, Date.now());
+    expect(verifyConfirmStep(secret, "sid-1", step, token)).toBe(true);
+    expect(verifyConfirmStep(secret, "sid-1", step, token, Date.now() + CONFIRM_TOKEN_SECONDS * 1000 + 1000)).toBe(
+      false,
+    );
+    expect(verifyConfirmStep(secret, "sid-2", step, token)).toBe(false);
+    expect(verifyConfirmStep("t".repeat(40), "sid-1", step, token)).toBe(false);
   });
 });

@@ -226,6 +226,20 @@ describe("malformed requests never answer 5xx (property-based)", () => {
       "/api/addAuthor",
       "/api/contact",
       "/api/images",
+      // The settings calls (issue 19).
+      "/api/auth/change-password",
+      "/api/auth/sessions",
+      "/api/auth/sessions/end-others",
+      "/api/auth/sessions/nope",
+      "/api/auth/export",
+      "/api/auth/account",
+      "/api/auth/passkeys",
+      "/api/auth/passkeys/register/options",
+      "/api/auth/passkeys/register/verify",
+      "/api/auth/passkeys/login/options",
+      "/api/auth/passkeys/login/verify",
+      "/api/auth/passkeys/nope",
+      "/confirm",
     ];
     const fields = fc.dictionary(
       fc.constantFrom("intent", "id", "title", "email", "password", "name", "body", "rating", "category", "date_time"),
@@ -264,4 +278,72 @@ describe("malformed requests never answer 5xx (property-based)", () => {
     );
     expect(sent).toBeGreaterThanOrEqual(1000);
   }, 180_000);
+});
+
+describe("the /confirm step under arbitrary links (property-based, issue 18)", () => {
+  it("never arms a form from a link it did not sign: any change to a genuine step's query is a 400 with no form to post", async () => {
+    const admin = await makeUser({ name: "Confirm Fuzz Admin", role: "admin" });
+    const target = await makeUser({ name: "Confirm Fuzz Target" });
+    const token = await sessionFor(admin);
+    const cookie = `__Host-session=${token}`;
+    // The genuine step: the Make Admin button the admin's own Manage Users page rendered.
+    const page = await (await call("/dashboard/manageUsers", { headers: { Cookie: cookie } })).text();
+    const form = [...page.matchAll(/<form[^>]*action="\/confirm"[^>]*>([\s\S]*?)<\/form>/g)]
+      .map(
+        (m) =>
+          new URLSearchParams(
+            [...m[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((i) => [
+              i[1]!,
+              i[2]!.replace(/&amp;/g, "&"),
+            ]),
+          ),
+      )
+      .find((q) => q.get("intent") === "make-admin" && q.get("id") === target.id)!;
+    expect(form.get("ct")).toBeTruthy();
+    const genuine = await call(`/confirm?${form}`, { headers: { Cookie: cookie } });
+    expect(genuine.status).toBe(200);
+    await genuine.body?.cancel();
+
+    const names = ["ask", "to", "ct", "intent", "id", "redirectTo", "x"];
+    const values = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        "make-admin",
+        "delete",
+        "sign-out",
+        "remove-admin",
+        "/logout",
+        "/dashboard/manageUsers",
+        "//evil.example",
+        admin.id,
+        target.id,
+        "",
+      ),
+    );
+    const mutation = fc.oneof(
+      fc.record({ op: fc.constant("set" as const), name: fc.constantFrom(...names), value: values }),
+      fc.record({ op: fc.constant("drop" as const), name: fc.constantFrom(...names), value: fc.constant("") }),
+      fc.record({ op: fc.constant("add" as const), name: fc.constantFrom(...names), value: values }),
+    );
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.boolean(), async (changes, signedIn) => {
+        const query = new URLSearchParams(form);
+        for (const { op, name, value } of changes) {
+          if (op === "set") query.set(name, value);
+          else if (op === "drop") query.delete(name);
+          else query.append(name, value);
+        }
+        const same = [...query].sort().join("&") === [...form].sort().join("&");
+        const res = await call(`/confirm?${query}`, { headers: signedIn ? { Cookie: cookie } : {} });
+        const html = await res.text();
+        checked++;
+        if (res.status >= 500) return false;
+        if (same && signedIn) return res.status === 200;
+        return res.status === 400 && !/<form[^>]*method="post"/.test(html);
+      }),
+      { numRuns: 300 },
+    );
+    expect(checked).toBeGreaterThanOrEqual(300);
+  }, 120_000);
 });

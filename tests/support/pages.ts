@@ -8,10 +8,16 @@ export const PNG = Uint8Array.from(
 );
 export const pngFile = (name = "cover.png") => new File([PNG], name, { type: "image/png" });
 
-export type Who = { id: string; email: string } | null;
+/** Who asks: a user (a new session per request), or a user with one `token` (one session throughout). */
+export type Who = { id: string; email: string; token?: string } | null;
 
 export async function cookieFor(who: Who): Promise<Record<string, string>> {
-  return who ? { Cookie: `__Host-session=${await sessionFor(who)}` } : {};
+  return who ? { Cookie: `__Host-session=${who.token ?? (await sessionFor(who))}` } : {};
+}
+
+/** The same user with one session for every request (what a browser does). */
+export async function withSession<T extends { id: string; email: string }>(user: T): Promise<T & { token: string }> {
+  return { ...user, token: await sessionFor(user) };
 }
 
 /** A document form post, as a browser without JavaScript sends it (multipart, like the pages' forms). */
