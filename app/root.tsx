@@ -16,6 +16,7 @@ import { FlashMessage } from "#app/components/FlashMessage";
 import { Footer } from "#app/components/Footer";
 import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
 import { TopBar } from "#app/components/TopBar";
+import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner";
 import { InlineStyles } from "#app/lib/inline-css";
 import { THEME_SCRIPT } from "#app/lib/theme";
 import { brand, setBrand, siteName } from "#app/lib/site-name";
@@ -36,7 +37,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       year: new Date().getUTCFullYear(),
       // Only what the top bar needs; never more of the account than the person's own public fields.
       user: user
-        ? { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL: user.photoURL }
+        ? {
+            _id: user.id,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            photoURL: user.photoURL,
+            emailVerified: user.emailVerified === true,
+          }
         : null,
       flash,
     },
@@ -74,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TopBar siteName={siteName} />
         <main id="main" className="flex-1 pt-16">
+          {root?.user && !root.user.emailVerified ? <VerifyEmailBanner email={root.user.email} /> : null}
           <FlashMessage flash={root?.flash ?? null} />
           {children}
         </main>

@@ -87,6 +87,11 @@ export default function Login() {
         <FormError message={failure?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
         <SubmitButton pendingText="Signing in…" className="mt-2 w-full">
           Sign in
         </SubmitButton>

@@ -56,6 +56,8 @@ describe("POST /api/auth/register", () => {
       email: email.toLowerCase(),
       role: "user",
       photoURL: "https://img.example.com/ada.png",
+      // A password sign-up proves nothing about the address until its link is opened (issue 19).
+      emailVerified: false,
     });
     expectSessionCookie(res, body.token);
 
@@ -171,7 +173,7 @@ describe("POST /api/auth/login", () => {
     expect(text).not.toMatch(/pbkdf2|password|hash/i);
     const body = await json<SignedIn>(res);
     expect(body.user).toMatchObject({ name: "Grace", email: email.toLowerCase(), role: "user" });
-    expect(Object.keys(body.user).sort()).toEqual(["_id", "email", "name", "photoURL", "role"]);
+    expect(Object.keys(body.user).sort()).toEqual(["_id", "email", "emailVerified", "name", "photoURL", "role"]);
     expectSessionCookie(res, body.token);
     expect((await me({ Cookie: `__Host-session=${body.token}` })).status).toBe(200);
   });

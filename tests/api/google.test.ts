@@ -342,11 +342,12 @@ describe("GET /auth/google/callback", () => {
     expect((await json<{ _id: string }>(me))._id).toBe(existing.id);
   });
 
-  it("links an existing email and password account when Google has verified the email, keeping its role and password", async () => {
+  it("links an existing verified email and password account when Google has verified the email, keeping its role and password", async () => {
     const existing = await makeUser({
       passwordHash: "pbkdf2-sha256$100000$salt$hash",
       role: "admin",
       name: "Ada Admin",
+      emailVerifiedAt: Date.now() - 1000,
     });
     const who = person({ email: existing.email.toUpperCase(), email_verified: true });
     const { res } = await signInAs(who, { mode: "popup" });
@@ -600,5 +601,114 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
     const visitor = await reauthAs("", person());
     expect(visitor.status).toBe(401);
     expect(setCookies(visitor).has("reauth")).toBe(false);
+  });
+});
+
+// Issue 19: account pre-hijacking. An attacker registers the victim's address with a password before
+// the victim ever signs up; the victim later signs in with Google. The link must not leave the
+// attacker a way in (docs/decisions/023-pre-hijacking.md).
+describe("pre-hijacking through an unverified account", () => {
+  const clientIp = () => `10.77.${counter % 250}.${counter++ % 250}`;
+  const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    send(path, {
+      method: "POST",
+      // Each call its own client: per-client sign-up limits are not what these tests are about.
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp(), ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("the attacker's password and session stop working once the victim signs in with Google", async () => {
+    const victim = person({ email: `victim-${unique()}@gmail.test`, email_verified: true });
+    const registered = await postJson("/api/auth/register", {
+      name: "Not The Victim",
+      email: victim.email,
+      password: "attacker-password-1",
+    });
+    expect(registered.status).toBe(201);
+    const { token: attackerToken, user } = await json<{ token: string; user: { _id: string } }>(registered);
+    const asAttacker = { Authorization: `Bearer ${attackerToken}` };
+    expect((await send("/api/auth/me", { headers: asAttacker })).status).toBe(200);
+
+    const { res } = await signInAs(victim, { mode: "popup" });
+    expect(res.status).toBe(200);
+    expect(popupResult(await res.text())).toMatchObject({ ok: true, isNewUser: false });
+    const victimToken = sessionToken(res)!;
+
+    // The attacker's session is gone, and the password they set no longer signs in.
+    expect((await send("/api/auth/me", { headers: asAttacker })).status).toBe(401);
+    const login = await postJson("/api/auth/login", { email: victim.email, password: "attacker-password-1" });
+    expect(login.status).toBe(401);
+
+    // The victim is in, on the same (now verified) account, with only their own session.
+    const me = await send("/api/auth/me", { headers: { Authorization: `Bearer ${victimToken}` } });
+    expect(await json(me)).toMatchObject({ _id: user._id, email: victim.email, emailVerified: true });
+    const row = await userByEmail(victim.email);
+    expect(row).toMatchObject({ googleSub: victim.sub, passwordHash: null });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    expect(await sessionCount(user._id)).toBe(1);
+  });
+
+  it("pending links and passkeys of the unverified account stop working too", async () => {
+    const victim = person({ email: `victim-${unique()}@gmail.test`, email_verified: true });
+    const existing = await makeUser({
+      email: victim.email,
+      passwordHash: "pbkdf2-sha256$100000$salt$hash",
+      emailVerifiedAt: null,
+    });
+    const { createServices } = await import("#worker/services");
+    const issued = await createServices(env).accountTokens.issue("email-change", existing.id, {
+      newEmail: "attacker@evil.test",
+    });
+    await db().batch(issued.statements);
+    await db()
+      .insert(schema.passkeys)
+      .values({ id: `pk-${unique()}`, userId: existing.id, name: "Squatter's key", publicKey: "AAAA" });
+
+    await signInAs(victim, { mode: "popup" });
+    expect(await db().select().from(schema.passkeys).where(eq(schema.passkeys.userId, existing.id))).toEqual([]);
+    await expect(createServices(env).accountTokens.inspect("email-change", issued.token)).rejects.toMatchObject({
+      code: "token-invalid",
+    });
+  });
+
+  it("a verified account keeps its password and sessions when Google links to it", async () => {
+    const owner = person({ email: `owner-${unique()}@gmail.test`, email_verified: true });
+    const existing = await makeUser({
+      email: owner.email,
+      passwordHash: "pbkdf2-sha256$100000$salt$hash",
+      emailVerifiedAt: Date.now() - 60_000,
+    });
+    const { createServices } = await import("#worker/services");
+    const { token } = await createServices(env).sessions.start(existing);
+
+    await signInAs(owner, { mode: "popup" });
+    expect((await send("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await userByEmail(owner.email))?.passwordHash).toBe("pbkdf2-sha256$100000$salt$hash");
+  });
+
+  it("an ADMIN_EMAILS address is admin through Google only with Google's verified email", async () => {
+    const boss = `boss-${unique()}@gmail.test`;
+    const adminEnv = googleEnv({ ADMIN_EMAILS: boss });
+    const { res } = await signInAs(person({ email: boss, email_verified: true }), { mode: "popup" }, adminEnv);
+    expect(res.status).toBe(200);
+    expect(await userByEmail(boss)).toMatchObject({ role: "admin" });
+    expect((await userByEmail(boss))?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("a registered, unverified ADMIN_EMAILS account becomes admin when its owner signs in with Google", async () => {
+    const boss = `boss-${unique()}@gmail.test`;
+    const adminEnv = googleEnv({ ADMIN_EMAILS: boss });
+    const registered = await send(
+      "/api/auth/register",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp() },
+        body: JSON.stringify({ name: "Boss", email: boss, password: "boss-password-1" }),
+      },
+      adminEnv,
+    );
+    expect(await json(registered)).toMatchObject({ user: { role: "user", emailVerified: false } });
+    await signInAs(person({ email: boss, email_verified: true }), { mode: "popup" }, adminEnv);
+    expect(await userByEmail(boss)).toMatchObject({ role: "admin", passwordHash: null });
   });
 });

@@ -175,19 +175,21 @@ describe("GET /api/users", () => {
     expect((await send("GET", "/api/users", asOther)).status).toBe(403);
   });
 
-  it("admin: every user with _id, name, email, role, photoURL and never a hash", async () => {
+  it("admin: every user with _id, name, email, role, photoURL, emailVerified and never a hash", async () => {
     const res = await send("GET", "/api/users?limit=50", asAdmin);
     expect(res.status).toBe(200);
     const list = await json<PublicUser[]>(res);
     expect(list.length).toBe((await usersState()).length);
     expect(res.headers.get("X-Total-Count")).toBe(String(list.length));
-    for (const entry of list) expect(Object.keys(entry).sort()).toEqual(["_id", "email", "name", "photoURL", "role"]);
+    for (const entry of list)
+      expect(Object.keys(entry).sort()).toEqual(["_id", "email", "emailVerified", "name", "photoURL", "role"]);
     expect(list.find((u) => u._id === user.id)).toEqual({
       _id: user.id,
       name: "Member",
       email: user.email,
       role: "user",
       photoURL: null,
+      emailVerified: true,
     });
     expect(JSON.stringify(list)).not.toContain("pbkdf2");
   });
@@ -349,7 +351,9 @@ describe("GET /api/users/admin/{email}", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  it("makes admin@example.com (any case) an admin when it registers; others stay users", async () => {
+  // Issue 19: whoever registers the owner's address first must not become admin. It takes the link
+  // mailed to that address (tests/api/email-verification.test.ts shows the promotion).
+  it("an admin@example.com (any case) password sign-up is not admin until verified: 403 on admin calls", async () => {
     const res = await send(
       "POST",
       "/api/auth/register",
@@ -358,11 +362,11 @@ describe("ADMIN_EMAILS", () => {
     );
     expect(res.status).toBe(201);
     const { token, user: created } = await json<{ token: string; user: PublicUser }>(res);
-    expect(created).toMatchObject({ email: "admin@example.com", role: "admin" });
+    expect(created).toMatchObject({ email: "admin@example.com", role: "user", emailVerified: false });
     expect(await json(await send("GET", path("admin@example.com"), { Authorization: `Bearer ${token}` }))).toEqual({
-      admin: true,
+      admin: false,
     });
-    expect((await send("GET", "/api/users", { Authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await send("GET", "/api/users", { Authorization: `Bearer ${token}` })).status).toBe(403);
 
     const plain = await send(
       "POST",

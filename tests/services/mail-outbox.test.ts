@@ -57,7 +57,7 @@ describe("the mailer and its outbox", () => {
     const mailer = createServices(box.env()).mailer;
     const to = address();
     const composed = mailer.compose(verifyMail(to), now);
-    await composed.statement;
+    await db().batch(composed.statements);
     expect(await mailer.deliver([composed], now)).toBe(false);
 
     let row = await outboxRow(composed.id);
@@ -91,7 +91,7 @@ describe("the mailer and its outbox", () => {
     const mailer = createServices(box.env()).mailer;
     let now = Date.now();
     const composed = mailer.compose(verifyMail(address()), now);
-    await composed.statement;
+    await db().batch(composed.statements);
     await mailer.deliver([composed], now);
     for (let attempt = 2; attempt <= OUTBOX.maxAttempts + 2; attempt++) {
       now += OUTBOX.maxDelayMs;
@@ -109,7 +109,7 @@ describe("the mailer and its outbox", () => {
     const mailer = createServices(box.env()).mailer;
     const to = address();
     const composed = mailer.compose(verifyMail(to, now + 30_000), now);
-    await composed.statement;
+    await db().batch(composed.statements);
     await mailer.deliver([composed], now);
     box.recover();
     await mailer.retryDue(now + backoffMs(1));
@@ -127,7 +127,7 @@ describe("the mailer and its outbox", () => {
     const ids: string[] = [];
     for (let i = 0; i < OUTBOX.batch + 5; i++) {
       const composed = mailer.compose(verifyMail(address()), now);
-      await composed.statement;
+      await db().batch(composed.statements);
       await mailer.deliver([composed], now);
       ids.push(composed.id);
     }
@@ -147,7 +147,7 @@ describe("the mailer and its outbox", () => {
     const mailer = createServices(box.env()).mailer;
     // Queued long enough ago that its first retry is due now.
     const composed = mailer.compose(verifyMail(to), Date.now() - 10 * 60 * 1000);
-    await composed.statement;
+    await db().batch(composed.statements);
     await mailer.deliver([composed], Date.now() - 10 * 60 * 1000);
     box.recover();
     const ctx = createExecutionContext();

@@ -51,6 +51,7 @@ describe("sessions, seen through GET /api/auth/me", () => {
       email: user.email,
       role: "user",
       photoURL: null,
+      emailVerified: true,
     });
   });
 

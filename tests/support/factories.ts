@@ -14,6 +14,8 @@ export async function makeUser(overrides: Partial<typeof schema.users.$inferInse
     name: "Test Writer",
     email: `writer-${unique()}@example.com`,
     role: "user" as const,
+    // An ordinary existing account has confirmed its address (issue 19); pass null for one that has not.
+    emailVerifiedAt: Date.now(),
     ...overrides,
   };
   await db().insert(schema.users).values(row);

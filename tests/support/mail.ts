@@ -44,11 +44,21 @@ export function linkIn(message: EmailMessageBuilder | undefined, path: string): 
   return found;
 }
 
-/** Sends a request through the real Worker entry with another env (a mailbox as its EMAIL, say). */
+let clients = 0;
+/** A client address of its own for each request (a test that means one client passes CF-Connecting-IP). */
+const nextClient = () => `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients++ & 255}`;
+
+/**
+ * Sends a request through the real Worker entry with another env (a mailbox as its EMAIL, say). Each
+ * request comes from its own client address unless the test sets CF-Connecting-IP: per-client limits
+ * only meet the tests about them.
+ */
 export async function callWith(workerEnv: Cloudflare.Env, path: string, init: RequestInit = {}): Promise<Response> {
   const ctx = createExecutionContext();
+  const headers = new Headers(init.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", nextClient());
   const res = await worker.fetch(
-    new Request(new URL(path, "https://blog.test"), { redirect: "manual", ...init }) as Request<
+    new Request(new URL(path, "https://blog.test"), { redirect: "manual", ...init, headers }) as Request<
       unknown,
       IncomingRequestCfProperties
     >,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
+import { VERIFY_TEXTS } from "../services/email-verification";
 import { readJson } from "./body";
 import type { ApiEnv } from "./context";
 
@@ -29,4 +30,28 @@ export const authApi = new Hono<ApiEnv>()
     c.header("Set-Cookie", clearSessionCookie());
     return c.json({ success: true });
   })
-  .get("/me", (c) => c.json(c.var.services.users.me(c.var.user)));
+  .get("/me", (c) => c.json(c.var.services.users.me(c.var.user)))
+  // Email verification (issue 19): the link's token, and a new link for the signed-in person.
+  .post("/verify-email", async (c) => {
+    const body = (await readJson(c)) as { token?: unknown } | null;
+    const { alreadyVerified } = await c.var.services.emailVerification.verify(body?.token);
+    return c.json({ success: true, emailVerified: true, alreadyVerified });
+  })
+  .post("/verify-email/resend", async (c) => {
+    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const { delivered } = await c.var.services.emailVerification.resend(c.var.user, client);
+    return c.json({ success: true, delivered, message: VERIFY_TEXTS.resent(c.var.user?.email ?? "") });
+  })
+  // Password reset (issue 19): the same answer whether or not the account exists.
+  .post("/forgot-password", async (c) => {
+    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const { message } = await c.var.services.passwordReset.request(await readJson(c), client);
+    return c.json({ success: true, message });
+  })
+  .post("/reset-password", async (c) => {
+    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const { message } = await c.var.services.passwordReset.reset(await readJson(c), client);
+    // Every session ended, this browser's too.
+    c.header("Set-Cookie", clearSessionCookie());
+    return c.json({ success: true, message });
+  });

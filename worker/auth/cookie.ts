@@ -191,5 +191,6 @@ export async function clientOf(request: Request, secret: string): Promise<Client
     address: clientAddressKey(request.headers.get("CF-Connecting-IP")),
     knownUserId: await readSignedCookie(request, DEVICE_COOKIE, secret),
     device: deviceOf(request),
+    origin: new URL(request.url).origin,
   };
 }

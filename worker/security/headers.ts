@@ -64,6 +64,10 @@ export async function withSecurityHeaders(request: Request, response: Response):
     out = new Response(response.body, response);
     if (path.startsWith("/api/") || path === "/api") out.headers.set("Content-Security-Policy", API_CSP);
   }
+  // A page whose URL carries a secret (a reset or verification token, Google's code) says
+  // no-referrer itself; that stricter rule stays.
+  const keepNoReferrer = response.headers.get("Referrer-Policy") === "no-referrer";
   for (const [name, value] of Object.entries(EVERY_ANSWER)) out.headers.set(name, value);
+  if (keepNoReferrer) out.headers.set("Referrer-Policy", "no-referrer");
   return out;
 }

@@ -10,7 +10,7 @@ import { Conflict, ValidationError } from "./errors";
 import type { Mailer } from "./mail/mailer";
 import { requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
-import { roleForNewAccount } from "./roles";
+import { roleOnVerifiedEmail } from "./roles";
 import { emailField, parse } from "./validation";
 
 /** Email-change links one account may ask for in an hour (each sends a message to an address it names). */
@@ -90,7 +90,7 @@ export function createEmailChangeService(
         },
         now,
       );
-      await db.batch([...issued.statements, mail.statement]);
+      await db.batch([...issued.statements, ...mail.statements]);
       const mailSent = await mailer.deliver([mail], now);
       return { message: EMAIL_CHANGE_TEXTS.sent(newEmail), mailSent };
     },
@@ -109,7 +109,7 @@ export function createEmailChangeService(
       try {
         redeemed = await tokens.redeem<ChangeData>("email-change", token, (claim) => {
           const mine = and(eq(u.id, claim.userId), eq(u.email, claim.data.oldEmail), claim.guard);
-          const admin = roleForNewAccount(env, claim.data.newEmail) === "admin" ? ("admin" as const) : undefined;
+          const admin = roleOnVerifiedEmail(env, claim.data.newEmail);
           return [
             db
               .update(u)

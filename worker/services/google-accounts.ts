@@ -1,11 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { schema } from "../db";
 import type { Env } from "../env";
 import { Conflict, Forbidden } from "./errors";
 import { newId } from "./ids";
 import { requireUser, type Actor } from "./policy";
-import { roleForNewAccount } from "./roles";
+import { isConfiguredAdmin, roleOnVerifiedEmail } from "./roles";
 import { LIMITS } from "./validation";
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -48,7 +48,19 @@ export function createGoogleAccountService(db: Db, env: Env) {
     const email = identity.email.trim().toLowerCase();
 
     const known = await bySub(identity.sub);
-    if (known) return { user: known, isNewUser: false };
+    if (known) {
+      // Google vouches for the address this account uses: it counts as verified (and may make it admin).
+      if (known.emailVerifiedAt === null && identity.emailVerified && known.email === email) {
+        const now = Date.now();
+        const [verified] = await db
+          .update(schema.users)
+          .set({ emailVerifiedAt: now, role: roleOnVerifiedEmail(env, email), updatedAt: now })
+          .where(and(eq(schema.users.id, known.id), isNull(schema.users.emailVerifiedAt)))
+          .returning();
+        return { user: verified ?? known, isNewUser: false };
+      }
+      return { user: known, isNewUser: false };
+    }
 
     const existing = await byEmail(email);
     if (existing) {
@@ -66,12 +78,41 @@ export function createGoogleAccountService(db: Db, env: Env) {
           "account-linked-to-other-google",
         );
       }
-      const linked = await db
+      const now = Date.now();
+      const link = db
         .update(schema.users)
-        .set({ googleSub: identity.sub, photoUrl: existing.photoUrl ?? photo(identity.picture), updatedAt: Date.now() })
+        .set({
+          googleSub: identity.sub,
+          photoUrl: existing.photoUrl ?? photo(identity.picture),
+          emailVerifiedAt: existing.emailVerifiedAt ?? now,
+          role: roleOnVerifiedEmail(env, email),
+          updatedAt: now,
+          // Pre-hijacking (docs/decisions/023-pre-hijacking.md): an address never verified may have been registered by
+          // someone else, so the password set then stops working; the owner can set one by reset.
+          ...(existing.emailVerifiedAt === null ? { passwordHash: null } : {}),
+        })
         // isNull: two concurrent callbacks must not both link (the second would overwrite the first).
         .where(and(eq(schema.users.id, existing.id), isNull(schema.users.googleSub)))
         .returning();
+      // Only if this very link took effect (the first statement of the batch).
+      const linkedHere = sql`exists (select 1 from ${schema.users} where ${schema.users.id} = ${existing.id} and ${schema.users.googleSub} = ${identity.sub})`;
+      const linked =
+        existing.emailVerifiedAt === null
+          ? // ... and every session, passkey and pending link of that account ends, in the same batch.
+            (
+              await db.batch([
+                link,
+                db.delete(schema.sessions).where(and(eq(schema.sessions.userId, existing.id), linkedHere)),
+                // A passkey the squatter added would be a way back in too.
+                db.delete(schema.passkeys).where(and(eq(schema.passkeys.userId, existing.id), linkedHere)),
+                db
+                  .delete(schema.accountTokens)
+                  .where(
+                    and(eq(schema.accountTokens.userId, existing.id), isNull(schema.accountTokens.usedAt), linkedHere),
+                  ),
+              ])
+            )[0]
+          : await link;
       if (linked[0]) return { user: linked[0], isNewUser: false };
       if (!retried) return signIn(identity, true);
       throw new Conflict("This account changed while you were signing in. Please try again.", "conflict");
@@ -92,7 +133,9 @@ export function createGoogleAccountService(db: Db, env: Env) {
         email,
         googleSub: identity.sub,
         photoUrl: photo(identity.picture),
-        role: roleForNewAccount(env, email),
+        // Google verified this address (checked above), so it is verified here too.
+        emailVerifiedAt: Date.now(),
+        role: isConfiguredAdmin(env, email) ? "admin" : "user",
       })
       // Another request may have created or linked this person a moment ago: look again instead of failing.
       .onConflictDoNothing()

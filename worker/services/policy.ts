@@ -7,6 +7,8 @@ export interface Actor {
   email: string;
   role: "user" | "admin";
   photoURL: string | null;
+  /** Whether the account's email address is proven (issue 19); absent means not known to be. */
+  emailVerified?: boolean;
 }
 
 export const isAdmin = (actor: Actor | null): actor is Actor => actor?.role === "admin";

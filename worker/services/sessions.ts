@@ -13,7 +13,14 @@ import { newId } from "./ids";
 import type { Actor } from "./policy";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, photoURL: row.photoUrl };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    photoURL: row.photoUrl,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
 }
 
 /** Where a session was opened from, for the "signed-in sessions" list (all optional, all cut short). */

@@ -15,7 +15,7 @@ import { findOr404 } from "./records";
 import { inspectImage, type ImageService } from "./images";
 import { requireAdmin, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
-import { roleForNewAccount } from "./roles";
+import type { EmailVerificationService } from "./email-verification";
 import { toActor, type SessionDevice, type SessionService } from "./sessions";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
 
@@ -47,17 +47,22 @@ export interface PublicUser {
   email: string;
   role: "user" | "admin";
   photoURL: string | null;
+  /** Whether the person proved they read mail at this address (issue 19). */
+  emailVerified: boolean;
 }
 
 export function toPublicUser(user: UserRow | Actor): PublicUser {
   const photoURL = "photoUrl" in user ? user.photoUrl : user.photoURL;
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL };
+  const emailVerified = "emailVerifiedAt" in user ? user.emailVerifiedAt !== null : user.emailVerified === true;
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL, emailVerified };
 }
 
 export interface SignedIn {
   token: string;
   expiresAt: number;
   user: PublicUser;
+  /** After a sign-up: whether the verification mail went out at once (else the outbox retries it). */
+  mailDelivered?: boolean;
 }
 
 /** Failed password checks per account: 10 in 15 minutes, then 429 until the window ends. */
@@ -75,6 +80,8 @@ export interface Client {
   /** The limits' key for the address (worker/auth/cookie.ts clientAddressKey: IPv6 by /64, "unknown" when absent). */
   address?: string | null;
   knownUserId?: string | null;
+  /** The origin of the request (links in mail use it when SITE_URL is not set). */
+  origin?: string | null;
   /** What the session list shows about where a sign-in came from. */
   device?: SessionDevice;
 }
@@ -119,9 +126,10 @@ export function createUserService(
     images: ImageService;
     purge: Purge;
     release: ReleaseImages;
+    verification: EmailVerificationService;
   },
 ) {
-  const { sessions, rateLimit, images, purge, release } = deps;
+  const { sessions, rateLimit, images, purge, release, verification } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
@@ -213,12 +221,19 @@ export function createUserService(
         email: data.email,
         photoUrl: data.photoURL ?? null,
         passwordHash: await hashPassword(password as string),
-        role: roleForNewAccount(env, data.email),
+        // Even an ADMIN_EMAILS address: admin only once the address is verified (email-verification.ts).
+        role: "user" as const,
       };
+      // The account, its verification token and the message that carries it: one batch, all or nothing.
+      const now = Date.now();
+      const verify = await verification.prepare(row, client.origin, now);
       try {
-        const [created] = await db.insert(schema.users).values(row).returning();
-        if (hasPhoto) return signIn(await attachPhoto(created!, photo), client.device);
-        return signIn(created!, client.device);
+        const [inserted] = await db.batch([db.insert(schema.users).values(row).returning(), ...verify.statements]);
+        const created = inserted[0]!;
+        // A mail service that is down never fails the sign-up: the outbox keeps the message for the cron.
+        const mailDelivered = await verify.send();
+        const signedIn = await signIn(hasPhoto ? await attachPhoto(created, photo) : created, client.device);
+        return { ...signedIn, mailDelivered };
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
         if (isUniqueViolation(err))

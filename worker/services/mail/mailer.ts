@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db";
 import { schema } from "#worker/db";
@@ -54,11 +54,12 @@ export interface MailRequest<K extends MailKind> {
 
 type OutboxRow = typeof schema.mailOutbox.$inferSelect;
 
-/** A message written into the outbox by `statement`, to be handed to `deliver` once that ran. */
+/** A message written into the outbox by `statements`, to be handed to `deliver` once that ran. */
 export interface Composed {
   id: string;
   row: OutboxRow;
-  statement: BatchItem<"sqlite">;
+  /** Write it (and, with a guard, drop it again unless the guard holds): run them in the change's batch. */
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
 export function createMailer(db: Db, env: Env) {
@@ -136,7 +137,7 @@ export function createMailer(db: Db, env: Env) {
      * Renders a message and makes the statement that writes it into the outbox: run it in the same
      * batch as the change it reports, then `deliver` it. The lease keeps the cron away meanwhile.
      */
-    compose<K extends MailKind>(request: MailRequest<K>, now = Date.now()): Composed {
+    compose<K extends MailKind>(request: MailRequest<K>, now = Date.now(), guard?: SQL): Composed {
       const template = MAIL_TEMPLATES[request.kind] as (
         site: string,
         p: MailParams<K>,
@@ -161,7 +162,12 @@ export function createMailer(db: Db, env: Env) {
         sentAt: null,
         createdAt: now,
       };
-      return { id: row.id, row, statement: db.insert(o).values(row) };
+      // With a guard (a token's claim, say), the message stays only if the guard holds when the batch
+      // runs: a change that did not happen sends no message about it.
+      const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = guard
+        ? [db.insert(o).values(row), db.delete(o).where(and(eq(o.id, row.id), not(guard)))]
+        : [db.insert(o).values(row)];
+      return { id: row.id, row, statements };
     },
 
     /**
@@ -185,7 +191,7 @@ export function createMailer(db: Db, env: Env) {
     /** Queues and sends one message on its own (no change to batch it with). */
     async send<K extends MailKind>(request: MailRequest<K>, now = Date.now()): Promise<boolean> {
       const composed = this.compose(request, now);
-      await composed.statement;
+      await db.batch(composed.statements);
       return this.deliver([composed], now);
     },
 

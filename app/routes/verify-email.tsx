@@ -1,0 +1,134 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { clientOf } from "#worker/auth/cookie";
+import { safeRedirect } from "#worker/auth/redirect";
+import { VERIFY_TEXTS } from "#worker/services/email-verification";
+import { DomainError, ValidationError } from "#worker/services/errors";
+import { AuthLayout } from "#app/components/AuthLayout";
+import { FormError, SubmitButton } from "#app/components/form";
+import { buttonClass } from "#app/components/ui";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { readForm } from "#app/lib/forms.server";
+import { loginUrl } from "#app/lib/guards.server";
+import { seo } from "#app/lib/seo";
+import { brand } from "#app/lib/site-name";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  ...seo({
+    title: "Confirm your email address",
+    description: `Confirm the email address of your ${brand()} account.`,
+    origin: d?.origin ?? "https://example.invalid",
+    path: "/verify-email",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+// The URL carries the token: never hand it on as a referrer.
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
+type State = "verified" | "already" | "invalid" | "pending" | "visitor";
+
+/** Opening the link is what confirms the address (the spec of issue 19): the loader redeems the token. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const origin = url.origin;
+  const token = url.searchParams.get("token");
+  const user = context.user;
+  const view = (state: State, problem: string | null = null) => ({
+    origin,
+    state,
+    problem,
+    email: user?.email ?? null,
+  });
+  if (token !== null) {
+    try {
+      const { alreadyVerified } = await context.services.emailVerification.verify(token);
+      return view(alreadyVerified ? "already" : "verified");
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      // A used link opened again by its own (now verified) account is no failure.
+      if (err.code === "token-used" && user?.emailVerified) return view("already");
+      return view("invalid", err.message);
+    }
+  }
+  if (!user) return view("visitor");
+  return view(user.emailVerified ? "already" : "pending");
+}
+
+/** The banner's and this page's "Resend the link": signed in only, rate-limited by the service. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const back = safeRedirect(form.get("redirectTo"), "/verify-email");
+  if (!context.user) throw redirect(loginUrl(request));
+  try {
+    const client = await clientOf(request, context.env.SESSION_SECRET ?? "");
+    await context.services.emailVerification.resend(context.user, client);
+    return redirectWithFlash(back, {
+      kind: "toast",
+      title: "Check your inbox",
+      text: VERIFY_TEXTS.resent(context.user.email),
+      icon: "success",
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return redirectWithFlash(back, { kind: "alert", title: "No new link sent", text: err.message, icon: "error" });
+  }
+}
+
+const TITLES: Record<State, [string, string]> = {
+  verified: ["Email address confirmed", VERIFY_TEXTS.verified],
+  already: ["Email address confirmed", VERIFY_TEXTS.alreadyVerified],
+  invalid: ["This link cannot be used", "Confirmation links work once, for 24 hours."],
+  pending: ["Confirm your email address", "Open the link we sent you to confirm your address."],
+  visitor: ["Confirm your email address", "Open the link from your email, or sign in to ask for a new one."],
+};
+
+export default function VerifyEmail() {
+  const { state, problem, email } = useLoaderData<typeof loader>();
+  const [title, subtitle] = TITLES[state];
+  const done = state === "verified" || state === "already";
+  return (
+    <AuthLayout
+      title={title}
+      subtitle={subtitle}
+      aside={{
+        heading: "One less thing to worry about.",
+        text: "A confirmed address means you can always get back into your account.",
+      }}
+    >
+      <div className="flex flex-col gap-4">
+        {state === "invalid" ? <FormError message={problem ?? undefined} /> : null}
+        {done ? (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {subtitle}
+          </p>
+        ) : null}
+        {state === "pending" || (state === "invalid" && email) ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="redirectTo" value="/verify-email" />
+            <p className="text-sm text-gray-600">We will send a new link to {email}.</p>
+            <SubmitButton pendingText="Sending…" className="w-full">
+              Send a new link
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {state === "visitor" || (state === "invalid" && !email) ? (
+          <Link to="/login?redirectTo=%2Fverify-email" className={buttonClass({ className: "w-full" })}>
+            Sign in
+          </Link>
+        ) : null}
+        {done ? (
+          <Link to="/" className={buttonClass({ className: "w-full" })}>
+            Continue
+          </Link>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}

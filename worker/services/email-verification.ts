@@ -1,0 +1,113 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db";
+import { schema } from "../db";
+import type { Env } from "../env";
+import type { AccountTokenService } from "./account-tokens";
+import { Conflict, ValidationError } from "./errors";
+import type { Composed, Mailer } from "./mail/mailer";
+import { requireUser, type Actor } from "./policy";
+import type { RateLimitService } from "./rate-limit";
+import { roleOnVerifiedEmail } from "./roles";
+
+/** Verification links one account may ask for again, and one client address, per hour. */
+export const RESEND_LIMIT = { perAccount: 3, perAddress: 10, windowSeconds: 60 * 60 } as const;
+
+export const VERIFY_TEXTS = {
+  verified: "Your email address is confirmed. Thank you!",
+  alreadyVerified: "Your email address is already confirmed.",
+  resent: (email: string) =>
+    `We sent a new confirmation link to ${email}. It may take a few minutes to arrive; the link works for 24 hours.`,
+} as const;
+
+interface VerifyData {
+  email: string;
+}
+
+/** Who is asking, as far as limits and links go (worker/auth/cookie.ts's clientOf makes it). */
+export interface MailClient {
+  address?: string | null;
+  /** The origin of the request, for links when SITE_URL is not set. */
+  origin?: string | null;
+}
+
+export function createEmailVerificationService(
+  db: Db,
+  env: Env,
+  deps: { tokens: AccountTokenService; mailer: Mailer; rateLimit: RateLimitService },
+) {
+  const { tokens, mailer, rateLimit } = deps;
+  const u = schema.users;
+
+  return {
+    /**
+     * The verification link for a new (or not yet verified) account: the statements that store its
+     * token and queue its message, to batch with the change, and the message to `mailer.deliver` after.
+     */
+    async prepare(
+      user: { id: string; name: string; email: string },
+      origin: string | null | undefined,
+      now = Date.now(),
+    ): Promise<{ statements: BatchItem<"sqlite">[]; mail: Composed; send: () => Promise<boolean> }> {
+      const issued = await tokens.issue("verify-email", user.id, { email: user.email } satisfies VerifyData, now);
+      const mail = mailer.compose(
+        {
+          kind: "verify-email",
+          to: user.email,
+          params: { name: user.name, url: mailer.link(origin, "/verify-email", { token: issued.token }) },
+          origin,
+          expiresAt: issued.expiresAt,
+        },
+        now,
+      );
+      return {
+        statements: [...issued.statements, ...mail.statements],
+        mail,
+        send: () => mailer.deliver([mail], now),
+      };
+    },
+
+    /**
+     * Opens a verification link: the address it was sent to is marked verified (if it is still the
+     * account's address), and an ADMIN_EMAILS address becomes admin now. Single-use, 24 hours.
+     */
+    async verify(token: unknown, now = Date.now()): Promise<{ userId: string; alreadyVerified: boolean }> {
+      const redeemed = await tokens.redeem<VerifyData>("verify-email", token, (claim) => [
+        db
+          .update(u)
+          .set({ emailVerifiedAt: now, role: roleOnVerifiedEmail(env, claim.data.email), updatedAt: now })
+          .where(and(eq(u.id, claim.userId), eq(u.email, claim.data.email), isNull(u.emailVerifiedAt), claim.guard)),
+      ]);
+      const row = await db.query.users.findFirst({ where: eq(u.id, redeemed.userId) });
+      if (!row || row.email !== redeemed.data.email || row.emailVerifiedAt === null) {
+        // The account's address changed since the link was sent: it proves nothing about the new one.
+        throw new ValidationError(
+          { token: "This link was for an earlier email address of your account." },
+          "This link was for an earlier email address of your account. Ask for a new one.",
+          "token-invalid",
+        );
+      }
+      return { userId: row.id, alreadyVerified: row.emailVerifiedAt !== now };
+    },
+
+    /** Sends a new link to a signed-in person whose address is not verified yet (rate-limited). */
+    async resend(actor: Actor | null, client: MailClient = {}, now = Date.now()): Promise<{ delivered: boolean }> {
+      const user = requireUser(actor);
+      const row = await db.query.users.findFirst({ where: eq(u.id, user.id) });
+      if (!row) throw new Conflict("This account no longer exists.", "account-gone");
+      if (row.emailVerifiedAt !== null) throw new Conflict(VERIFY_TEXTS.alreadyVerified, "already-verified");
+      if (client.address)
+        await rateLimit.hit(
+          `verify-resend-address:${client.address.slice(0, 64)}`,
+          RESEND_LIMIT.perAddress,
+          RESEND_LIMIT.windowSeconds,
+        );
+      await rateLimit.hit(`verify-resend:${row.id}`, RESEND_LIMIT.perAccount, RESEND_LIMIT.windowSeconds);
+      const { statements, send } = await this.prepare(row, client.origin, now);
+      await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      return { delivered: await send() };
+    },
+  };
+}
+
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;
