@@ -169,7 +169,7 @@ describe("faults", () => {
         return Reflect.get(target, prop);
       },
     });
-    for (const path of ["/allBlogs?page=3", "/api/latest-blogs?fault=1"]) {
+    for (const path of ["/allBlogs?page=3", "/api/blogs?page=987"]) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(
         new Request(`${SITE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
