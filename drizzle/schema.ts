@@ -110,7 +110,7 @@ export const blogs = sqliteTable(
   // Every list of blogs reads newest first (date_time, created_at, id: visible-blogs.ts's newestFirst),
   // filtered by who may read (status, publish_at), in all, per writer, per email or per category. Each
   // index below ends in exactly those columns, so a page is a range of one index and its total is
-  // counted on it without reading a row (docs/decisions/021-pagination-at-scale.md). likes rides along
+  // counted on it without reading a row (docs/decisions/023-pagination-at-scale.md). likes rides along
   // so the Stats totals sum it from the index too.
   (t) => [
     index("blogs_newest_idx").on(t.dateTime, t.createdAt, t.id, t.status, t.publishAt, t.likes),

@@ -345,7 +345,7 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
     /**
      * GET /api/blogs: visible blogs newest first, a page at a time (`page`/`limit`, or a keyset `cursor`
      * from the previous answer's Link header). Without paging it answers the first page, not every blog
-     * (docs/decisions/021-pagination-at-scale.md).
+     * (docs/decisions/023-pagination-at-scale.md).
      */
     async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
       return listPage(visibleBlog(), input);
