@@ -1,24 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/shared/limits.ts";
+import { LIMITS } from "#worker/services/shared/limits";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { newBlogInput } from "#worker/services/blogs/input.ts";
-import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
-import { DateTimeField } from "#app/components/DateTimeField.tsx";
-import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
-import { ImageField } from "#app/components/ImageField.tsx";
-import { PublishChoices } from "#app/components/PublishChoices.tsx";
-import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
-import { CATEGORIES } from "#worker/services/categories.ts";
-import { dashboardMeta } from "#app/lib/dashboard.ts";
-import { failureText, refusal } from "#app/lib/form-result.ts";
-import { withZone } from "#app/lib/datetime.ts";
-import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave.ts";
-import { savedTitle } from "#app/lib/blog-form.server.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { handleForm, readForm } from "#app/lib/forms.server.ts";
-import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { uploadImage } from "#app/lib/uploads.server.ts";
+import { newBlogInput } from "#worker/services/blogs";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
+import { DateTimeField } from "#app/components/DateTimeField";
+import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form";
+import { ImageField } from "#app/components/ImageField";
+import { PublishChoices } from "#app/components/PublishChoices";
+import { MarkdownEditor } from "#app/components/MarkdownEditor";
+import { CATEGORIES } from "#worker/services/categories";
+import { dashboardMeta } from "#app/lib/dashboard";
+import { failureText, refusal } from "#app/lib/form-result";
+import { withZone } from "#app/lib/datetime";
+import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave";
+import { noEmailFrom, savedTitle } from "#app/lib/blog-form.server";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm, readForm } from "#app/lib/forms.server";
+import { signedInOrRedirect } from "#app/lib/guards.server";
+import { uploadImage } from "#app/lib/uploads.server";
 
 export const handle = { title: "Write Blogs" };
 
@@ -46,6 +46,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       blog_details: form.get("blog_details"),
       date_time: withZone(form.get("date_time"), form.get("tz")),
       status: form.get("status"),
+      no_email: noEmailFrom(form),
     };
     const image = await uploadImage(context, user, file, { schema: newBlogInput, input, required: true });
     await context.services.blogs.create(user, { ...input, image });
@@ -208,6 +209,7 @@ export default function WriteBlogs() {
 
         <PublishChoices
           primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}
+          noEmail={values.no_email === "on"}
           note={
             autosave.status === "saved" ? (
               <p className="text-xs text-gray-500" aria-live="polite">
