@@ -1,5 +1,5 @@
-import type { NewsletterJob } from "./services/newsletter";
-import type { ViewCounter } from "./views/counter";
+import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {

@@ -25,6 +25,17 @@ const statusField = z.preprocess(
   z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }).optional(),
 );
 
+/** The writer's "Don't email this post": a checkbox ("on"), or true/false from the REST API. */
+const noEmailField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (v === true || v === "on" || v === "true" || v === "1") return true;
+    if (v === false || v === "off" || v === "false" || v === "0") return false;
+    return v;
+  },
+  z.boolean({ error: "Don't email this post must be true or false." }).optional(),
+);
+
 const dateTimeField = z
   .string({
     error: (issue) =>
@@ -71,6 +82,7 @@ export const newBlogInput = z.object({
   date_time: dateTimeField,
   image: requiredUrl("Image"),
   status: statusField,
+  no_email: noEmailField,
 });
 
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
@@ -82,6 +94,7 @@ export const blogChangesInput = z.object({
   date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
   image: optionalUrl("Image"),
   status: statusField,
+  no_email: noEmailField,
 });
 
 export const byEmailInput = z.object({ email: emailField() });

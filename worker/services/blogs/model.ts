@@ -25,6 +25,8 @@ export interface Blog {
   status: BlogStatus;
   /** ISO 8601 time a scheduled post goes public; null otherwise. */
   publish_at: string | null;
+  /** Beyond the spec: false when the writer ticked "Don't email this post" (issue 21). */
+  email_subscribers: boolean;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
@@ -47,5 +49,6 @@ export function toBlog(row: BlogRow): Blog {
     likes: row.likes,
     status: row.status,
     publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
+    email_subscribers: row.emailSubscribers,
   };
 }

@@ -42,7 +42,12 @@ function toRevision(row: RevisionRow): BlogRevision {
 const REVISED_FIELDS = ["title", "shortDescription", "blogDetails", "category", "image"] as const;
 
 /** A post's saves and their history: the one write of every edit and restore, and the revisions it keeps. */
-export function createBlogRevisions(db: Db, purge: Purge, release: ReleaseImages) {
+export function createBlogRevisions(
+  db: Db,
+  purge: Purge,
+  release: ReleaseImages,
+  announce: (blogId: string) => Promise<unknown>,
+) {
   return {
     /** A post's earlier versions, newest first. */
     async list(row: BlogRow): Promise<BlogRevision[]> {
@@ -97,6 +102,8 @@ export function createBlogRevisions(db: Db, purge: Purge, release: ReleaseImages
       }
       await purge({ kind: "blog.changed", blogId: row.id });
       await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+      // Published by this save (the newsletter ignores a post it already sent).
+      if (changes.status === "published") await announce(row.id);
       return { modifiedCount: 1 };
     },
   };

@@ -30,8 +30,11 @@ export const PUBLISH_BATCH = 100;
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
 
-export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) {
-  const history = createBlogRevisions(db, purge, release);
+/** Tells the newsletter a post may have just become public (it sends each post once). */
+export type Announce = (blogId: string) => Promise<unknown>;
+
+export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, announce: Announce = async () => {}) {
+  const history = createBlogRevisions(db, purge, release, announce);
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -46,7 +49,7 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
     /**
      * GET /api/blogs: visible blogs newest first, a page at a time (`page`/`limit`, or a keyset `cursor`
      * from the previous answer's Link header). Without paging it answers the first page, not every blog
-     * (docs/decisions/021-pagination-at-scale.md).
+     * (docs/decisions/023-pagination-at-scale.md).
      */
     async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
       return listPage(visibleBlog(), input);
@@ -124,8 +127,10 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
         dateTime: data.date_time,
         image: data.image,
         likes: 0,
+        emailSubscribers: !data.no_email,
       });
       await purge({ kind: "blog.created" });
+      if (status === "published") await announce(id);
       return { insertedId: id };
     },
 
@@ -152,7 +157,10 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
           ),
         )
         .returning({ id: schema.blogs.id });
-      for (const { id } of due) await purge({ kind: "blog.changed", blogId: id });
+      for (const { id } of due) {
+        await purge({ kind: "blog.changed", blogId: id });
+        await announce(id);
+      }
       return due.length;
     },
 
@@ -261,6 +269,7 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       category: data.category,
       dateTime: data.date_time,
       image: data.image,
+      ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
       ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
     });
   }
