@@ -107,102 +107,129 @@ async function signIn(baseURL, email, password) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Asks `url` RUNS times (after one warm-up) and returns the median time, the size and the X-Cache. */
-async function measure(url, headers) {
-  const times = [];
-  let size = 0;
-  let status = 0;
-  let cache = "";
-  for (let i = 0; i <= RUNS; i++) {
-    const started = performance.now();
-    const res = await fetch(url, { headers, redirect: "manual" });
-    const body = await res.arrayBuffer();
-    const ms = performance.now() - started;
-    if (i > 0) times.push(ms);
-    size = body.byteLength;
-    status = res.status;
-    cache = res.headers.get("X-Cache") ?? "";
-  }
-  return { ms: median(times), size, status, cache };
+/** One request: its time (to the last byte), size, status and X-Cache. */
+async function once(url, headers) {
+  const started = performance.now();
+  const res = await fetch(url, { headers, redirect: "manual" });
+  const body = await res.arrayBuffer();
+  return {
+    ms: performance.now() - started,
+    size: body.byteLength,
+    status: res.status,
+    cache: res.headers.get("X-Cache") ?? "",
+  };
 }
 
-async function measureSite(posts) {
+/** Seeds a site of `posts` posts in a throwaway state and serves it; returns its rows (name, URL, headers). */
+async function prepareSite(posts) {
   const scale = scaleOf(posts);
   const started = performance.now();
   const stateDir = await freshSeededState(`edge-blog-scale-${posts}-`);
   const sqlDir = await mkdtemp(path.join(tmpdir(), "edge-blog-scale-sql-"));
   const file = path.join(sqlDir, "bulk.sql");
   await writeFile(file, seedSql(scale));
+  const bulkStarted = performance.now();
   await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
     env: { ...process.env, CI: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const bulkSeconds = (performance.now() - bulkStarted) / 1000;
   const seedSeconds = (performance.now() - started) / 1000;
-  console.log(`seeded ${JSON.stringify(scale)} in ${seedSeconds.toFixed(0)} s`);
+  console.log(
+    `seeded ${JSON.stringify(scale)} in ${seedSeconds.toFixed(0)} s (the bulk SQL: ${bulkSeconds.toFixed(0)} s)`,
+  );
   const server = await startWrangler(["--persist-to", stateDir, ...VARS]);
-  try {
-    const base = server.baseURL;
-    const writer = await signIn(base, "writer@edgeblog.test", "Writer#Demo2026");
-    const admin = await signIn(base, "admin@edgeblog.test", "Admin#Demo2026");
-    // Anonymous rows carry an Authorization header no session matches: the edge cache lets it pass
-    // (a request with credentials is never served from the shared copy), so every run renders.
-    const anon = { Authorization: "Bearer bench-past-the-edge-cache" };
-    const total = Number((await fetch(`${base}/api/blogs?limit=1`)).headers.get("X-Total-Count"));
-    const lastPage = Math.max(1, Math.ceil(total / 4));
-    const writerId = (await (await fetch(`${base}/api/blog?email=writer%40edgeblog.test&limit=1`)).json())[0].author_id;
-    const rows = [
-      ["GET /api/blogs", "/api/blogs", anon],
-      ["GET /api/blogs?cursor (page 2)", null, anon],
-      ["GET /api/blog?email= (the writer's)", "/api/blog?email=writer%40edgeblog.test", anon],
-      ["GET /api/users (admin)", "/api/users", { Cookie: admin }],
-      ["/dashboard/manageBlogs (writer)", "/dashboard/manageBlogs", { Cookie: writer }],
-      [
-        "/dashboard/manageBlogs last page",
-        `/dashboard/manageBlogs?page=${Math.ceil((posts + 5) / 10)}`,
-        { Cookie: writer },
-      ],
-      ["/dashboard/stats (admin)", "/dashboard/stats", { Cookie: admin }],
-      ["/dashboard/stats (writer)", "/dashboard/stats", { Cookie: writer }],
-      ["/Profile (writer)", "/Profile", { Cookie: writer }],
-      ["/dashboard/manageUsers", "/dashboard/manageUsers", { Cookie: admin }],
-      ["/dashboard/manageUsers?q=", "/dashboard/manageUsers?q=reader7", { Cookie: admin }],
-      ["/dashboard/manageAllBlogs?q=", "/dashboard/manageAllBlogs?q=kestrel", { Cookie: admin }],
-      ["/dashboard/myBlog (writer)", "/dashboard/myBlog", { Cookie: writer }],
-      ["/allBlogs page 1", "/allBlogs", anon],
-      ["/allBlogs last page", `/allBlogs?page=${lastPage}`, anon],
-      ["/allBlogs?q=", "/allBlogs?q=kestrel", anon],
-      ["/writers/{id}", `/writers/${writerId}`, anon],
-      ["/allBlogs signed in", "/allBlogs", { Cookie: writer }],
-      ["/saved (reading list)", "/saved", { Cookie: writer }],
-      ["/sitemap.xml", "/sitemap.xml", anon],
-      ["/sitemaps/posts-1.xml", "/sitemaps/posts-1.xml", anon],
-      ["a post with its comments", `/blogs/benchpost${String(posts).padStart(11, "0")}`, anon],
-      ["/ (home)", "/", anon],
-      ["/rss.xml", "/rss.xml", anon],
-      ["GET /api/latest-blogs", "/api/latest-blogs", anon],
-    ];
-    const link = (await fetch(`${base}/api/blogs`, { headers: anon })).headers.get("Link") ?? "";
-    const next = /<([^>]+)>; rel="next"/.exec(link)?.[1];
-    const out = new Map();
-    for (const [name, pathname, headers] of rows) {
-      const url = `${base}${pathname ?? next}`;
-      out.set(name, await measure(url, headers));
-    }
-    return { scale, seedSeconds, out };
-  } finally {
+  const base = server.baseURL;
+  const writer = await signIn(base, "writer@edgeblog.test", "Writer#Demo2026");
+  const admin = await signIn(base, "admin@edgeblog.test", "Admin#Demo2026");
+  // Anonymous rows carry an Authorization header no session matches: the edge cache lets it pass
+  // (a request with credentials is never served from the shared copy), so every run renders.
+  const anon = { Authorization: "Bearer bench-past-the-edge-cache" };
+  const total = Number((await fetch(`${base}/api/blogs?limit=1`)).headers.get("X-Total-Count"));
+  const lastPage = Math.max(1, Math.ceil(total / 4));
+  const writerId = (await (await fetch(`${base}/api/blog?email=writer%40edgeblog.test&limit=1`)).json())[0].author_id;
+  const link = (await fetch(`${base}/api/blogs`, { headers: anon })).headers.get("Link") ?? "";
+  const next = /<([^>]+)>; rel="next"/.exec(link)?.[1] ?? "/api/blogs?page=2";
+  const rows = [
+    ["GET /api/blogs", "/api/blogs", anon],
+    ["GET /api/blogs?cursor (page 2)", next, anon],
+    ["GET /api/blog?email= (the writer's)", "/api/blog?email=writer%40edgeblog.test", anon],
+    ["GET /api/users (admin)", "/api/users", { Cookie: admin }],
+    ["/dashboard/manageBlogs (writer)", "/dashboard/manageBlogs", { Cookie: writer }],
+    [
+      "/dashboard/manageBlogs last page",
+      `/dashboard/manageBlogs?page=${Math.ceil((posts + 5) / 10)}`,
+      { Cookie: writer },
+    ],
+    ["/dashboard/stats (admin)", "/dashboard/stats", { Cookie: admin }],
+    ["/dashboard/stats (writer)", "/dashboard/stats", { Cookie: writer }],
+    ["/Profile (writer)", "/Profile", { Cookie: writer }],
+    ["/dashboard/manageUsers", "/dashboard/manageUsers", { Cookie: admin }],
+    ["/dashboard/manageUsers?q=", "/dashboard/manageUsers?q=reader7", { Cookie: admin }],
+    ["/dashboard/manageAllBlogs?q=", "/dashboard/manageAllBlogs?q=kestrel", { Cookie: admin }],
+    ["/dashboard/myBlog (writer)", "/dashboard/myBlog", { Cookie: writer }],
+    ["/allBlogs page 1", "/allBlogs", anon],
+    ["/allBlogs last page", `/allBlogs?page=${lastPage}`, anon],
+    ["/allBlogs?q=", "/allBlogs?q=kestrel", anon],
+    ["/writers/{id}", `/writers/${writerId}`, anon],
+    ["/allBlogs signed in", "/allBlogs", { Cookie: writer }],
+    ["/saved (reading list)", "/saved", { Cookie: writer }],
+    ["/sitemap.xml", "/sitemap.xml", anon],
+    ["/sitemaps/posts-1.xml", "/sitemaps/posts-1.xml", anon],
+    ["a post with its comments", `/blogs/benchpost${String(posts).padStart(11, "0")}`, anon],
+    ["/ (home)", "/", anon],
+    ["/rss.xml", "/rss.xml", anon],
+    ["GET /api/latest-blogs", "/api/latest-blogs", anon],
+  ].map(([name, pathname, headers]) => ({ name, url: `${base}${pathname}`, headers }));
+  const stop = async () => {
     server.stop();
     await new Promise((r) => setTimeout(r, 500));
     if (!process.argv.includes("--keep")) {
       await rm(stateDir, { recursive: true, force: true });
       await rm(sqlDir, { recursive: true, force: true });
     }
-  }
+  };
+  return { scale, seedSeconds, rows, stop };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
 
-const small = await measureSite(SMALL);
-const large = await measureSite(LARGE);
+// Both sites are served at once and every row is asked of each in turn (small, large, small, ...), so
+// whatever else the machine is doing weighs on both columns alike.
+const small = await prepareSite(SMALL);
+let large;
+try {
+  large = await prepareSite(LARGE);
+} catch (err) {
+  await small.stop();
+  throw err;
+}
+const results = { small: new Map(), large: new Map() };
+try {
+  for (let r = 0; r < small.rows.length; r++) {
+    const a = small.rows[r];
+    const b = large.rows[r];
+    const ta = [];
+    const tb = [];
+    let last;
+    for (let i = 0; i <= RUNS; i++) {
+      const x = await once(a.url, a.headers);
+      const y = await once(b.url, b.headers);
+      // The first of each is a warm-up (workerd compiles, SQLite reads its pages in).
+      if (i > 0) {
+        ta.push(x.ms);
+        tb.push(y.ms);
+      }
+      last = [x, y];
+    }
+    results.small.set(a.name, { ...last[0], ms: median(ta) });
+    results.large.set(a.name, { ...last[1], ms: median(tb) });
+  }
+} finally {
+  await small.stop();
+  await large.stop();
+}
+
 const LIMIT_BYTES = 300 * 1024;
 console.log(
   `\nMedian of ${RUNS} requests past the edge cache, wrangler dev on this machine; seeding took ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s.\n`,
@@ -212,8 +239,8 @@ console.log(
 );
 console.log("|---|---|---|---|---|");
 let failures = 0;
-for (const [name, a] of small.out) {
-  const b = large.out.get(name);
+for (const [name, a] of results.small) {
+  const b = results.large.get(name);
   const ratio = b.ms / a.ms;
   const sitemapFile = name.startsWith("/sitemaps/");
   const sizeOk = sitemapFile || b.size <= LIMIT_BYTES;

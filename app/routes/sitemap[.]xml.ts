@@ -3,7 +3,7 @@ import { FEED_CACHE, renderSitemapIndex } from "#app/lib/feeds.server";
 
 /**
  * The sitemap index: the public pages' file and one file per SITEMAP_FILE_URLS posts (each at most
- * 2,000 URLs, far under the protocol's 50,000). Cached and purged with every blog write ("blogs" tag).
+ * 1,000 URLs, far under the protocol's 50,000). Cached and purged with every blog write ("blogs" tag).
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const files = await context.services.feeds.sitemapFiles();

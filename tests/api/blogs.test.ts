@@ -46,7 +46,7 @@ describe("blogs API (read side)", () => {
     expect(blogs.every((b) => b.status === "published" && b.publish_at === null)).toBe(true);
   });
 
-  it("GET /api/blogs without paging parameters answers the first page, newest first (decision 021)", async () => {
+  it("GET /api/blogs without paging parameters answers the first page, newest first (decision 023)", async () => {
     const res = await call("/api/blogs");
     const list = await json<Blog[]>(res);
     // The seven fit the first page (20): the spec's client still sees every post of a demo-sized site.

@@ -6,7 +6,7 @@ import { pagingOf, sendPage } from "./paging";
 /** Blogs: the spec's /latest-blogs, /blogs, /blogs/{id} and the writer's /blog calls. */
 export const blogsApi = new Hono<ApiEnv>()
   .get("/latest-blogs", async (c) => c.json(await c.var.services.blogs.latest()))
-  // A page at a time (page/limit or cursor); without them, the first page, newest first (decision 021).
+  // A page at a time (page/limit or cursor); without them, the first page, newest first (decision 023).
   .get("/blogs", async (c) => sendPage(c, await c.var.services.blogs.list(pagingOf(c))))
   // A post's comments, newest first, a page at a time (the post page's "Show more" reads these).
   .get("/blogs/:id/comments", async (c) =>

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, type Paging } from "./shared/pagination";
 import { newestFirst } from "./visible-blogs";
 
 /**
- * Lists of blogs at any size (docs/decisions/021-pagination-at-scale.md). A page is read in two steps
+ * Lists of blogs at any size (docs/decisions/023-pagination-at-scale.md). A page is read in two steps
  * inside one statement: the ids of the page from a covering index in the newest-first order (the
  * OFFSET walks index entries only, never rows), then just those rows. A keyset cursor skips even that:
  * `(date_time, created_at, id) < cursor` is a range on the same index.

@@ -5,7 +5,7 @@ import { ValidationError } from "../errors";
  * and anything that is not a whole number in range answers 400 (a ValidationError), never a 500 and
  * never "everything". Deep pages stay cheap: lists of blogs skip to their page on a covering index
  * (ids only, worker/services/blog-lists.ts), and the API also accepts a keyset `cursor`
- * (docs/decisions/021-pagination-at-scale.md).
+ * (docs/decisions/023-pagination-at-scale.md).
  */
 
 /** The most rows any list answers at once. */
