@@ -490,8 +490,7 @@ export function createNewsletterService(
       const values = column
         ? rows.map((r) => r[column] ?? "")
         : [rows.columns[0] ?? "", ...rows.map((r) => r[rows.columns[0] ?? ""] ?? "")];
-      if (values.length > IMPORT_MAX_ROWS)
-        throw tooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
+      if (values.length > IMPORT_MAX_ROWS) throw tooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
       const emails = new Set<string>();
       const invalid: string[] = [];
       for (const value of values) {
