@@ -1,5 +1,6 @@
 import { clientAddressKey } from "./client-address";
-import { desc } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
+import { parsePaging, toPage, type Page } from "./shared/pagination";
 import { z } from "zod";
 import type { Db } from "../db";
 import { schema } from "../db";
@@ -47,6 +48,23 @@ export function createNewsletterService(db: Db, rateLimit: RateLimitService) {
       await rateLimit.hit(`newsletter:${clientAddressKey(clientAddress)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
       await db.insert(schema.newsletterSubscriptions).values({ id: newId(), email: data.email }).onConflictDoNothing();
       return { subscribed: true };
+    },
+
+    /** The admin inbox's subscribers, a page at a time, newest first. */
+    async page(actor: Actor | null, input: { page?: unknown; limit?: unknown }): Promise<Page<Subscriber>> {
+      requireAdmin(actor);
+      const paging = parsePaging(input, 50);
+      const t = schema.newsletterSubscriptions;
+      const [rows, totals] = await db.batch([
+        db.select().from(t).orderBy(desc(t.createdAt), desc(t.id)).limit(paging.limit).offset(paging.offset),
+        db.select({ total: count() }).from(t),
+      ]);
+      const items = rows.map((row) => ({
+        _id: row.id,
+        email: row.email,
+        created_at: new Date(row.createdAt).toISOString(),
+      }));
+      return toPage(items, totals[0]?.total ?? 0, paging);
     },
 
     /** The admin inbox: every subscriber, newest first. */
