@@ -18,6 +18,8 @@ export default defineConfig({
           ADMIN_EMAILS: "admin@example.com",
           OWNER_NAME: "Test Owner",
           SITE_NAME: "Edge Blog",
+          // The configured origin (production sets it): links never follow the Host a request came through.
+          SITE_URL: "https://blog.test",
         },
       },
     })),

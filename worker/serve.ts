@@ -13,7 +13,7 @@ export async function serve(app: Hono<ApiEnv>, request: Request, env: Env, ctx: 
   const requestId = request.headers.get("CF-Ray") ?? crypto.randomUUID();
   let response: Response;
   try {
-    response = await withEdgeCache(request, env, ctx, async (req) =>
+    response = await withEdgeCache(onConfiguredOrigin(request, env), env, ctx, async (req) =>
       withSecurityHeaders(req, await app.fetch(req, env, ctx)),
     );
   } catch (err) {
@@ -45,4 +45,29 @@ function log(
     ...(err ? { error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined } : {}),
   };
   (level === "error" ? console.error : console.log)(JSON.stringify(line));
+}
+
+/**
+ * The request as if it came to the configured origin (SITE_URL, which production sets): canonical
+ * links, feeds, sitemaps and share cards are built from the request's URL, so they always name the
+ * site, never whatever Host a request came through, and one cached copy serves every host name.
+ * A browser on another host name is then cross-site for writes. Without SITE_URL (local development
+ * on any port) the request is left as it is.
+ */
+export function onConfiguredOrigin(request: Request, env: Env): Request {
+  const configured = env.SITE_URL?.trim();
+  if (!configured) return request;
+  let origin: URL;
+  try {
+    origin = new URL(configured);
+  } catch {
+    return request;
+  }
+  const url = new URL(request.url);
+  if (url.origin === origin.origin) return request;
+  url.protocol = origin.protocol;
+  url.host = origin.host;
+  const moved = new Request(url, request);
+  moved.headers.set("Host", origin.host);
+  return moved;
 }

@@ -7,6 +7,7 @@ import { dashboardMeta } from "#app/lib/dashboard";
 import { adminOrForbidden } from "#app/lib/guards.server";
 import { loadOr404 } from "#app/lib/forms.server";
 import { Pagination } from "#app/components/Pagination";
+import { parsePaging } from "#worker/services/shared/pagination";
 
 export const handle = { title: "Inbox" };
 
@@ -19,12 +20,15 @@ export const meta: MetaFunction = () => dashboardMeta("Inbox");
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const url = new URL(request.url);
-  const [messages, subscribers] = await loadOr404(() =>
-    Promise.all([
+  const [messages, subscribers] = await loadOr404(async () => {
+    // The shared pagination rules for both lists (a bad value is the 400 page).
+    const subscriberPage = parsePaging({ page: url.searchParams.get("subscribers") }, 50).page;
+    const [m, s] = await Promise.all([
       context.services.contact.inboxPage(admin, { page: url.searchParams.get("page"), limit: 20 }),
-      context.services.newsletter.page(admin, { page: url.searchParams.get("subscribers"), limit: 50 }),
-    ]),
-  );
+      context.services.newsletter.subscribers(admin, { page: subscriberPage }),
+    ]);
+    return [m, { items: s.subscribers, total: s.total, page: s.page, pages: s.pages }] as const;
+  });
   return { messages, subscribers };
 }
 

@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { applyCachePolicy, isAnonymousRead, SHARED_SECONDS, STALE_SECONDS, sharedTags } from "./policy";
+import { applyCachePolicy, isAnonymousRead, SHARED_SECONDS, STALE_SECONDS, sharedTags, sharedUrl } from "./policy";
 
 /**
  * The shared cache in front of the app. In production Cloudflare's Workers Cache sits in front of the
@@ -10,11 +10,15 @@ import { applyCachePolicy, isAnonymousRead, SHARED_SECONDS, STALE_SECONDS, share
  * happened: HIT, MISS or BYPASS.
  */
 export async function withEdgeCache(
-  request: Request,
+  original: Request,
   env: Env,
   ctx: ExecutionContext,
   next: (request: Request) => Promise<Response>,
 ): Promise<Response> {
+  // An anonymous read of a shared page is keyed AND rendered with only the parameters that page reads
+  // (policy.ts, sharedUrl): `?x=N` is the same copy as the bare URL, never a forced miss.
+  const kept = isAnonymousRead(original) ? sharedUrl(new URL(original.url)) : null;
+  const request = kept && kept.href !== original.url ? new Request(kept, original) : original;
   if (ctx.cache || !isAnonymousRead(request) || !sharedTags(new URL(request.url))) {
     const { response } = applyCachePolicy(request, await next(request));
     response.headers.set("X-Cache", ctx.cache && isAnonymousRead(request) ? "MISS" : "BYPASS");

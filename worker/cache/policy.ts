@@ -26,25 +26,38 @@ export function isAnonymousRead(request: Request): boolean {
 }
 
 const ID = "([0-9a-z]{8,40})";
-const ROUTES: { path: RegExp; tags: (m: RegExpMatchArray) => string[] }[] = [
-  { path: /^\/$/, tags: () => ["blogs", "authors", "reviews"] },
-  { path: /^\/(about|contact|robots\.txt)$/, tags: () => [] },
-  { path: /^\/allBlogs$/, tags: () => ["blogs"] },
-  { path: new RegExp(`^/blogs/${ID}$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
+/** The list calls' paging (worker/api/paging.ts). */
+const PAGING = ["page", "limit", "cursor"] as const;
+
+/**
+ * Every shared URL: its tags, and the ONE allow-list of the query parameters its page reads. The shared
+ * copy is keyed, and the page rendered, with only these (sorted); any other parameter (`?x=N`) is
+ * dropped, so it cannot force a miss. A page that starts reading a parameter adds it here.
+ */
+const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchArray) => string[] }[] = [
+  { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
+  { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
+  { path: /^\/allBlogs$/, params: ["q", "category", "page", "cursor"], tags: () => ["blogs"] },
+  { path: new RegExp(`^/blogs/${ID}$`), params: ["comments"], tags: (m) => ["blogs", `blog:${m[1]}`] },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).
-  { path: new RegExp(`^/writers/${ID}$`), tags: (m) => ["blogs", `writer:${m[1]}`] },
+  { path: new RegExp(`^/writers/${ID}$`), params: ["page", "cursor"], tags: (m) => ["blogs", `writer:${m[1]}`] },
   // The post's share card: purged with the post (its title, category or writer changed).
-  { path: new RegExp(`^/blogs/${ID}/og\\.png$`), tags: (m) => [`blog:${m[1]}`] },
-  { path: /^\/(rss\.xml|sitemap\.xml)$/, tags: () => ["blogs"] },
+  { path: new RegExp(`^/blogs/${ID}/og\\.png$`), params: [], tags: (m) => [`blog:${m[1]}`] },
+  { path: /^\/rss\.xml$/, params: ["category"], tags: () => ["blogs"] },
+  { path: /^\/sitemap\.xml$/, params: [], tags: () => ["blogs"] },
   // The sitemap index's files (/sitemaps/pages.xml, /sitemaps/posts-1.xml, ...): every blog write purges them.
-  { path: /^\/sitemaps\/(pages|posts-\d{1,6})\.xml$/, tags: () => ["blogs"] },
-  { path: /^\/api\/(blogs|latest-blogs|blog)$/, tags: () => ["blogs"] },
-  { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), tags: (m) => [`blog:${m[1]}`] },
+  { path: /^\/sitemaps\/(pages|posts-\d{1,6})\.xml$/, params: [], tags: () => ["blogs"] },
+  { path: /^\/api\/(blogs|latest-blogs)$/, params: PAGING, tags: () => ["blogs"] },
+  { path: /^\/api\/blog$/, params: ["email", ...PAGING], tags: () => ["blogs"] },
+  { path: new RegExp(`^/api/(?:blogs|blog)/${ID}$`), params: [], tags: (m) => [`blog:${m[1]}`] },
   // A post's comments: a comment written or deleted purges blog:{id} (tags.ts, blog.reaction).
-  { path: new RegExp(`^/api/blogs/${ID}/comments$`), tags: (m) => ["blogs", `blog:${m[1]}`] },
-  { path: /^\/api\/authors$/, tags: () => ["authors"] },
-  { path: /^\/api\/review$/, tags: () => ["reviews"] },
+  { path: new RegExp(`^/api/blogs/${ID}/comments$`), params: PAGING, tags: (m) => ["blogs", `blog:${m[1]}`] },
+  { path: /^\/api\/authors$/, params: PAGING, tags: () => ["authors"] },
+  { path: /^\/api\/review$/, params: PAGING, tags: () => ["reviews"] },
 ];
+
+/** Remix's own parameters on its data requests (`/allBlogs.data?_routes=...`, `?index`): always kept. */
+const REMIX_PARAMS = ["_routes", "index"];
 
 /** The page a URL shows: Remix's data requests (`/allBlogs.data`, `/_root.data` for `/`) count as their page. */
 function pagePath(url: URL): string {
@@ -58,12 +71,34 @@ function pagePath(url: URL): string {
  * shared: dashboards, profiles, auth pages, health, anything not listed above.
  */
 export function sharedTags(url: URL): string[] | null {
+  const route = sharedRoute(url);
+  return route ? ["site", ...route.tags] : null;
+}
+
+function sharedRoute(url: URL): { tags: string[]; params: readonly string[] } | null {
   const path = pagePath(url);
   for (const route of ROUTES) {
     const match = path.match(route.path);
-    if (match) return ["site", ...route.tags(match)];
+    if (match) return { tags: route.tags(match), params: route.params };
   }
   return null;
+}
+
+/**
+ * The URL a shared answer is keyed and rendered by: only the parameters its page reads (each once,
+ * sorted), Remix's own, nothing else. Null for a URL that is never shared.
+ */
+export function sharedUrl(url: URL): URL | null {
+  const route = sharedRoute(url);
+  if (!route) return null;
+  const kept = new URL(url);
+  kept.search = "";
+  const names = [...route.params, ...REMIX_PARAMS].sort();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.searchParams.set(name, value);
+  }
+  return kept;
 }
 
 /**
