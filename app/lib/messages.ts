@@ -116,6 +116,8 @@ export const MSG = {
   },
   /** Account settings (/settings) and passkeys: beyond the spec (issue 19). */
   settings: {
+    newsletterSubscribed: "Subscribed to the newsletter",
+    newsletterUnsubscribed: "Unsubscribed from the newsletter",
     passwordChanged: "Password changed",
     passwordChangedText: "Every other device was signed out.",
     emailLinkSent: "Check your new inbox",

@@ -9,7 +9,7 @@ import type { Env } from "../env";
 import { NotFound, PayloadTooLarge, ValidationError } from "./errors";
 import { newId } from "./ids";
 import type { Composed, Mailer } from "./mail/mailer";
-import { requireAdmin, type Actor } from "./policy";
+import { requireAdmin, requireUser, type Actor } from "./policy";
 import type { RateLimitService } from "./rate-limit";
 import { signLink, verifyLink } from "./signed-links";
 import { INVALID_EMAIL_TEXT } from "./texts";
@@ -360,6 +360,43 @@ export function createNewsletterService(
       return stalled.length;
     },
 
+    /** The signed-in person's subscription state (by their account's email), or null. */
+    async stateOf(actor: Actor | null): Promise<SubscriberState | null> {
+      const user = requireUser(actor);
+      const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, user.email.toLowerCase()) });
+      return row?.state ?? null;
+    },
+
+    /**
+     * One click from /settings: an account whose email is verified needs no confirmation link (it
+     * already proved the mailbox), so it is confirmed at once.
+     */
+    async subscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState }> {
+      const user = requireUser(actor);
+      const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
+      if (!row?.emailVerifiedAt)
+        throw new ValidationError(
+          { email: "Verify your email address first, then subscribe in one click." },
+          "Verify your email address first, then subscribe in one click.",
+          "email-not-verified",
+        );
+      await db
+        .insert(t)
+        .values({ id: newId(), email: row.email, state: "confirmed", confirmedAt: now })
+        .onConflictDoUpdate({ target: t.email, set: { state: "confirmed", confirmedAt: now, unsubscribedAt: null } });
+      return { state: "confirmed" };
+    },
+
+    async unsubscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState | null }> {
+      const user = requireUser(actor);
+      const gone = await db
+        .update(t)
+        .set({ state: "unsubscribed", unsubscribedAt: now })
+        .where(eq(t.email, user.email.toLowerCase()))
+        .returning({ id: t.id });
+      return { state: gone.length ? "unsubscribed" : null };
+    },
+
     /** The queue consumer's work for one message. */
     async run(job: NewsletterJob): Promise<void> {
       if (job.kind === "fanout") return fanout(job);
@@ -487,7 +524,6 @@ export function createNewsletterService(
     ): Promise<{ sends: NewsletterSend[]; page: number; pages: number }> {
       requireAdmin(actor);
       const page = Math.max(1, Math.min(10_000, Math.floor(Number(input.page) || 1)));
-      const o = schema.mailOutbox;
       const [rows, totals] = await db.batch([
         db
           .select({
@@ -495,11 +531,13 @@ export function createNewsletterService(
             title: s.title,
             createdAt: s.createdAt,
             completedAt: s.completedAt,
-            sent: sql<number>`(select count(*) from ${d} left join ${o} on ${o.id} = ${d.outboxId}
-              where ${d.blogId} = ${s.blogId} and ${d.outboxId} is not null and (${o.sentAt} is not null or ${o.id} is null))`,
-            failed: sql<number>`(select count(*) from ${d} join ${o} on ${o.id} = ${d.outboxId}
-              where ${d.blogId} = ${s.blogId} and ${o.sentAt} is null and ${o.lastError} is not null)`,
-            total: sql<number>`(select count(*) from ${d} where ${d.blogId} = ${s.blogId})`,
+            // Qualified by hand: inside a select list Drizzle writes bare column names, and a bare
+            // blog_id in the subquery would be the deliveries' own (every post's rows counted).
+            sent: sql<number>`(select count(*) from newsletter_deliveries nd left join mail_outbox mo on mo.id = nd.outbox_id
+              where nd.blog_id = "newsletter_sends"."blog_id" and nd.outbox_id is not null and (mo.sent_at is not null or mo.id is null))`,
+            failed: sql<number>`(select count(*) from newsletter_deliveries nd join mail_outbox mo on mo.id = nd.outbox_id
+              where nd.blog_id = "newsletter_sends"."blog_id" and mo.sent_at is null and mo.last_error is not null)`,
+            total: sql<number>`(select count(*) from newsletter_deliveries nd where nd.blog_id = "newsletter_sends"."blog_id")`,
           })
           .from(s)
           .orderBy(desc(s.createdAt), desc(s.blogId))

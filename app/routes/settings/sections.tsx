@@ -311,6 +311,45 @@ export function SessionsSection({ sessions, failure }: { sessions: SessionView[]
   );
 }
 
+/** The newsletter in one click for an account whose email is verified (issue 21). */
+export function NewsletterSection(props: {
+  email: string;
+  verified: boolean;
+  state: "pending" | "confirmed" | "unsubscribed" | null;
+  failure: Failure;
+}) {
+  const subscribed = props.state === "confirmed";
+  return (
+    <Section
+      id="newsletter"
+      title="Newsletter"
+      description={
+        subscribed
+          ? `Every new post goes to ${props.email} as it is published.`
+          : "Get every new post by email as it is published. Every message has a one-click unsubscribe."
+      }
+    >
+      {props.failure ? <FormError message={props.failure.formError} /> : null}
+      {!props.verified && !subscribed ? (
+        <p className="text-sm text-gray-700">
+          Verify your email address first (see Email above), or subscribe from the form on the home page.
+        </p>
+      ) : (
+        <Form method="post" action="/settings#newsletter">
+          <SubmitButton
+            tone={subscribed ? "secondary" : "primary"}
+            name="intent"
+            value={subscribed ? "newsletter-unsubscribe" : "newsletter-subscribe"}
+            pendingText={subscribed ? "Unsubscribing…" : "Subscribing…"}
+          >
+            {subscribed ? "Unsubscribe" : "Subscribe"}
+          </SubmitButton>
+        </Form>
+      )}
+    </Section>
+  );
+}
+
 export function DataSection() {
   return (
     <Section
