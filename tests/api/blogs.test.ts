@@ -34,6 +34,8 @@ describe("blogs API (read side)", () => {
         "category",
         "date_time",
         "email",
+        // Added by the newsletter work (issue 19/21): whether the post was mailed to subscribers.
+        "email_subscribers",
         "image",
         "likes",
         "publish_at",

@@ -87,7 +87,7 @@ export function createGoogleAccountService(db: Db, env: Env) {
           emailVerifiedAt: existing.emailVerifiedAt ?? now,
           role: roleOnVerifiedEmail(env, email),
           updatedAt: now,
-          // Pre-hijacking (docs/decisions/023-pre-hijacking.md): an address never verified may have been registered by
+          // Pre-hijacking (docs/decisions/025-pre-hijacking.md): an address never verified may have been registered by
           // someone else, so the password set then stops working; the owner can set one by reset.
           ...(existing.emailVerifiedAt === null ? { passwordHash: null } : {}),
         })

@@ -59,8 +59,8 @@ export function createReadingService(db: Db) {
 
   // A second round trip: the similarity query needs the post's own title and category first.
   const related = async (post: { id: string; title: string; category: string }) => {
-    const [same, other] = await db.batch(relatedQueries(db, post));
-    return pickRelated(same, other).map(toBlog);
+    const lists = await db.batch(relatedQueries(db, post));
+    return pickRelated(...lists).map(toBlog);
   };
 
   return {
