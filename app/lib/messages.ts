@@ -3,7 +3,7 @@ import {
   INVALID_EMAIL_TEXT,
   NEWSLETTER_CHECK_INBOX,
   NEWSLETTER_SUCCESS,
-} from "#worker/services/texts";
+} from "#worker/services/texts.ts";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.

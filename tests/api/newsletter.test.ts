@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts";
+import { schema } from "#worker/db.ts";
+import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { callWith, linkIn, mailbox, sendWith } from "../support/mail";
 import { recordingQueue } from "../support/queue";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { NotFound, Unauthorized } from "#worker/services/errors";
-import type { Actor } from "#worker/services/policy";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { NotFound, Unauthorized } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { newId } from "#worker/services/ids";
-import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter";
-import type { Actor } from "#worker/services/policy";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { linkIn, mailbox } from "../support/mail";
 import { recordingQueue } from "../support/queue";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db";
-import type { Env } from "../env";
-import { imageKeyOf } from "./images";
+import type { Db } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { imageKeyOf } from "#worker/services/images.ts";
 
 /** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -1,20 +1,20 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { csvFormat, csvParse } from "d3-dsv";
-import { clientAddressKey } from "./client-address";
+import { clientAddressKey } from "#worker/services/client-address.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { NotFound, PayloadTooLarge, ValidationError } from "./errors";
-import { newId } from "./ids";
-import type { Composed, Mailer } from "./mail/mailer";
-import { requireAdmin, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { signLink, verifyLink } from "./signed-links";
-import { INVALID_EMAIL_TEXT } from "./texts";
-import { emailField, parse } from "./validation";
-import { visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { signLink, verifyLink } from "#worker/services/signed-links.ts";
+import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
+import { emailField, parse } from "#worker/services/shared/validation.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -484,14 +484,13 @@ export function createNewsletterService(
       requireAdmin(actor);
       if (typeof text !== "string" || text.trim() === "")
         throw new ValidationError({ file: "Choose a CSV file with an email column." });
-      if (text.length > IMPORT_MAX_BYTES) throw new PayloadTooLarge("A CSV import can be at most 512 KB.");
+      if (text.length > IMPORT_MAX_BYTES) throw tooLarge("A CSV import can be at most 512 KB.");
       const rows = csvParse(text.replace(/^\uFEFF/, ""));
       const column = rows.columns.find((c) => c.trim().toLowerCase() === "email");
       const values = column
         ? rows.map((r) => r[column] ?? "")
         : [rows.columns[0] ?? "", ...rows.map((r) => r[rows.columns[0] ?? ""] ?? "")];
-      if (values.length > IMPORT_MAX_ROWS)
-        throw new PayloadTooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
+      if (values.length > IMPORT_MAX_ROWS) throw tooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
       const emails = new Set<string>();
       const invalid: string[] = [];
       for (const value of values) {

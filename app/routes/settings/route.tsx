@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clearSessionCookie } from "#worker/auth/cookie";
-import { clearReauthCookie, readReauth } from "#worker/auth/reauth";
-import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account";
-import { brand } from "#app/lib/site-name";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { refusal } from "#app/lib/form-result";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
+import { clearSessionCookie } from "#worker/auth/cookie.ts";
+import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
+import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
 import {
   DataSection,
   DeleteSection,

@@ -1,14 +1,14 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Field, FormError, SubmitButton } from "#app/components/form";
-import { LocalTime } from "#app/components/LocalTime";
-import { buttonClass } from "#app/components/ui";
-import { alertDialog, confirmAsk, toast } from "#app/lib/dialogs";
-import type { FormFailure } from "#app/lib/form-result";
-import { MSG } from "#app/lib/messages";
-import { useHydrated } from "#app/lib/use-hydrated";
-import type { SessionView } from "#worker/services/account";
-import type { PasskeyView } from "#worker/services/passkeys";
+import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { buttonClass } from "#app/components/ui.tsx";
+import { alertDialog, confirmAsk, toast } from "#app/lib/dialogs.ts";
+import type { FormFailure } from "#app/lib/form-result.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { SessionView } from "#worker/services/account.ts";
+import type { PasskeyView } from "#worker/services/passkeys.ts";
 
 type Failure = FormFailure | null;
 
@@ -190,7 +190,7 @@ function AddPasskeyButton() {
 
   async function add() {
     // The ceremony's code (ours and the WebAuthn library) loads only now, on the press.
-    const { passkeyErrorText, passkeysSupported, addPasskey } = await import("#app/lib/passkeys");
+    const { passkeyErrorText, passkeysSupported, addPasskey } = await import("#app/lib/passkeys.ts");
     if (!passkeysSupported()) {
       await alertDialog(MSG.settings.passkeyFailed, MSG.settings.passkeyUnsupported, "error");
       return;
