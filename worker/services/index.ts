@@ -64,7 +64,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     health: createHealthService(db),
     home: createHomeService(db),
     images,
-    likes: createLikeService(db, purge),
+    likes: createLikeService(db, purge, rateLimit),
     mailer,
     newsletter: createNewsletterService(db, rateLimit),
     passwordReset: createPasswordResetService(db, env, {
