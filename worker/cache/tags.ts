@@ -8,6 +8,7 @@ export type WriteEvent =
   | { kind: "blog.changed"; blogId: string }
   | { kind: "blog.reaction"; blogId: string }
   | { kind: "blog.like"; blogId: string }
+  | { kind: "image.removed"; keys: string[] }
   | { kind: "author.changed" }
   | { kind: "review.changed" }
   | { kind: "profile.changed"; userId: string }
@@ -30,6 +31,9 @@ export function tagsFor(event: WriteEvent): string[] {
     // must not purge every page that carries `blogs` (each purge spends the zone's purge budget).
     case "blog.like":
       return [`blog:${event.blogId}`];
+    // An image gone from R2: its original and every width, cached long and immutable under image:<key>.
+    case "image.removed":
+      return event.keys.map((key) => `image:${key}`);
     case "author.changed":
       return ["authors"];
     case "review.changed":

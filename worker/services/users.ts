@@ -201,7 +201,7 @@ export function createUserService(
       const hasPhoto = photo instanceof Blob && photo.size > 0;
       if (hasPhoto) {
         try {
-          await inspectImage(photo);
+          await inspectImage(photo, env.IMAGE_TRANSFORMS);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           fields.image = err instanceof ValidationError ? (err.fields.image ?? err.message) : err.message;
