@@ -102,6 +102,8 @@ export const blogs = sqliteTable(
       .default("published"),
     // When a scheduled post goes public (epoch ms); null otherwise.
     publishAt: integer("publish_at"),
+    // The writer's "Don't email this post": false keeps it out of the newsletter.
+    emailSubscribers: integer("email_subscribers", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,14 +219,66 @@ export const contactMessages = sqliteTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Newsletter subscribers, with double opt-in (docs/decisions/024-newsletter-fan-out.md): an address is
+ * "pending" until its confirmation link is opened, "confirmed" from then on (only these get posts), and
+ * "unsubscribed" after its one-click link. Rows are kept after unsubscribing, so a post already sent is
+ * never sent again if the address comes back.
+ */
 export const newsletterSubscriptions = sqliteTable(
   "newsletter_subscriptions",
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
+    state: text("state", { enum: ["pending", "confirmed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
+    confirmedAt: integer("confirmed_at"),
+    unsubscribedAt: integer("unsubscribed_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("newsletter_email_unique").on(t.email)],
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(t.email),
+    index("newsletter_state_id_idx").on(t.state, t.id),
+    index("newsletter_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per post that went out to the newsletter: written once, the first time the post becomes public
+ * with mailing on, so editing or republishing it never sends it again.
+ */
+export const newsletterSends = sqliteTable("newsletter_sends", {
+  blogId: text("blog_id")
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  // The fan-out walked the whole list.
+  completedAt: integer("completed_at"),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per post and subscriber: the primary key is the idempotency key of the fan-out. A queue
+ * batch delivered twice finds the row already claimed (outbox_id set) and sends nothing.
+ */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: "cascade" }),
+    // The outbox message written for it; null while queued.
+    outboxId: text("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.subscriptionId] }),
+    index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+  ],
 );
 
 export const blogLikes = sqliteTable(
@@ -345,6 +399,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    // JSON object of extra headers (List-Unsubscribe on newsletter mail); "{}" for most messages.
+    headers: text("headers").notNull().default("{}"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     // When the next try may run; a message sent or given up on keeps its last value.

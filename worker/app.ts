@@ -44,7 +44,10 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 
   app.use("*", async (c, next) => {
     const database = openDatabaseSession(c.env, c.req.raw);
-    c.set("services", createServices({ ...c.env, DB: database.db }, c.executionCtx as ExecutionContext));
+    c.set(
+      "services",
+      createServices({ ...c.env, DB: database.db }, c.executionCtx as ExecutionContext, new URL(c.req.url).origin),
+    );
     await next();
     // D1 failing is an outage, not a bug of ours: 503 with Retry-After, on pages and /api alike.
     if (database.failed() && c.res.status >= 500) c.res = unavailable(c.req.raw);

@@ -1,3 +1,4 @@
+import type { NewsletterJob } from "./services/newsletter";
 import type { ViewCounter } from "./views/counter";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
@@ -24,4 +25,6 @@ export interface Env {
   MAIL_FROM?: string;
   /** The site's public origin (https://blog.example.com): links in mail point there. */
   SITE_URL?: string;
+  /** The newsletter fan-out queue (wrangler.toml [[queues.producers]]); consumed by this Worker. */
+  NEWSLETTER_QUEUE: Queue<NewsletterJob>;
 }

@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "./app";
 import type { Env } from "./env";
+import type { NewsletterJob } from "./services/newsletter";
 import { serve } from "./serve";
 import { createServices } from "./services";
 
@@ -26,7 +27,13 @@ export default {
     // Every minute: scheduled posts whose time has come are published (and purged from the cache),
     // and mail that could not be sent is tried again (with backoff, a bounded batch).
     if (controller.cron === PUBLISH_CRON) {
-      ctx.waitUntil(Promise.all([services.blogs.publishDue(now), services.mailer.retryDue(now)]));
+      ctx.waitUntil(
+        Promise.all([
+          services.blogs.publishDue(now),
+          services.mailer.retryDue(now),
+          services.newsletter.resumeStalled(now),
+        ]),
+      );
       return;
     }
     ctx.waitUntil(
@@ -39,4 +46,21 @@ export default {
       ]),
     );
   },
-} satisfies ExportedHandler<Env>;
+  /**
+   * The newsletter queue's consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
+   * idempotent job. A failed one is retried with a growing delay; after max_retries it goes to the
+   * dead-letter queue, where it stays for a person to look at.
+   */
+  async queue(batch, env, ctx) {
+    const services = createServices(env, ctx);
+    for (const message of batch.messages) {
+      try {
+        await services.newsletter.run(message.body);
+        message.ack();
+      } catch (err) {
+        console.error(`newsletter: job ${message.id} failed (try ${message.attempts})`, err);
+        message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
+      }
+    }
+  },
+} satisfies ExportedHandler<Env, NewsletterJob>;

@@ -109,6 +109,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
 
       <PublishChoices
         current={blog.status}
+        noEmail={blog.status === "published" ? undefined : !blog.email_subscribers}
         primary={<SubmitButton pendingText="Updating…">Update Blog</SubmitButton>}
         note={<StatusBadge status={blog.status} publishAt={blog.publish_at} />}
       />

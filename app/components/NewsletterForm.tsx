@@ -63,7 +63,7 @@ export function NewsletterForm() {
             role="status"
             className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-medium text-green-800"
           >
-            {MSG.newsletter.success}
+            {MSG.newsletter.success} {MSG.newsletter.checkInbox}
           </p>
         ) : null}
       </div>

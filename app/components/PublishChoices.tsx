@@ -12,13 +12,34 @@ export function PublishChoices({
   primary,
   current,
   note,
+  noEmail,
 }: {
   primary: ReactNode;
   current?: BlogStatus;
   note?: ReactNode;
+  /** Whether "Don't email this post" starts ticked; undefined hides it (a post already public was sent). */
+  noEmail?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-3 border-t border-gray-100 pt-5">
+      {noEmail === undefined ? null : (
+        <div className="flex flex-col gap-1">
+          {/* An unticked box sends nothing: this says the form had the choice at all. */}
+          <input type="hidden" name="email_choice" value="1" />
+          <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-800">
+            <input
+              type="checkbox"
+              name="no_email"
+              defaultChecked={noEmail}
+              className="h-4 w-4 rounded border-gray-300"
+            />
+            Don&apos;t email this post
+          </label>
+          <p className="text-xs text-gray-500">
+            Otherwise it goes to every confirmed newsletter subscriber when it is published (once).
+          </p>
+        </div>
+      )}
       <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
         <div className="flex flex-col sm:order-last">{primary}</div>
         {current && current !== "published" ? (

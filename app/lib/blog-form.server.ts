@@ -21,7 +21,14 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
     blog_details: form.get("blog_details"),
     date_time: dateTime,
     status: form.get("status"),
+    no_email: noEmailFrom(form),
   };
+}
+
+/** "Don't email this post": ticked, unticked (the form offered it), or not offered (keep as stored). */
+export function noEmailFrom(form: FormData): "on" | "off" | undefined {
+  if (form.has("no_email")) return "on";
+  return form.has("email_choice") ? "off" : undefined;
 }
 
 /** The toast after a save: the spec's text for posting or updating, ours for a draft or a schedule. */

@@ -15,6 +15,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/manageAuthors", label: "Manage Authors" },
   // Beyond the spec's menu: contact messages and newsletter subscribers.
   { to: "/dashboard/inbox", label: "Inbox" },
+  // Beyond the spec's menu (issue 21): subscribers, CSV export and import, each post's send.
+  { to: "/dashboard/newsletter", label: "Newsletter" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.

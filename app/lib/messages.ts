@@ -1,4 +1,9 @@
-import { GOOGLE_SIGNED_IN, INVALID_EMAIL_TEXT } from "#worker/services/texts";
+import {
+  GOOGLE_SIGNED_IN,
+  INVALID_EMAIL_TEXT,
+  NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_SUCCESS,
+} from "#worker/services/texts";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
@@ -32,7 +37,7 @@ export const MSG = {
     successText: "You have been signed out successfully.",
     errorTitle: "Error!",
   },
-  newsletter: { empty: INVALID_EMAIL_TEXT, success: "Thank you for subscribing! 🎉" },
+  newsletter: { empty: INVALID_EMAIL_TEXT, success: NEWSLETTER_SUCCESS, checkInbox: NEWSLETTER_CHECK_INBOX },
   contact: {
     loginTitle: "Please Login First",
     loginText: "You need to be logged in to send a message.",

@@ -219,9 +219,8 @@ export default function Home() {
               Subscribe to Our Newsletter
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-base text-white/90 sm:text-lg">
-              {/* No email is sent yet: the words promise only what the site does (issue 13, loose ends). */}
-              Leave your email to hear from us when our newsletter starts: the best new posts, a reading tip and one
-              book recommendation. We use your address for nothing else.
+              Every new post in your inbox as it is published. Confirm once from the email we send you; every message
+              has a one-click unsubscribe. We use your address for nothing else.
             </p>
             <div className="mt-8">
               <NewsletterForm />

@@ -14,7 +14,7 @@ import { dashboardMeta } from "#app/lib/dashboard";
 import { failureText, refusal } from "#app/lib/form-result";
 import { withZone } from "#app/lib/datetime";
 import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave";
-import { savedTitle } from "#app/lib/blog-form.server";
+import { noEmailFrom, savedTitle } from "#app/lib/blog-form.server";
 import { redirectWithFlash } from "#app/lib/flash.server";
 import { handleForm, readForm } from "#app/lib/forms.server";
 import { signedInOrRedirect } from "#app/lib/guards.server";
@@ -46,6 +46,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       blog_details: form.get("blog_details"),
       date_time: withZone(form.get("date_time"), form.get("tz")),
       status: form.get("status"),
+      no_email: noEmailFrom(form),
     };
     const image = await uploadImage(context, user, file, { schema: newBlogInput, input, required: true });
     await context.services.blogs.create(user, { ...input, image });
@@ -208,6 +209,7 @@ export default function WriteBlogs() {
 
         <PublishChoices
           primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}
+          noEmail={values.no_email === "on"}
           note={
             autosave.status === "saved" ? (
               <p className="text-xs text-gray-500" aria-live="polite">

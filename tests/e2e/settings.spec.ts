@@ -94,6 +94,13 @@ test.describe("settings", () => {
         `docs/screenshots/settings-${size.width}.png`,
       );
 
+    // The dark theme (the system's setting) at desktop width, for a look.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.screenshot({ path: "docs/screenshots/settings-dark-1280.png", fullPage: true });
+    await page.emulateMedia({ colorScheme: "light" });
+
     // Reached from the avatar menu.
     await page.goto("/");
     await page.getByRole("button", { name: "Account menu for Screenshot Person" }).click();

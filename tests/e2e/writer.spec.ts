@@ -184,7 +184,14 @@ test.describe("writer dashboard", () => {
     const nav = page.getByRole("navigation", { name: "Dashboard" });
     await expect(nav).toBeHidden();
     await page.getByText("Dashboard menu").click();
-    await expect(nav.getByRole("link")).toHaveText(["Write Blogs", "Manage Blogs", "Send Feedback", "Stats", "Home"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Write Blogs",
+      "Manage Blogs",
+      "Send Feedback",
+      "Stats",
+      "Settings",
+      "Home",
+    ]);
     await screenshots(page, "dashboard-phone-menu-open");
     await nav.getByRole("link", { name: "Manage Blogs" }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageBlogs$/);

@@ -12,6 +12,7 @@ import { accountApi } from "./account";
 import { authApi } from "./auth";
 import { usersApi } from "./users";
 import { viewsApi } from "./views";
+import { newsletterApi } from "./newsletter";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -26,6 +27,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", reviewsApi)
   .route("/", authorsApi)
   .route("/", contactApi)
+  .route("/", newsletterApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

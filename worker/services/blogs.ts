@@ -36,6 +36,8 @@ export interface Blog {
   status: BlogStatus;
   /** ISO 8601 time a scheduled post goes public; null otherwise. */
   publish_at: string | null;
+  /** Beyond the spec: false when the writer ticked "Don't email this post" (issue 21). */
+  email_subscribers: boolean;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
@@ -58,6 +60,7 @@ export function toBlog(row: BlogRow): Blog {
     likes: row.likes,
     status: row.status,
     publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
+    email_subscribers: row.emailSubscribers,
   };
 }
 
@@ -193,6 +196,17 @@ const statusField = z.preprocess(
   z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }).optional(),
 );
 
+/** The writer's "Don't email this post": a checkbox ("on"), or true/false from the REST API. */
+const noEmailField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (v === true || v === "on" || v === "true" || v === "1") return true;
+    if (v === false || v === "off" || v === "false" || v === "0") return false;
+    return v;
+  },
+  z.boolean({ error: "Don't email this post must be true or false." }).optional(),
+);
+
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /**
@@ -273,6 +287,7 @@ export const newBlogInput = z.object({
   date_time: dateTimeField,
   image: requiredUrl("Image"),
   status: statusField,
+  no_email: noEmailField,
 });
 
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
@@ -284,6 +299,7 @@ export const blogChangesInput = z.object({
   date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
   image: optionalUrl("Image"),
   status: statusField,
+  no_email: noEmailField,
 });
 
 const byEmailInput = z.object({ email: emailField() });
@@ -311,7 +327,10 @@ export function readableBy(actor: Actor | null): SQL | undefined {
   return or(visibleBlog(), eq(schema.blogs.authorId, actor.id));
 }
 
-export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) {
+/** Tells the newsletter a post may have just become public (it sends each post once). */
+export type Announce = (blogId: string) => Promise<unknown>;
+
+export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, announce: Announce = async () => {}) {
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -413,8 +432,10 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
         dateTime: data.date_time,
         image: data.image,
         likes: 0,
+        emailSubscribers: !data.no_email,
       });
       await purge({ kind: "blog.created" });
+      if (status === "published") await announce(id);
       return { insertedId: id };
     },
 
@@ -441,7 +462,10 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
           ),
         )
         .returning({ id: schema.blogs.id });
-      for (const { id } of due) await purge({ kind: "blog.changed", blogId: id });
+      for (const { id } of due) {
+        await purge({ kind: "blog.changed", blogId: id });
+        await announce(id);
+      }
       return due.length;
     },
 
@@ -555,6 +579,7 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
       category: data.category,
       dateTime: data.date_time,
       image: data.image,
+      ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
       ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
     };
     return writeChanges(actor, row, wanted);
@@ -593,6 +618,8 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages) 
     }
     await purge({ kind: "blog.changed", blogId: row.id });
     await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+    // Published by this save (the newsletter ignores a post it already sent).
+    if (changes.status === "published") await announce(row.id);
     return { modifiedCount: 1 };
   }
 }

@@ -32,7 +32,11 @@ import { createViewService } from "./views";
 import { createWriterService } from "./writers";
 
 /** Every service, wired to this request's bindings. Register new services here. */
-export function createServices(env: Env, ctx?: ExecutionContext) {
+/**
+ * `origin` is the origin of the request being served, if any: links in mail made by work it starts
+ * (a newsletter fan-out) point there when SITE_URL is not set (local development on any port).
+ */
+export function createServices(env: Env, ctx?: ExecutionContext, origin: string | null = null) {
   const db = createDb(env.DB);
   // Shared pieces are made once here and handed to the services that need them.
   const rateLimit = createRateLimitService(db);
@@ -46,6 +50,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
+  const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release });
   return {
@@ -55,7 +60,8 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release),
-    blogs: createBlogService(db, purge, release),
+    // A post that becomes public goes to the newsletter's confirmed subscribers (once).
+    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId)),
     comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
     emailVerification,
@@ -66,7 +72,7 @@ export function createServices(env: Env, ctx?: ExecutionContext) {
     images,
     likes: createLikeService(db, purge, rateLimit),
     mailer,
-    newsletter: createNewsletterService(db, rateLimit),
+    newsletter,
     passwordReset: createPasswordResetService(db, env, {
       tokens: accountTokens,
       mailer,

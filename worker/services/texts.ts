@@ -12,3 +12,8 @@ export const GOOGLE_SIGNED_IN = {
   login: { title: "Success", text: "You have successfully signed up!" },
   register: { title: "Register Successful!", text: "You can now use Google Login." },
 } as const;
+
+/** The spec's newsletter success words, and what double opt-in adds to them. */
+export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
+export const NEWSLETTER_CHECK_INBOX = "Check your inbox to confirm.";
+export const NEWSLETTER_SUCCESS_TEXT = `${NEWSLETTER_SUCCESS} ${NEWSLETTER_CHECK_INBOX}`;

@@ -31,7 +31,7 @@ function Section({
   tone?: "normal" | "danger";
   children: ReactNode;
 }) {
-  const border = tone === "danger" ? "border-red-200" : "border-gray-200";
+  const border = tone === "danger" ? "border-red-200 dark:border-red-900" : "border-gray-200";
   return (
     <section
       id={id}
@@ -77,7 +77,11 @@ function Proof({
       />
     );
   if (googleConfirmed)
-    return <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">Google confirmed it is you.</p>;
+    return (
+      <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950 dark:text-green-200">
+        Google confirmed it is you.
+      </p>
+    );
   return (
     <p className="text-sm text-gray-700">
       Your account signs in with Google, so confirm with Google first (it counts for 5 minutes):{" "}
@@ -151,7 +155,7 @@ export function EmailSection(props: {
       <p className="mb-4 flex flex-wrap items-center gap-2 text-sm">
         <span className="break-all font-medium text-gray-800">{email}</span>
         <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verified ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-800"}`}
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verified ? "bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200" : "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200"}`}
         >
           {verified ? "Verified" : "Not verified"}
         </span>

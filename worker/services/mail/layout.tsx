@@ -14,7 +14,15 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Lines after the button (how long the link works, what to do if it was not you). */
   after?: string[];
+  /** A picture above the heading (a post's cover in newsletter mail): an absolute URL. */
+  image?: { url: string; alt: string };
+  /** Why the person gets it, in the footer; the default is "because of something done with this account". */
+  reason?: string;
+  /** A one-click unsubscribe link (newsletter mail), in the footer of both parts. */
+  unsubscribeUrl?: string;
 }
+
+const ACCOUNT_REASON = "because of something done with this account. You cannot reply to it.";
 
 export interface MailFrame {
   siteName: string;
@@ -83,6 +91,24 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                   }}
                 >
                   <tbody>
+                    {content.image ? (
+                      <tr>
+                        <td style={{ padding: 0 }}>
+                          <img
+                            src={content.image.url}
+                            alt={content.image.alt}
+                            width={560}
+                            style={{
+                              display: "block",
+                              width: "100%",
+                              maxWidth: 560,
+                              height: "auto",
+                              borderRadius: "12px 12px 0 0",
+                            }}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
                     <tr>
                       <td style={{ padding: "28px 28px 8px" }}>
                         <p
@@ -181,7 +207,15 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                           <a href={frame.origin} className="m-link" style={{ color: "#3b55e6" }}>
                             {frame.siteName}
                           </a>{" "}
-                          because of something done with this account. You cannot reply to it.
+                          {content.reason ?? ACCOUNT_REASON}
+                          {content.unsubscribeUrl ? (
+                            <>
+                              {" "}
+                              <a href={content.unsubscribeUrl} className="m-link" style={{ color: "#3b55e6" }}>
+                                Unsubscribe
+                              </a>
+                            </>
+                          ) : null}
                         </p>
                       </td>
                     </tr>
@@ -208,7 +242,8 @@ export function renderMail(content: MailContent, frame: MailFrame): { text: stri
     ...(content.action ? [`${content.action.label}:`, content.action.url, ""] : []),
     ...(content.after ?? []).flatMap((p) => [p, ""]),
     "--",
-    `This message was sent to ${frame.to} by ${frame.siteName} (${frame.origin}) because of something done with this account. You cannot reply to it.`,
+    `This message was sent to ${frame.to} by ${frame.siteName} (${frame.origin}) ${content.reason ?? ACCOUNT_REASON}`,
+    ...(content.unsubscribeUrl ? ["", `Unsubscribe: ${content.unsubscribeUrl}`] : []),
   ];
   return { text: `${lines.join("\n")}\n`, html };
 }

@@ -11,6 +11,8 @@ import { MAIL_TEMPLATES, type MailKind, type MailParams } from "./templates";
 export const OUTBOX = {
   /** Messages one cron run sends at most: a run stays short whatever piled up while mail was down. */
   batch: 25,
+  /** Messages handed to Email Service at the same time. */
+  concurrency: 5,
   /** Tries before a message is given up on (it stays, with its last error, for a person to look at). */
   maxAttempts: 10,
   /** Waits after the 1st, 2nd, ... failure double from this, up to `maxDelayMs`. */
@@ -43,6 +45,8 @@ export function siteOrigin(env: Env, requestOrigin?: string | null): string {
 }
 
 export interface MailRequest<K extends MailKind> {
+  /** The outbox id, when the caller needs it before composing (a claim that names the message). */
+  id?: string;
   kind: K;
   to: string;
   params: MailParams<K>;
@@ -50,6 +54,8 @@ export interface MailRequest<K extends MailKind> {
   origin?: string | null;
   /** When the message stops being worth sending (its link expired). */
   expiresAt?: number;
+  /** Extra headers (List-Unsubscribe on newsletter mail); Email Service accepts a known set and X- ones. */
+  headers?: Record<string, string>;
 }
 
 type OutboxRow = typeof schema.mailOutbox.$inferSelect;
@@ -66,7 +72,9 @@ export function createMailer(db: Db, env: Env) {
   const o = schema.mailOutbox;
   const siteName = env.SITE_NAME?.trim() || DEFAULT_SITE_NAME;
 
-  async function sendOne(row: Pick<OutboxRow, "id" | "toAddress" | "subject" | "text" | "html">): Promise<void> {
+  async function sendOne(
+    row: Pick<OutboxRow, "id" | "toAddress" | "subject" | "text" | "html" | "headers">,
+  ): Promise<void> {
     const from = env.MAIL_FROM?.trim();
     if (!from) throw new Error("MAIL_FROM is not set: the site has no sender address");
     if (!env.EMAIL) throw new Error("the EMAIL binding is missing ([[send_email]] in wrangler.toml)");
@@ -84,7 +92,7 @@ export function createMailer(db: Db, env: Env) {
           html: row.html,
           // Email Service accepts X- headers; this one ties a delivered message to its outbox row and
           // keeps Gmail from threading separate messages with the same subject.
-          headers: { "X-Entity-Ref-ID": row.id },
+          headers: { ...(JSON.parse(row.headers || "{}") as Record<string, string>), "X-Entity-Ref-ID": row.id },
         }),
         timeout,
       ]);
@@ -93,34 +101,48 @@ export function createMailer(db: Db, env: Env) {
     }
   }
 
-  /** Sends rows this caller holds the lease on; records each outcome. Answers how many went out. */
+  /**
+   * Sends rows this caller holds the lease on, a few at a time, and records every outcome in one D1
+   * batch (a newsletter job sends dozens: one round trip each would dominate). Answers how many went out.
+   */
   async function sendRows(rows: OutboxRow[], now: number): Promise<number> {
-    let sent = 0;
-    for (const row of rows) {
-      try {
-        await sendOne(row);
-        // Sent: the body (which may hold a link) is not kept.
-        await db
-          .update(o)
-          .set({ sentAt: Date.now(), attempts: row.attempts + 1, lastError: null, text: "", html: "" })
-          .where(eq(o.id, row.id));
-        sent++;
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        console.warn(`mail: ${row.kind} to outbox ${row.id} not sent (try ${attempts}): ${lastError}`);
-        try {
-          await db
+    const outcomes: { row: OutboxRow; error: string | null }[] = [];
+    for (let i = 0; i < rows.length; i += OUTBOX.concurrency) {
+      await Promise.all(
+        rows.slice(i, i + OUTBOX.concurrency).map(async (row) => {
+          try {
+            await sendOne(row);
+            outcomes.push({ row, error: null });
+          } catch (err) {
+            const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+            console.warn(`mail: ${row.kind} to outbox ${row.id} not sent (try ${row.attempts + 1}): ${error}`);
+            outcomes.push({ row, error });
+          }
+        }),
+      );
+    }
+    const updates = outcomes.map(({ row, error }) => {
+      const attempts = row.attempts + 1;
+      return error === null
+        ? // Sent: the body (which may hold a link) is not kept.
+          db
             .update(o)
-            .set({ attempts, lastError, nextAttemptAt: now + backoffMs(attempts) })
+            .set({ sentAt: Date.now(), attempts, lastError: null, text: "", html: "" })
+            .where(eq(o.id, row.id))
+        : db
+            .update(o)
+            .set({ attempts, lastError: error, nextAttemptAt: now + backoffMs(attempts) })
             .where(eq(o.id, row.id));
-        } catch (recordErr) {
-          // The lease runs out and a later run tries again; the action that queued it still succeeds.
-          console.error("mail: could not record a failed send", recordErr);
-        }
+    });
+    if (updates.length > 0) {
+      try {
+        await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+      } catch (recordErr) {
+        // The lease runs out and a later run tries again; the action that queued it still succeeds.
+        console.error("mail: could not record the outcome of sends", recordErr);
       }
     }
-    return sent;
+    return outcomes.filter((x) => x.error === null).length;
   }
 
   return {
@@ -148,13 +170,15 @@ export function createMailer(db: Db, env: Env) {
         origin: siteOrigin(env, request.origin),
         to: request.to,
       });
+      const headers = JSON.stringify(request.headers ?? {});
       const row: OutboxRow = {
-        id: newId(),
+        id: request.id ?? newId(),
         kind: request.kind,
         toAddress: request.to,
         subject: content.subject,
         text,
         html,
+        headers,
         attempts: 0,
         lastError: null,
         nextAttemptAt: now + OUTBOX.leaseMs,

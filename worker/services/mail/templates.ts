@@ -73,6 +73,43 @@ export const MAIL_TEMPLATES = {
     action: { label: `Go to ${site}`, url: p.url },
     after: ["If this was not you, tell us at once through the contact page."],
   }),
+
+  "newsletter-confirm": (site: string, p: { url: string }): MailContent => ({
+    subject: `Confirm your subscription to ${site}`,
+    preheader: `One click and the ${site} newsletter starts arriving.`,
+    heading: "Confirm your subscription",
+    paragraphs: [
+      `Someone (we hope you) asked to get the ${site} newsletter at this address: every new post, as it is published.`,
+      "Nothing is sent until you confirm.",
+    ],
+    action: { label: "Yes, subscribe me", url: p.url },
+    after: [
+      "This link expires in 7 days.",
+      "If you did not ask for this, ignore this message: you will not hear from us.",
+    ],
+    reason: "because this address was entered in its newsletter form. You cannot reply to it.",
+  }),
+
+  "newsletter-post": (
+    site: string,
+    p: {
+      title: string;
+      description: string;
+      author: string;
+      url: string;
+      image: string | null;
+      unsubscribeUrl: string;
+    },
+  ): MailContent => ({
+    subject: p.title,
+    preheader: p.description,
+    heading: p.title,
+    paragraphs: [p.description, `By ${p.author}`],
+    action: { label: "Read the post", url: p.url },
+    ...(p.image ? { image: { url: p.image, alt: "" } } : {}),
+    reason: `because you subscribed to the ${site} newsletter.`,
+    unsubscribeUrl: p.unsubscribeUrl,
+  }),
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -1,0 +1,64 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import worker from "#worker/index";
+import type { NewsletterJob } from "#worker/services/newsletter";
+
+/**
+ * A stand-in for the newsletter queue's producer (the edge between the Worker and Cloudflare Queues):
+ * it keeps what was sent, and `drain` hands it to the Worker's real queue handler in batches the way
+ * the platform does, so a test sees every job run and can deliver a batch twice (a forced retry).
+ */
+export function recordingQueue(batchSize = 10) {
+  let pending: NewsletterJob[] = [];
+  let seq = 0;
+  const binding = {
+    async send(body: NewsletterJob) {
+      pending.push(structuredClone(body));
+    },
+    async sendBatch(messages: Iterable<MessageSendRequest<NewsletterJob>>) {
+      for (const m of messages) pending.push(structuredClone(m.body));
+    },
+  } as unknown as Queue<NewsletterJob>;
+
+  /** Runs one batch of messages through the Worker's queue handler; answers acked and retried ids. */
+  async function deliver(env: Cloudflare.Env, jobs: NewsletterJob[], attempts = 1) {
+    const messages = jobs.map((body) => ({
+      id: `m${seq++}`,
+      timestamp: new Date(),
+      attempts,
+      body,
+    }));
+    const batch = createMessageBatch<NewsletterJob>("edge-blog-newsletter", messages);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<NewsletterJob>, env as never, ctx);
+    return getQueueResult(batch, ctx);
+  }
+
+  return {
+    binding,
+    get pending() {
+      return pending;
+    },
+    deliver,
+    /** Takes the next batch off the queue (as the platform would hand it to the consumer). */
+    take(): NewsletterJob[] {
+      const batch = pending.slice(0, batchSize);
+      pending = pending.slice(batchSize);
+      return batch;
+    },
+    /**
+     * Delivers batches until the queue is empty; `twice` delivers every batch a second time. Answers
+     * every job delivered, in order.
+     */
+    async drain(env: Cloudflare.Env, { twice = false } = {}) {
+      const done: NewsletterJob[] = [];
+      while (pending.length > 0) {
+        const jobs = this.take();
+        const result = await deliver(env, jobs);
+        if (result.retryMessages.length > 0) throw new Error(`jobs were retried: ${JSON.stringify(result)}`);
+        if (twice) await deliver(env, jobs, 2);
+        done.push(...jobs);
+      }
+      return done;
+    },
+  };
+}

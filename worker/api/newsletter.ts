@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { PayloadTooLarge } from "../services/errors";
+import { IMPORT_MAX_BYTES } from "../services/newsletter";
+import { requireAdmin } from "../services/policy";
+import { NEWSLETTER_SUCCESS_TEXT } from "../services/texts";
+import { readJson } from "./body";
+import type { ApiEnv } from "./context";
+
+/**
+ * The newsletter: anyone subscribes (a confirmation link is mailed: double opt-in); admins read the
+ * subscribers, export and import confirmed ones as CSV, and see each post's send.
+ */
+export const newsletterApi = new Hono<ApiEnv>()
+  .post("/newsletter", async (c) => {
+    const body = await readJson(c);
+    await c.var.services.newsletter.subscribe(body.email, c.req.header("CF-Connecting-IP"));
+    return c.json({ subscribed: true, message: NEWSLETTER_SUCCESS_TEXT }, 202);
+  })
+  .get("/newsletter/subscribers", async (c) =>
+    c.json(
+      await c.var.services.newsletter.subscribers(c.var.user, {
+        page: c.req.query("page"),
+        q: c.req.query("q"),
+        state: c.req.query("state"),
+      }),
+    ),
+  )
+  .get("/newsletter/subscribers.csv", async (c) => {
+    const csv = await c.var.services.newsletter.exportCsv(c.var.user);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="subscribers.csv"',
+    });
+  })
+  .post("/newsletter/subscribers.csv", async (c) => {
+    requireAdmin(c.var.user);
+    if (Number(c.req.header("Content-Length") ?? "0") > IMPORT_MAX_BYTES)
+      throw new PayloadTooLarge("A CSV import can be at most 512 KB.");
+    const text = await c.req.text();
+    return c.json(await c.var.services.newsletter.importCsv(c.var.user, text));
+  })
+  .get("/newsletter/sends", async (c) =>
+    c.json(await c.var.services.newsletter.sends(c.var.user, { page: c.req.query("page") })),
+  );
