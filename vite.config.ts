@@ -49,7 +49,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
-    alias: { "#app": "/app", "#worker": "/worker", "#drizzle": "/drizzle" },
   },
   build: {
     minify: true,

@@ -24,7 +24,6 @@ export default defineConfig({
       },
     })),
   ],
-  resolve: { alias: { "#app": root("./app"), "#worker": root("./worker"), "#drizzle": root("./drizzle") } },
   test: {
     include: ["tests/{api,pages,services}/**/*.test.ts"],
     setupFiles: ["./tests/support/setup.ts"],

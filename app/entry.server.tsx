@@ -2,9 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { InlineCssContext } from "#app/lib/inline-css";
-import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signer";
-import { signConfirmStep } from "#worker/security/confirm-token";
+import { InlineCssContext } from "#app/lib/inline-css.tsx";
+import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signer.ts";
+import { signConfirmStep } from "#worker/security/confirm-token.ts";
 import css from "#app/tailwind.css?inline";
 
 const ABORT_DELAY = 5_000;

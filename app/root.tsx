@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { buttonClass } from "#app/components/ui";
+import { buttonClass } from "#app/components/ui.tsx";
 import {
   Link,
   Links,
@@ -12,14 +12,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FlashMessage } from "#app/components/FlashMessage";
-import { Footer } from "#app/components/Footer";
-import { clearFlashCookie, readFlash } from "#app/lib/flash.server";
-import { TopBar } from "#app/components/TopBar";
-import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner";
-import { InlineStyles } from "#app/lib/inline-css";
-import { THEME_SCRIPT } from "#app/lib/theme";
-import { brand, setBrand, siteName } from "#app/lib/site-name";
+import { FlashMessage } from "#app/components/FlashMessage.tsx";
+import { Footer } from "#app/components/Footer.tsx";
+import { clearFlashCookie, readFlash } from "#app/lib/flash.server.ts";
+import { TopBar } from "#app/components/TopBar.tsx";
+import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
+import { InlineStyles } from "#app/lib/inline-css.tsx";
+import { THEME_SCRIPT } from "#app/lib/theme.ts";
+import { brand, setBrand, siteName } from "#app/lib/site-name.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

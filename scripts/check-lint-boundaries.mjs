@@ -4,11 +4,11 @@ import { ESLint } from "eslint";
 
 const eslint = new ESLint();
 const cases = [
-  { file: "worker/services/example.ts", code: 'import { MSG } from "#app/lib/messages";\nexport const x = MSG;\n' },
+  { file: "worker/services/example.ts", code: 'import { MSG } from "#app/lib/messages.ts";\nexport const x = MSG;\n' },
   { file: "worker/api/example.ts", code: 'import { MSG } from "../../app/lib/messages";\nexport const x = MSG;\n' },
   {
     file: "app/routes/example.ts",
-    code: 'import { newId } from "../../worker/services/ids";\nexport const x = newId;\n',
+    code: 'import { newId } from "../../worker/services/shared/ids";\nexport const x = newId;\n',
   },
 ];
 let failed = 0;
@@ -19,7 +19,7 @@ for (const { file, code } of cases) {
   if (!refused) failed++;
 }
 // And the allowed direction stays allowed.
-const [ok] = await eslint.lintText('import { newId } from "#worker/services/ids";\nexport const x = newId;\n', {
+const [ok] = await eslint.lintText('import { newId } from "#worker/services/shared/ids";\nexport const x = newId;\n', {
   filePath: "app/routes/example.ts",
 });
 if (ok.messages.some((m) => m.ruleId === "no-restricted-imports")) {

@@ -1,16 +1,16 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type Context } from "hono";
-import { api } from "./api";
-import type { ApiEnv } from "./api/context";
-import { apiError, notFound, wantsJson } from "./api/errors";
-import { openDatabaseSession } from "./db-session";
-import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "./security/csrf";
-import { createServices, type Services } from "./services";
-import type { Env } from "./env";
-import { expiredCookieHeader, LEGACY_SESSION_COOKIE, readCookie, readToken, sealFlash } from "./auth/cookie";
-import { authRoutes } from "./auth/routes";
-import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "./services/errors";
-import type { Actor } from "./services/policy";
+import { api } from "#worker/api/index.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { apiError, notFound, wantsJson } from "#worker/api/errors.ts";
+import { openDatabaseSession } from "#worker/db-session.ts";
+import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "#worker/security/csrf.ts";
+import { createServices, type Services } from "#worker/services/index.ts";
+import type { Env } from "#worker/env.ts";
+import { expiredCookieHeader, LEGACY_SESSION_COOKIE, readCookie, readToken, sealFlash } from "#worker/auth/cookie.ts";
+import { authRoutes } from "#worker/auth/routes.ts";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 /** What every Remix loader and action receives as `context`. */
 export type LoadContext = {

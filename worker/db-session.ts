@@ -1,5 +1,5 @@
-import { cookieHeader, expiredCookieHeader, readCookie, SESSION_COOKIE, sessionOf } from "./auth/cookie";
-import type { Env } from "./env";
+import { cookieHeader, expiredCookieHeader, readCookie, SESSION_COOKIE, sessionOf } from "#worker/auth/cookie.ts";
+import type { Env } from "#worker/env.ts";
 
 /**
  * D1 read replication (the Sessions API). Anonymous reads may be served by the nearest replica

@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "#drizzle/schema";
+import * as schema from "#drizzle/schema.ts";
 
 /** A Drizzle client for one request: bindings only exist per request, so never cache it. */
 export function createDb(d1: D1Database) {

@@ -1,9 +1,9 @@
 // Dev entry for `npm run dev`: the production Hono root over Vite's live Remix build.
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { createApp } from "./app";
-import type { Env } from "./env";
-import { serve } from "./serve";
+import { createApp } from "#worker/app.ts";
+import type { Env } from "#worker/env.ts";
+import { serve } from "#worker/serve.ts";
 
 const app = createApp(build as unknown as ServerBuild, "development");
 

@@ -1,5 +1,5 @@
-import type { NewsletterJob } from "./services/newsletter";
-import type { ViewCounter } from "./views/counter";
+import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -14,7 +14,7 @@ export interface Env {
   SESSION_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-  /** Comma-separated emails that become admins when they sign up. */
+  /** Comma-separated emails that become admins once the address is verified (worker/services/roles.ts). */
   ADMIN_EMAILS?: string;
   /** The site owner's name, shown in the footer's copyright line. */
   OWNER_NAME?: string;

@@ -5,13 +5,13 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the reason is given above
 // @ts-ignore
 import * as build from "../build/server";
-import { createApp } from "./app";
-import type { Env } from "./env";
-import type { NewsletterJob } from "./services/newsletter";
-import { serve } from "./serve";
-import { createServices } from "./services";
+import { createApp } from "#worker/app.ts";
+import type { Env } from "#worker/env.ts";
+import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import { serve } from "#worker/serve.ts";
+import { createServices } from "#worker/services/index.ts";
 
-export { ViewCounter } from "./views/counter";
+export { ViewCounter } from "#worker/views/counter.ts";
 
 const app = createApp(build as unknown as ServerBuild);
 

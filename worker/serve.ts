@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
-import type { ApiEnv } from "./api/context";
-import { withEdgeCache } from "./cache/edge";
-import type { Env } from "./env";
-import { withSecurityHeaders } from "./security/headers";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { withEdgeCache } from "#worker/cache/edge.ts";
+import type { Env } from "#worker/env.ts";
+import { withSecurityHeaders } from "#worker/security/headers.ts";
 
 /**
  * Every request's way through the Worker (production, wrangler dev and `npm run dev` alike): a request

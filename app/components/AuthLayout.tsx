@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { brand } from "#app/lib/site-name";
+import { brand } from "#app/lib/site-name.ts";
 import { FacebookButton, GoogleButton } from "./SocialSignIn";
-import type { GoogleIntent } from "#app/lib/google-popup";
+import type { GoogleIntent } from "#app/lib/google-popup.ts";
 
 /** The frame of /login and /register: a welcome panel beside the form on wide screens, the form alone on phones. */
 export function AuthLayout({

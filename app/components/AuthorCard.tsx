@@ -1,5 +1,5 @@
 import { Image } from "./Image";
-import type { Author } from "#worker/services/authors";
+import type { Author } from "#worker/services/authors.ts";
 import { GitHubIcon, LinkedInIcon, TwitterIcon } from "./icons";
 
 const NETWORKS = [

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { useEffect } from "react";
-import type { Author } from "#worker/services/authors";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form";
-import { ImageField } from "#app/components/ImageField";
-import { failureText, refusal, type FormFailure } from "#app/lib/form-result";
-import { alertDialog } from "#app/lib/dialogs";
-import { MSG } from "#app/lib/messages";
+import type { Author } from "#worker/services/authors.ts";
+import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { ImageField } from "#app/components/ImageField.tsx";
+import { failureText, refusal, type FormFailure } from "#app/lib/form-result.ts";
+import { alertDialog } from "#app/lib/dialogs.ts";
+import { MSG } from "#app/lib/messages.ts";
 
 /** What a refusal says: [dialog title, dialog text, inline text]. Update Author has the spec's two dialogs (the picture, everything else). */
 function refusalTexts(failure: FormFailure, editing: boolean): [string, string, string] {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { Actor } from "#worker/services/policy";
-import { alertDialog, confirmAsk } from "#app/lib/dialogs";
-import { useHydrated } from "#app/lib/use-hydrated";
-import { MSG } from "#app/lib/messages";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { alertDialog, confirmAsk } from "#app/lib/dialogs.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { MSG } from "#app/lib/messages.ts";
 import { Avatar } from "./Avatar";
 import { ConfirmStepFields } from "./ConfirmForm";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { StatusBadge } from "#app/components/StatusBadge";
-import type { BlogSummary } from "#worker/services/blogs";
+import { StatusBadge } from "#app/components/StatusBadge.tsx";
+import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { Image } from "./Image";
 
 const MARKS = "[&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink";

@@ -1,18 +1,18 @@
 import { Form } from "@remix-run/react";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { useEffect } from "react";
-import type { Blog } from "#worker/services/blogs";
-import { DateTimeField } from "#app/components/DateTimeField";
-import { Field, Select, SubmitButton, TextArea } from "#app/components/form";
-import { ImageField } from "#app/components/ImageField";
-import { PublishChoices } from "#app/components/PublishChoices";
-import { StatusBadge } from "#app/components/StatusBadge";
-import { MarkdownEditor } from "#app/components/MarkdownEditor";
-import { CATEGORIES } from "#worker/services/categories";
-import { failureText, refusal } from "#app/lib/form-result";
-import { alertDialog } from "#app/lib/dialogs";
-import { MSG } from "#app/lib/messages";
-import { useFailureAlert } from "#app/lib/use-failure-alert";
+import type { Blog } from "#worker/services/blogs/model.ts";
+import { DateTimeField } from "#app/components/DateTimeField.tsx";
+import { Field, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { ImageField } from "#app/components/ImageField.tsx";
+import { PublishChoices } from "#app/components/PublishChoices.tsx";
+import { StatusBadge } from "#app/components/StatusBadge.tsx";
+import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
+import { CATEGORIES } from "#worker/services/categories.ts";
+import { failureText, refusal } from "#app/lib/form-result.ts";
+import { alertDialog } from "#app/lib/dialogs.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
 
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field

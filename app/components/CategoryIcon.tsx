@@ -1,4 +1,4 @@
-import type { Category } from "#worker/services/categories";
+import type { Category } from "#worker/services/categories.ts";
 
 /** Line icons for the ten categories (24x24, stroke = currentColor). */
 const PATHS: Record<Category, string[]> = {

@@ -1,9 +1,9 @@
 import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CONFIRM_ASK, CONFIRM_TO, CONFIRM_TOKEN, type ConfirmKind } from "#app/lib/confirm";
-import { useConfirmToken } from "#app/lib/confirm-signer";
-import { confirmAsk } from "#app/lib/dialogs";
-import { useHydrated } from "#app/lib/use-hydrated";
+import { CONFIRM_ASK, CONFIRM_TO, CONFIRM_TOKEN, type ConfirmKind } from "#app/lib/confirm.ts";
+import { useConfirmToken } from "#app/lib/confirm-signer.ts";
+import { confirmAsk } from "#app/lib/dialogs.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 const tones = {
   danger: "border-red-200 bg-red-50 text-red-700 hover:bg-red-100 focus-visible:outline-red-600",

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { FieldError } from "./form";
-import { UTC_OFFSET, localInputValue, localOffset, utcInputValue } from "#app/lib/datetime";
+import { UTC_OFFSET, localInputValue, localOffset, utcInputValue } from "#app/lib/datetime.ts";
 
 /**
  * A datetime-local input plus a hidden `tz` field (see app/lib/datetime.ts). The server renders the

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { alertDialog, toast } from "#app/lib/dialogs";
-import type { Flash } from "#app/lib/flash.server";
-import { useHydrated } from "#app/lib/use-hydrated";
+import { alertDialog, toast } from "#app/lib/dialogs.ts";
+import type { Flash } from "#app/lib/flash.server.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * Shows the flash of the current page once: a SweetAlert2 dialog once hydrated, and a plain banner

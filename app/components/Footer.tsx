@@ -1,4 +1,4 @@
-import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site";
+import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site.ts";
 import { LogoMark, SOCIAL_ICONS } from "./icons";
 
 export function Footer({ siteName, ownerName, year }: { siteName: string; ownerName: string; year: number }) {

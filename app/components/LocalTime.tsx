@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDate } from "#app/lib/blog-text";
+import { formatDate } from "#app/lib/blog-text.ts";
 
 /**
  * A date in the reader's own time zone. Pages are cached and shared, so the server renders the

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
-import { TextArea } from "#app/components/form";
-import { renderMarkdown } from "#worker/content/markdown";
+import { TextArea } from "#app/components/form.tsx";
+import { renderMarkdown } from "#worker/content/markdown.ts";
 
 /** A mark the toolbar adds around the selection (or a placeholder), or in front of each selected line. */
 interface Mark {

@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MSG } from "#app/lib/messages";
-import type { FormFailure } from "#app/lib/form-result";
+import { MSG } from "#app/lib/messages.ts";
+import type { FormFailure } from "#app/lib/form-result.ts";
 
 export type NewsletterResult = { ok: true } | FormFailure;
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { pageWindow } from "#worker/services/shared/pagination";
+import { pageWindow } from "#worker/services/shared/pagination.ts";
 
 /**
  * Prev, numbered and Next links that keep the other query parameters; the page lives in the URL
@@ -7,12 +7,23 @@ import { pageWindow } from "#worker/services/shared/pagination";
  * A handful of numbers at any size: the first, the last, the current page and its neighbours, and an
  * ellipsis for each gap (1 … 4 5 6 … 12500).
  */
-export function Pagination({ page, pages, label = "Pagination" }: { page: number; pages: number; label?: string }) {
+export function Pagination({
+  page,
+  pages,
+  label = "Pagination",
+  param = "page",
+}: {
+  page: number;
+  pages: number;
+  label?: string;
+  /** The query parameter that carries this list's page (two lists on one page use two). */
+  param?: string;
+}) {
   const location = useLocation();
   const href = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n === 1) params.delete("page");
-    else params.set("page", String(n));
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { alertDialog, toast } from "#app/lib/dialogs";
-import { MSG } from "#app/lib/messages";
-import { useHydrated } from "#app/lib/use-hydrated";
+import { alertDialog, toast } from "#app/lib/dialogs.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * "Sign in with a passkey" on /login: no email needed (the passkeys are discoverable). The WebAuthn
@@ -14,7 +14,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
 
   async function signIn() {
     // The ceremony's code (ours and the WebAuthn library) loads only now, on the press.
-    const { passkeyErrorText, passkeysSupported, signInWithPasskey } = await import("#app/lib/passkeys");
+    const { passkeyErrorText, passkeysSupported, signInWithPasskey } = await import("#app/lib/passkeys.ts");
     if (!passkeysSupported()) {
       await alertDialog(MSG.settings.passkeySignInFailed, MSG.settings.passkeyUnsupported, "error");
       return;

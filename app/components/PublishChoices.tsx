@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { BlogStatus } from "#worker/services/visible-blogs";
-import { SubmitButton } from "#app/components/form";
+import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import { SubmitButton } from "#app/components/form.tsx";
 
 /**
  * The submit row of the blog forms: the spec's own button (`primary`, which keeps its meaning and stays

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { BlogSummary } from "#worker/services/blogs";
-import { Image } from "#app/components/Image";
+import type { BlogSummary } from "#worker/services/blogs/model.ts";
+import { Image } from "#app/components/Image.tsx";
 
 /** "Read next" at the end of a post: up to three related posts (services.reading.post chooses them). */
 export function RelatedPosts({ posts }: { posts: BlogSummary[] }) {

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from "react";
-import { alertDialog, toast } from "#app/lib/dialogs";
-import { googleSignInUrl, openGooglePopup, type GoogleAuthResult, type GoogleIntent } from "#app/lib/google-popup";
-import { MSG } from "#app/lib/messages";
+import { alertDialog, toast } from "#app/lib/dialogs.ts";
+import { googleSignInUrl, openGooglePopup, type GoogleAuthResult, type GoogleIntent } from "#app/lib/google-popup.ts";
+import { MSG } from "#app/lib/messages.ts";
 import { FacebookIcon } from "./icons";
 
 /** What to tell the person for each way Google sign-in can fail (the spec only logged these). */

@@ -1,5 +1,5 @@
-import type { BlogStatus } from "#worker/services/visible-blogs";
-import { formatDate } from "#app/lib/blog-text";
+import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import { formatDate } from "#app/lib/blog-text.ts";
 
 /**
  * Marks a post that readers cannot see yet (a draft, or scheduled for later) wherever its writer or an

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { buttonClass } from "./ui";
 
 /**

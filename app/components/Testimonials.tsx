@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import type { Review } from "#worker/services/reviews";
-import { useHydrated } from "#app/lib/use-hydrated";
+import type { Review } from "#worker/services/reviews.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { Image } from "./Image";
 import { StarRating } from "./StarRating";

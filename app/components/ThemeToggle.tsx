@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { currentTheme, setTheme, type Theme } from "#app/lib/theme";
+import { currentTheme, setTheme, type Theme } from "#app/lib/theme.ts";
 
 /**
  * The top bar's light/dark switch. Both icons are in the HTML and CSS shows the one for the theme the

@@ -1,11 +1,11 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { buttonClass } from "./ui";
 import { useEffect, useRef } from "react";
-import { NAV_LINKS } from "#app/lib/site";
-import type { loader as rootLoader } from "#app/root";
+import { NAV_LINKS } from "#app/lib/site.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon, SearchIcon } from "./icons";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { ThemeToggle } from "./ThemeToggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -17,7 +17,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p>
           <strong>Please confirm your email address.</strong> We sent a link to{" "}
-          <span className="break-all">{email}</span>.{" "}
+          <span className="break-all">{email}</span>; it may take a few minutes to arrive.{" "}
           <Link to="/verify-email" className="underline">
             Why?
           </Link>

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { buttonClass } from "./ui";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId } from "react";

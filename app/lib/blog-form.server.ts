@@ -1,6 +1,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { blogChangesInput, normalizeDateTime, type Blog } from "#worker/services/blogs";
-import type { Actor } from "#worker/services/policy";
+import { blogChangesInput } from "#worker/services/blogs/input.ts";
+import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
+import type { Blog } from "#worker/services/blogs/model.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { withZone } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";

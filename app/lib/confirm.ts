@@ -1,4 +1,4 @@
-import { safeRedirect } from "#worker/auth/redirect";
+import { safeRedirect } from "#worker/auth/redirect.ts";
 import { MSG } from "./messages";
 
 /**

@@ -1,4 +1,4 @@
-import type { Category } from "#worker/services/categories";
+import type { Category } from "#worker/services/categories.ts";
 
 /**
  * The site's fixed editorial content: the home page's Featured Blogs and reading guide, and the

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name";
+import { brand } from "#app/lib/site-name.ts";
 
 export interface DashboardLink {
   to: string;

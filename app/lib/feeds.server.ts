@@ -1,5 +1,5 @@
-import type { FeedItem, SitemapPost } from "#worker/services/feeds";
-import { brand } from "#app/lib/site-name";
+import type { FeedItem, SitemapPost } from "#worker/services/feeds.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;

@@ -7,7 +7,7 @@ import {
   FLASH_MAX_AGE,
   readSignedCookie,
   type Flash,
-} from "#worker/auth/cookie";
+} from "#worker/auth/cookie.ts";
 
 export type { Flash };
 

@@ -7,12 +7,34 @@ import {
   RateLimited,
   Unauthorized,
   ValidationError,
-  statusOf,
-} from "#worker/services/errors";
+  type ErrorKind,
+} from "#worker/services/shared/errors.ts";
 import type { FormFailure } from "./form-result";
 import { loginUrl } from "./guards.server";
 
 export type { FormFailure };
+
+/**
+ * The Remix side's one table from a domain error's kind to the status a page answers with (the REST
+ * API's is in worker/api/errors.ts). handleForm sends unauthenticated, forbidden and not-found to the
+ * login page and the error boundary; the rest come back to the form with this status.
+ */
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "unsupported-type": 415,
+  "rate-limited": 429,
+  unavailable: 503,
+};
+
+/** The status a page answers a domain error with. */
+export function formStatus(error: DomainError): number {
+  return STATUS[error.kind];
+}
 
 const refused = (status: number, code: string, formError: string, headers?: HeadersInit) =>
   data<FormFailure>({ ok: false, code, formError, fields: {}, values: {} }, { status, headers });
@@ -68,7 +90,7 @@ export async function handleForm<T>(request: Request, form: FormData, run: () =>
     if (err instanceof Conflict || err instanceof RateLimited || err instanceof DomainError) {
       return data<FormFailure>(
         { ok: false, code: err.code, formError: err.message, fields: {}, values },
-        { status: statusOf(err), headers: retryAfter(err) },
+        { status: formStatus(err), headers: retryAfter(err) },
       );
     }
     throw err;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { safeRedirect } from "#worker/auth/redirect";
-import type { Actor } from "#worker/services/policy";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { authPageUrl } from "./auth-url";
 
 /** Where a visitor goes to sign in, carrying the page they wanted so they come back to it. */

@@ -3,7 +3,7 @@ import {
   INVALID_EMAIL_TEXT,
   NEWSLETTER_CHECK_INBOX,
   NEWSLETTER_SUCCESS,
-} from "#worker/services/texts";
+} from "#worker/services/texts.ts";
 import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
@@ -116,6 +116,8 @@ export const MSG = {
   },
   /** Account settings (/settings) and passkeys: beyond the spec (issue 19). */
   settings: {
+    newsletterSubscribed: "Subscribed to the newsletter",
+    newsletterUnsubscribed: "Unsubscribed from the newsletter",
     passwordChanged: "Password changed",
     passwordChangedText: "Every other device was signed out.",
     emailLinkSent: "Check your new inbox",

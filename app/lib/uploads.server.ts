@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { DomainError, Unauthorized, ValidationError, type FieldErrors } from "#worker/services/errors";
-import type { Actor } from "#worker/services/policy";
-import { parse } from "#worker/services/validation";
+import { DomainError, Unauthorized, ValidationError, type FieldErrors } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { parse } from "#worker/services/shared/validation.ts";
 import { MSG } from "./messages";
 
 /** A stand-in for the URL an upload will get, so a service schema can be run before anything is stored. */

@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name";
-import { EmptyState } from "#app/components/ui";
-import { buttonClass } from "#app/components/ui";
-import { LIMITS } from "#worker/services/limits";
+import { brand } from "#app/lib/site-name.ts";
+import { EmptyState } from "#app/components/ui.tsx";
+import { buttonClass } from "#app/components/ui.tsx";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/errors";
-import { Avatar } from "#app/components/Avatar";
-import { BlogCard } from "#app/components/BlogCard";
-import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form";
-import { alertDialog } from "#app/lib/dialogs";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { Pagination } from "#app/components/Pagination";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { refusal } from "#app/lib/form-result";
-import { useHydrated } from "#app/lib/use-hydrated";
+import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import { Avatar } from "#app/components/Avatar.tsx";
+import { BlogCard } from "#app/components/BlogCard.tsx";
+import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { alertDialog } from "#app/lib/dialogs.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({

@@ -1,19 +1,19 @@
-import { Image } from "#app/components/Image";
+import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { buttonClass, EmptyState } from "#app/components/ui";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AuthorCard } from "#app/components/AuthorCard";
-import { BlogCard, CARD_SIZES } from "#app/components/BlogCard";
-import { CategoryIcon } from "#app/components/CategoryIcon";
-import { NewsletterForm } from "#app/components/NewsletterForm";
-import { Testimonials } from "#app/components/Testimonials";
-import { TypedHeadline } from "#app/components/TypedHeadline";
-import { CATEGORIES } from "#worker/services/categories";
-import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { brand } from "#app/lib/site-name";
-import { seo } from "#app/lib/seo";
+import { AuthorCard } from "#app/components/AuthorCard.tsx";
+import { BlogCard, CARD_SIZES } from "#app/components/BlogCard.tsx";
+import { CategoryIcon } from "#app/components/CategoryIcon.tsx";
+import { NewsletterForm } from "#app/components/NewsletterForm.tsx";
+import { Testimonials } from "#app/components/Testimonials.tsx";
+import { TypedHeadline } from "#app/components/TypedHeadline.tsx";
+import { CATEGORIES } from "#worker/services/categories.ts";
+import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { seo } from "#app/lib/seo.ts";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LineIcon } from "#app/components/icons";
+import { LineIcon } from "#app/components/icons.tsx";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ABOUT_AUTHOR } from "#app/lib/content";
-import { brand } from "#app/lib/site-name";
-import { seo } from "#app/lib/seo";
+import { ABOUT_AUTHOR } from "#app/lib/content.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { seo } from "#app/lib/seo.ts";
 
 const DESCRIPTION = () =>
   `${brand()} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;

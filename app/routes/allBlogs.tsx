@@ -1,18 +1,18 @@
-import { Image } from "#app/components/Image";
-import { loadOr404 } from "#app/lib/forms.server";
+import { Image } from "#app/components/Image.tsx";
+import { loadOr404 } from "#app/lib/forms.server.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LocalTime } from "#app/components/LocalTime";
-import { buttonClass, EmptyState } from "#app/components/ui";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BlogCard } from "#app/components/BlogCard";
-import { Pagination } from "#app/components/Pagination";
-import { CATEGORIES, isCategory } from "#worker/services/categories";
-import { brand } from "#app/lib/site-name";
-import { seo } from "#app/lib/seo";
-import { authPageUrl } from "#app/lib/auth-url";
-import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow";
+import { BlogCard } from "#app/components/BlogCard.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { seo } from "#app/lib/seo.ts";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow.ts";
 
 /** A card in the list column: 1 column, 2 from 640 px, beside the 20 rem sidebar from 1024 px. */
 const LIST_CARD_SIZES =

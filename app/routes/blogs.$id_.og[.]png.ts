@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { loadOr404 } from "#app/lib/forms.server";
-import { siteName } from "#app/lib/site-name";
-import { renderCard } from "#worker/og/card";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { siteName } from "#app/lib/site-name.ts";
+import { renderCard } from "#worker/og/card.ts";
 
 /**
  * /blogs/{id}/og.png: the post's share card (1200x630 PNG) drawn from its title, category and writer.

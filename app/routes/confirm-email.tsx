@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DomainError } from "#worker/services/errors";
-import { EMAIL_CHANGE_TEXTS } from "#worker/services/email-change";
-import { buttonClass } from "#app/components/ui";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { MSG } from "#app/lib/messages";
-import { brand } from "#app/lib/site-name";
+import { DomainError } from "#worker/services/shared/errors.ts";
+import { EMAIL_CHANGE_TEXTS } from "#worker/services/email-change.ts";
+import { buttonClass } from "#app/components/ui.tsx";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 export const meta: MetaFunction = () => [
   { title: `Confirm your new email | ${brand()}` },

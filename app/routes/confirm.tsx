@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "#app/components/ui";
-import { readConfirmation } from "#app/lib/confirm";
-import { MSG } from "#app/lib/messages";
-import { brand } from "#app/lib/site-name";
-import { verifyConfirmStep } from "#worker/security/confirm-token";
+import { buttonClass } from "#app/components/ui.tsx";
+import { readConfirmation } from "#app/lib/confirm.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { verifyConfirmStep } from "#worker/security/confirm-token.ts";
 
 export const meta: MetaFunction = () => [
   { title: `${MSG.confirm.delete.title} | ${brand()}` },

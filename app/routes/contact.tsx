@@ -2,19 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { EmailField, Field, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
-import { SOCIAL_ICONS } from "#app/components/icons";
-import { READING_TIPS } from "#app/lib/content";
-import { alertDialog } from "#app/lib/dialogs";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { refusal } from "#app/lib/form-result";
-import { formValues, handleForm, type FormFailure, readForm } from "#app/lib/forms.server";
-import { MSG } from "#app/lib/messages";
-import { brand } from "#app/lib/site-name";
-import { seo } from "#app/lib/seo";
-import { authPageUrl } from "#app/lib/auth-url";
-import { SOCIAL_LINKS } from "#app/lib/site";
-import { LIMITS } from "#worker/services/limits";
+import { EmailField, Field, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { SOCIAL_ICONS } from "#app/components/icons.tsx";
+import { READING_TIPS } from "#app/lib/content.ts";
+import { alertDialog } from "#app/lib/dialogs.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { formValues, handleForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { seo } from "#app/lib/seo.ts";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { SOCIAL_LINKS } from "#app/lib/site.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 
 const DESCRIPTION = () =>
   `Questions, ideas or feedback about ${brand()}? Send us a message and we will get back to you shortly.`;

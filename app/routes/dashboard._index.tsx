@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LocalTime } from "#app/components/LocalTime";
-import { EmptyState } from "#app/components/ui";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
-import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { Image } from "#app/components/Image";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { ADMIN_MENU, dashboardMeta } from "#app/lib/dashboard.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { Image } from "#app/components/Image.tsx";
 
 export const handle = { title: "Overview" };
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
-import { EmptyState, buttonClass } from "#app/components/ui";
-import { formatDate } from "#app/lib/blog-text";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { diffVersions, type PostVersion } from "#worker/content/revision-diff";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { EmptyState, buttonClass } from "#app/components/ui.tsx";
+import { formatDate } from "#app/lib/blog-text.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { diffVersions, type PostVersion } from "#worker/content/revision-diff.ts";
 
 export const handle = { title: "Revisions" };
 

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
-import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
-import { StarRating } from "#app/components/StarRating";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { failureText, refusal } from "#app/lib/form-result";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { adminOrForbidden } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { useFailureAlert } from "#app/lib/use-failure-alert";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { StarRating } from "#app/components/StarRating.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { failureText, refusal } from "#app/lib/form-result.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
 
 export const handle = { title: "Edit Review" };
 

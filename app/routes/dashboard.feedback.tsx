@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { newReviewInput } from "#worker/services/reviews";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
-import { ImageField } from "#app/components/ImageField";
-import { StarRatingInput } from "#app/components/StarRatingInput";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { refusal } from "#app/lib/form-result";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { useFailureAlert } from "#app/lib/use-failure-alert";
-import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, uploadImage } from "#app/lib/uploads.server";
+import { newReviewInput } from "#worker/services/reviews.ts";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { ImageField } from "#app/components/ImageField.tsx";
+import { StarRatingInput } from "#app/components/StarRatingInput.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
+import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Send Feedback" };
 

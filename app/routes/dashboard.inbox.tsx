@@ -1,27 +1,41 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LocalTime } from "#app/components/LocalTime";
-import { EmptyState } from "#app/components/ui";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { EmptyState } from "#app/components/ui.tsx";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { adminOrForbidden } from "#app/lib/guards.server";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { parsePaging } from "#worker/services/shared/pagination.ts";
 
 export const handle = { title: "Inbox" };
 
 export const meta: MetaFunction = () => dashboardMeta("Inbox");
 
-/** Two D1 queries, sent at the same time: the contact messages and the newsletter subscribers. */
+/**
+ * Two D1 round trips, sent at the same time: a page of contact messages (?page) and a page of newsletter
+ * subscribers (?subscribers), each with its total.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  const [messages, subscribers] = await Promise.all([
-    context.services.contact.inbox(admin),
-    context.services.newsletter.list(admin),
-  ]);
+  const url = new URL(request.url);
+  const [messages, subscribers] = await loadOr404(async () => {
+    // The shared pagination rules for both lists (a bad value is the 400 page).
+    const subscriberPage = parsePaging({ page: url.searchParams.get("subscribers") }, 50).page;
+    const [m, s] = await Promise.all([
+      context.services.contact.inboxPage(admin, { page: url.searchParams.get("page"), limit: 20 }),
+      context.services.newsletter.subscribers(admin, { page: subscriberPage }),
+    ]);
+    return [m, { items: s.subscribers, total: s.total, page: s.page, pages: s.pages }] as const;
+  });
   return { messages, subscribers };
 }
 
 export default function Inbox() {
-  const { messages, subscribers } = useLoaderData<typeof loader>();
+  const { messages: messagePage, subscribers: subscriberPage } = useLoaderData<typeof loader>();
+  const messages = messagePage.items;
+  const subscribers = subscriberPage.items;
   return (
     <>
       <DashboardHeader
@@ -33,7 +47,7 @@ export default function Inbox() {
           <h2 id="messages-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
             Contact messages
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              {messages.length}
+              {messagePage.total}
             </span>
           </h2>
           {messages.length === 0 ? (
@@ -66,12 +80,17 @@ export default function Inbox() {
               ))}
             </ul>
           )}
+          {messagePage.pages > 1 ? (
+            <div className="mt-6">
+              <Pagination page={messagePage.page} pages={messagePage.pages} label="Message pages" />
+            </div>
+          ) : null}
         </section>
         <section aria-labelledby="subscribers-heading">
           <h2 id="subscribers-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
             Newsletter subscribers
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              {subscribers.length}
+              {subscriberPage.total}
             </span>
           </h2>
           {subscribers.length === 0 ? (
@@ -90,6 +109,16 @@ export default function Inbox() {
               ))}
             </ul>
           )}
+          {subscriberPage.pages > 1 ? (
+            <div className="mt-4">
+              <Pagination
+                page={subscriberPage.page}
+                pages={subscriberPage.pages}
+                param="subscribers"
+                label="Subscriber pages"
+              />
+            </div>
+          ) : null}
         </section>
       </div>
     </>

@@ -1,16 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DataTable } from "#app/components/DataTable";
-import { Pagination } from "#app/components/Pagination";
-import { TableSearch } from "#app/components/TableSearch";
-import { loadOr404 } from "#app/lib/forms.server";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits";
-import { StatusBadge } from "#app/components/StatusBadge";
-import { deleteAction } from "#app/lib/admin.server";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { adminOrForbidden } from "#app/lib/guards.server";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { DataTable } from "#app/components/DataTable.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { TableSearch } from "#app/components/TableSearch.tsx";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
+import { StatusBadge } from "#app/components/StatusBadge.tsx";
+import { deleteAction } from "#app/lib/admin.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage All Blogs" };
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
-import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader";
-import { Pagination } from "#app/components/Pagination";
-import { loadOr404 } from "#app/lib/forms.server";
-import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
-import { deleteAction } from "#app/lib/admin.server";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { adminOrForbidden } from "#app/lib/guards.server";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
+import { DashboardHeader, buttonPrimary } from "#app/components/DashboardHeader.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable.tsx";
+import { deleteAction } from "#app/lib/admin.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage Authors" };
 

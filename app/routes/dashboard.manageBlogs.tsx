@@ -1,16 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Pagination } from "#app/components/Pagination";
-import { EmptyState } from "#app/components/ui";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm";
-import { StatusBadge } from "#app/components/StatusBadge";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
-import { samePage } from "#app/lib/admin.server";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
+import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
+import { StatusBadge } from "#app/components/StatusBadge.tsx";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Manage Blogs" };
 

@@ -6,23 +6,23 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "#app/components/ConfirmForm";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable";
-import { FormError } from "#app/components/form";
-import { Pagination } from "#app/components/Pagination";
-import { TableSearch } from "#app/components/TableSearch";
-import { samePage } from "#app/lib/admin.server";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { refusal } from "#app/lib/form-result";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server";
-import type { FormFailure } from "#app/lib/form-result";
-import { adminOrForbidden } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { useFailureAlert } from "#app/lib/use-failure-alert";
-import { Forbidden } from "#worker/services/errors";
-import { MAX_SEARCH_CHARS } from "#worker/services/limits";
+import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable.tsx";
+import { FormError } from "#app/components/form.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { TableSearch } from "#app/components/TableSearch.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import type { FormFailure } from "#app/lib/form-result.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
+import { Forbidden } from "#worker/services/shared/errors.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 
 export const handle = { title: "Manage Users" };
 

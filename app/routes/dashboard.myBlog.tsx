@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { loadOr404 } from "#app/lib/forms.server";
-import { EmptyState } from "#app/components/ui";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BlogCard } from "#app/components/BlogCard";
-import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader";
-import { Pagination } from "#app/components/Pagination";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
+import { BlogCard } from "#app/components/BlogCard.tsx";
+import { DashboardHeader, buttonPrimary, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
 
 /** My Blogs: 3 a page (spec section 9). */
 const MY_BLOGS_PER_PAGE = 3;

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { FormError, SubmitButton } from "#app/components/form";
-import { LocalTime } from "#app/components/LocalTime";
-import { buttonClass, EmptyState } from "#app/components/ui";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { refusal } from "#app/lib/form-result";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { adminOrForbidden } from "#app/lib/guards.server";
-import { IMPORT_MAX_BYTES } from "#worker/services/newsletter";
-import { PayloadTooLarge } from "#worker/services/errors";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { FormError, SubmitButton } from "#app/components/form.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { IMPORT_MAX_BYTES } from "#worker/services/newsletter.ts";
+import { tooLarge } from "#worker/services/shared/errors.ts";
 
 export const handle = { title: "Newsletter" };
 
@@ -35,7 +35,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(request, form, async () => {
     const file = form.get("file");
     if (typeof file !== "string" && file && file.size > IMPORT_MAX_BYTES)
-      throw new PayloadTooLarge("A CSV import can be at most 512 KB.");
+      throw tooLarge("A CSV import can be at most 512 KB.");
     const text = typeof file === "string" || !file ? "" : await file.text();
     const result = await context.services.newsletter.importCsv(admin, text);
     return { ok: true as const, ...result };

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardHeader } from "#app/components/DashboardHeader";
-import { DataTable, type Column } from "#app/components/DataTable";
-import { Pagination } from "#app/components/Pagination";
-import { loadOr404 } from "#app/lib/forms.server";
-import { ViewsChart } from "#app/components/ViewsChart";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import type { PostStats } from "#worker/services/views";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { DataTable, type Column } from "#app/components/DataTable.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { ViewsChart } from "#app/components/ViewsChart.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import type { PostStats } from "#worker/services/views.ts";
 
 export const handle = { title: "Stats" };
 

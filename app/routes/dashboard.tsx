@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { DashboardIcon, LineIcon, MenuLinesIcon } from "#app/components/icons";
-import { Avatar } from "#app/components/Avatar";
+import { DashboardIcon, LineIcon, MenuLinesIcon } from "#app/components/icons.tsx";
+import { Avatar } from "#app/components/Avatar.tsx";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard";
-import { signedInOrRedirect } from "#app/lib/guards.server";
+import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
 export const meta: MetaFunction = () => dashboardMeta("Overview");
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BlogEditForm } from "#app/components/BlogEditForm";
-import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
-import { saveBlogEdit } from "#app/lib/blog-form.server";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { loadOr404 } from "#app/lib/forms.server";
-import { adminOrForbidden } from "#app/lib/guards.server";
+import { BlogEditForm } from "#app/components/BlogEditForm.tsx";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { saveBlogEdit } from "#app/lib/blog-form.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Update Blog" };
 

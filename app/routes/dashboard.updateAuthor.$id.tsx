@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { authorChangesInput } from "#worker/services/authors";
-import { AuthorForm } from "#app/components/AuthorForm";
-import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader";
-import { dashboardMeta } from "#app/lib/dashboard";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { adminOrForbidden } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { uploadImage } from "#app/lib/uploads.server";
+import { authorChangesInput } from "#worker/services/authors.ts";
+import { AuthorForm } from "#app/components/AuthorForm.tsx";
+import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Update Author" };
 

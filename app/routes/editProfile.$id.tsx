@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/limits";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, loadOr404, readForm } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { refusal } from "#app/lib/form-result";
+import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { refusal } from "#app/lib/form-result.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   ...seo({

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { clientOf } from "#worker/auth/cookie";
-import { AuthLayout } from "#app/components/AuthLayout";
-import { EmailField, FormError, SubmitButton } from "#app/components/form";
-import { refusal } from "#app/lib/form-result";
-import { handleForm, readForm } from "#app/lib/forms.server";
-import { seo } from "#app/lib/seo";
-import { brand } from "#app/lib/site-name";
+import { clientOf } from "#worker/auth/cookie.ts";
+import { AuthLayout } from "#app/components/AuthLayout.tsx";
+import { EmailField, FormError, SubmitButton } from "#app/components/form.tsx";
+import { refusal } from "#app/lib/form-result.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
+import { seo } from "#app/lib/seo.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   ...seo({

@@ -1,22 +1,22 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name";
+import { brand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie";
-import { DomainError, ValidationError, statusOf } from "#worker/services/errors";
-import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
-import { PasskeySignIn } from "#app/components/PasskeySignIn";
-import { Field, FormError, SubmitButton } from "#app/components/form";
-import { alertDialog } from "#app/lib/dialogs";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import type { FormFailure } from "#app/lib/form-result";
-import { readForm, retryAfter } from "#app/lib/forms.server";
-import { signedOutOnly } from "#app/lib/guards.server";
-import { safeRedirect } from "#worker/auth/redirect";
-import { MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { authPageUrl } from "#app/lib/auth-url";
-import { refusal } from "#app/lib/form-result";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
+import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
+import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
+import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { alertDialog } from "#app/lib/dialogs.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import type { FormFailure } from "#app/lib/form-result.ts";
+import { formStatus, readForm, retryAfter } from "#app/lib/forms.server.ts";
+import { signedOutOnly } from "#app/lib/guards.server.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { refusal } from "#app/lib/form-result.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({
@@ -52,7 +52,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
     return data<FormFailure>(
       { ok: false, code: err.code, formError, fields: {}, values: {} },
-      { status: statusOf(err), headers: retryAfter(err) },
+      { status: formStatus(err), headers: retryAfter(err) },
     );
   }
 }

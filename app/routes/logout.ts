@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearSessionCookie } from "#worker/auth/cookie";
-import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server";
-import { safeRedirect } from "#worker/auth/redirect";
-import { wantsJson } from "#worker/api/errors";
-import { readForm } from "#app/lib/forms.server";
-import { MSG } from "#app/lib/messages";
-import { DATABASE_UNAVAILABLE_TEXT, DomainError, statusOf } from "#worker/services/errors";
+import { clearSessionCookie } from "#worker/auth/cookie.ts";
+import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import { wantsJson } from "#worker/api/errors.ts";
+import { formStatus, readForm } from "#app/lib/forms.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
 export function loader() {
@@ -34,7 +34,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     // storage this touches); the raw driver text stays in the log.
     const text = err instanceof DomainError ? err.message : DATABASE_UNAVAILABLE_TEXT;
     if (json) {
-      const status = err instanceof DomainError ? statusOf(err) : 503;
+      const status = err instanceof DomainError ? formStatus(err) : 503;
       return Response.json({ error: { code: "sign-out-failed", message: text } }, { status });
     }
     return redirectWithFlash(back, { kind: "alert", title: MSG.signOut.errorTitle, text, icon: "error" });

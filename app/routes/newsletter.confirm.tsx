@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { NoticeCard } from "#app/components/NoticeCard";
-import { buttonClass } from "#app/components/ui";
-import { brand } from "#app/lib/site-name";
-import { DomainError } from "#worker/services/errors";
+import { NoticeCard } from "#app/components/NoticeCard.tsx";
+import { buttonClass } from "#app/components/ui.tsx";
+import { brand } from "#app/lib/site-name.ts";
+import { DomainError } from "#worker/services/shared/errors.ts";
 
 export const meta: MetaFunction = () => [{ title: `Newsletter | ${brand()}` }, { name: "robots", content: "noindex" }];
 

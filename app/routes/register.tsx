@@ -1,22 +1,22 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name";
-import { LIMITS } from "#worker/services/limits";
+import { brand } from "#app/lib/site-name.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie";
-import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
-import { Conflict, ValidationError } from "#worker/services/errors";
-import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout";
-import { EmailField, Field, FormError, SubmitButton } from "#app/components/form";
-import { ImageField } from "#app/components/ImageField";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm } from "#app/lib/forms.server";
-import { signedOutOnly } from "#app/lib/guards.server";
-import { safeRedirect } from "#worker/auth/redirect";
-import { MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { authPageUrl } from "#app/lib/auth-url";
-import { refusal } from "#app/lib/form-result";
+import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
+import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
+import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
+import { EmailField, Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { ImageField } from "#app/components/ImageField.tsx";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
+import { signedOutOnly } from "#app/lib/guards.server.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { refusal } from "#app/lib/form-result.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({

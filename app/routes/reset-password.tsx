@@ -5,16 +5,16 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clearSessionCookie, clientOf } from "#worker/auth/cookie";
-import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords";
-import { ValidationError } from "#worker/services/errors";
-import { AuthLayout } from "#app/components/AuthLayout";
-import { Field, FormError, SubmitButton } from "#app/components/form";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { refusal } from "#app/lib/form-result";
-import { handleForm, readForm } from "#app/lib/forms.server";
-import { seo } from "#app/lib/seo";
-import { brand } from "#app/lib/site-name";
+import { clearSessionCookie, clientOf } from "#worker/auth/cookie.ts";
+import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+import { AuthLayout } from "#app/components/AuthLayout.tsx";
+import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
+import { seo } from "#app/lib/seo.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   ...seo({

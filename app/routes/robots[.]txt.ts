@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderRobots } from "#app/lib/feeds.server";
+import { FEED_CACHE, renderRobots } from "#app/lib/feeds.server.ts";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return new Response(renderRobots(new URL(request.url).origin), {

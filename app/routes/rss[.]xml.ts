@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderRss } from "#app/lib/feeds.server";
-import { CATEGORIES, isCategory } from "#worker/services/categories";
+import { FEED_CACHE, renderRss } from "#app/lib/feeds.server.ts";
+import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
 
 /**
  * RSS 2.0 feed of the latest 20 posts, or of one category's (`?category=AI`). An unknown category is a

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Pagination } from "#app/components/Pagination";
-import { buttonClass, EmptyState } from "#app/components/ui";
-import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { BRAND, MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { NotFound } from "#worker/services/errors";
-import { Image } from "#app/components/Image";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { BRAND, MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { Image } from "#app/components/Image.tsx";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...seo({

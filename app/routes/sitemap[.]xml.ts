@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderSitemapIndex } from "#app/lib/feeds.server";
+import { FEED_CACHE, renderSitemapIndex } from "#app/lib/feeds.server.ts";
 
 /**
  * The sitemap index: the public pages' file and one file per SITEMAP_FILE_URLS posts (each at most

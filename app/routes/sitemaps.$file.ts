@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { FEED_CACHE, renderSitemap } from "#app/lib/feeds.server";
+import { FEED_CACHE, renderSitemap } from "#app/lib/feeds.server.ts";
 
 /**
  * A file of the sitemap index: /sitemaps/pages.xml (the public pages) or /sitemaps/posts-{n}.xml (the

@@ -6,18 +6,18 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { clientOf } from "#worker/auth/cookie";
-import { safeRedirect } from "#worker/auth/redirect";
-import { VERIFY_TEXTS } from "#worker/services/email-verification";
-import { DomainError, ValidationError } from "#worker/services/errors";
-import { AuthLayout } from "#app/components/AuthLayout";
-import { FormError, SubmitButton } from "#app/components/form";
-import { buttonClass } from "#app/components/ui";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { readForm } from "#app/lib/forms.server";
-import { loginUrl } from "#app/lib/guards.server";
-import { seo } from "#app/lib/seo";
-import { brand } from "#app/lib/site-name";
+import { clientOf } from "#worker/auth/cookie.ts";
+import { safeRedirect } from "#worker/auth/redirect.ts";
+import { VERIFY_TEXTS } from "#worker/services/email-verification.ts";
+import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
+import { AuthLayout } from "#app/components/AuthLayout.tsx";
+import { FormError, SubmitButton } from "#app/components/form.tsx";
+import { buttonClass } from "#app/components/ui.tsx";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { readForm } from "#app/lib/forms.server.ts";
+import { loginUrl } from "#app/lib/guards.server.ts";
+import { seo } from "#app/lib/seo.ts";
+import { brand } from "#app/lib/site-name.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   ...seo({

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Avatar } from "#app/components/Avatar";
-import { BlogCard } from "#app/components/BlogCard";
-import { Pagination } from "#app/components/Pagination";
-import { buttonClass, EmptyState } from "#app/components/ui";
-import { loadOr404 } from "#app/lib/forms.server";
-import { BRAND } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
+import { Avatar } from "#app/components/Avatar.tsx";
+import { BlogCard } from "#app/components/BlogCard.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { loadOr404 } from "#app/lib/forms.server.ts";
+import { BRAND } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Page not found | ${BRAND}` }];

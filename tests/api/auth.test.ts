@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/auth/passwords";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
-import type { PublicUser } from "#worker/services/users";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { PublicUser } from "#worker/services/users.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { stopClock } from "../support/clock";

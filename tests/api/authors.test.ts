@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import type { Author } from "#worker/services/authors";
-import { newId } from "#worker/services/ids";
+import { schema } from "#worker/db.ts";
+import type { Author } from "#worker/services/authors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 

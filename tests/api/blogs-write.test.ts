@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import type { Blog } from "#worker/services/blogs";
+import { schema } from "#worker/db.ts";
+import type { Blog } from "#worker/services/blogs/model.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 

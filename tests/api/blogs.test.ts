@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Blog } from "#worker/services/blogs";
+import type { Blog } from "#worker/services/blogs/model.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 
@@ -34,6 +34,8 @@ describe("blogs API (read side)", () => {
         "category",
         "date_time",
         "email",
+        // Added by the newsletter work (issue 19/21): whether the post was mailed to subscribers.
+        "email_subscribers",
         "image",
         "likes",
         "publish_at",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ContactMessage } from "#worker/services/contact";
-import { MESSAGES_PER_WINDOW } from "#worker/services/contact";
+import type { ContactMessage } from "#worker/services/contact.ts";
+import { MESSAGES_PER_WINDOW } from "#worker/services/contact.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";

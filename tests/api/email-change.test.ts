@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/auth/passwords";
-import { hashToken } from "#worker/services/account-tokens";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { hashToken } from "#worker/services/account-tokens.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { json } from "../support/http";
 import { linkIn, mailbox, sendWith, type Mailbox } from "../support/mail";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { hashToken } from "#worker/services/account-tokens";
-import { RESEND_LIMIT } from "#worker/services/email-verification";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { hashToken } from "#worker/services/account-tokens.ts";
+import { RESEND_LIMIT } from "#worker/services/email-verification.ts";
 import { db } from "../support/factories";
 import { json } from "../support/http";
 import { callWith, linkIn, mailbox, sendWith, type Mailbox } from "../support/mail";

@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { schema } from "#worker/db";
-import worker from "#worker/index";
+import { schema } from "#worker/db.ts";
+import worker from "#worker/index.ts";
 import { db, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call, json } from "../support/http";
@@ -606,7 +606,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
 
 // Issue 19: account pre-hijacking. An attacker registers the victim's address with a password before
 // the victim ever signs up; the victim later signs in with Google. The link must not leave the
-// attacker a way in (docs/decisions/023-pre-hijacking.md).
+// attacker a way in (docs/decisions/025-pre-hijacking.md).
 describe("pre-hijacking through an unverified account", () => {
   const clientIp = () => `10.77.${counter % 250}.${counter++ % 250}`;
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -655,7 +655,7 @@ describe("pre-hijacking through an unverified account", () => {
       passwordHash: "pbkdf2-sha256$100000$salt$hash",
       emailVerifiedAt: null,
     });
-    const { createServices } = await import("#worker/services");
+    const { createServices } = await import("#worker/services/index.ts");
     const issued = await createServices(env).accountTokens.issue("email-change", existing.id, {
       newEmail: "attacker@evil.test",
     });
@@ -678,7 +678,7 @@ describe("pre-hijacking through an unverified account", () => {
       passwordHash: "pbkdf2-sha256$100000$salt$hash",
       emailVerifiedAt: Date.now() - 60_000,
     });
-    const { createServices } = await import("#worker/services");
+    const { createServices } = await import("#worker/services/index.ts");
     const { token } = await createServices(env).sessions.start(existing);
 
     await signInAs(owner, { mode: "popup" });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "#worker/index";
+import worker from "#worker/index.ts";
 import { countingD1 } from "../support/d1-counter";
 import { makeUser, sessionFor } from "../support/factories";
 

@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "#worker/index";
-import { createServices } from "#worker/services";
+import worker from "#worker/index.ts";
+import { createServices } from "#worker/services/index.ts";
 import { encode } from "fast-png";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, TOO_MANY_PIXELS, UPLOADS_PER_WINDOW } from "#worker/services/images";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, TOO_MANY_PIXELS, UPLOADS_PER_WINDOW } from "#worker/services/images.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts";
+import { schema } from "#worker/db.ts";
+import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { callWith, linkIn, mailbox, sendWith } from "../support/mail";
 import { recordingQueue } from "../support/queue";
@@ -127,5 +127,33 @@ describe("POST /api/newsletter and the links it mails", () => {
     const html = await page.text();
     expect(html).toContain("Import confirmed subscribers");
     expect(html).toContain("Sends");
+  });
+
+  it("subscribes a signed-in reader with a verified email from /settings in one click, and unsubscribes", async () => {
+    const w = world();
+    const verified = await makeUser({ emailVerifiedAt: Date.now() });
+    const unverified = await makeUser({ emailVerifiedAt: null });
+    const post = async (who: { id: string; email: string }, intent: string) =>
+      callWith(w.env, "/settings", {
+        method: "POST",
+        headers: {
+          Cookie: `__Host-session=${await sessionFor(who)}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: `intent=${intent}`,
+      });
+    expect((await post(verified, "newsletter-subscribe")).status).toBe(302);
+    expect(await stateOf(verified.email)).toBe("confirmed");
+    const page = await callWith(w.env, "/settings", {
+      headers: { Cookie: `__Host-session=${await sessionFor(verified)}` },
+    });
+    expect(await page.text()).toContain("Every new post goes to");
+    expect((await post(verified, "newsletter-unsubscribe")).status).toBe(302);
+    expect(await stateOf(verified.email)).toBe("unsubscribed");
+
+    const refused = await post(unverified, "newsletter-subscribe");
+    expect(refused.status).toBe(400);
+    expect(await stateOf(unverified.email)).toBeUndefined();
+    expect(w.box.sent).toHaveLength(0);
   });
 });

@@ -1,11 +1,18 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Blog } from "#worker/services/blogs";
-import type { Comment } from "#worker/services/comments";
-import { ValidationError } from "#worker/services/errors";
-import { decodeCursor, encodeCursor, MAX_PAGE_SIZE, pageWindow, parsePaging } from "#worker/services/shared/pagination";
+import type { Blog } from "#worker/services/blogs/model.ts";
+import type { Comment } from "#worker/services/comments.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  MAX_PAGE_SIZE,
+  pageWindow,
+  parsePaging,
+} from "#worker/services/shared/pagination.ts";
 import { asUser, clearContent, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
+import { getPage } from "../support/pages";
 
 describe("the pagination helper", () => {
   it("reads page and limit, defaults to the first page, caps the limit", () => {
@@ -195,6 +202,48 @@ describe("paginated API lists", () => {
     expect(nav).toMatch(/aria-current="page"[^>]*>8</);
     for (const bad of ["/allBlogs?page=0", "/allBlogs?page=x", "/writers/" + author.id + "?page=-2"]) {
       expect((await call(bad)).status, bad).toBe(400);
+    }
+  });
+
+  /** The numbers of a pager (its links and gaps), and the current one. */
+  const pagerOf = (html: string, label: string) => {
+    const nav = new RegExp(`<nav aria-label="${label}"[\\s\\S]*?</nav>`).exec(html)?.[0] ?? "";
+    return {
+      numbers: [...nav.matchAll(/>(\d+|…)<\/(?:a|span)>/g)].map((m) => m[1]),
+      current: /aria-current="page"[^>]*>(\d+)</.exec(nav)?.[1],
+    };
+  };
+
+  it("the dashboard tables are pages with a handful of buttons, and refuse a bad page with a 400 page", async () => {
+    const manage = await (await getPage("/dashboard/manageBlogs?page=4", author)).text();
+    expect(pagerOf(manage, "Manage Blogs pages")).toEqual({ numbers: ["1", "2", "3", "4", "5", "6"], current: "4" });
+    expect(manage).toContain("Post 30<");
+    expect(manage).not.toContain("Post 31<");
+
+    const profile = await (await getPage("/Profile?page=7", author)).text();
+    expect(pagerOf(profile, "Your blog posts pages")).toEqual({ numbers: ["1", "…", "6", "7"], current: "7" });
+    expect(profile).toContain("60 posts");
+
+    const stats = await (await getPage("/dashboard/stats?page=2", author)).text();
+    expect(pagerOf(stats, "Stats pages")).toEqual({ numbers: ["1", "2", "3"], current: "2" });
+
+    const users = await (await getPage("/dashboard/manageUsers?q=commen", admin)).text();
+    expect(users).toContain("3 accounts match");
+    expect(users).toContain("Commenter 2");
+    expect(users).not.toContain("Paging Writer");
+
+    const inbox = await getPage("/dashboard/inbox", admin);
+    expect(inbox.status).toBe(200);
+    for (const [path, who] of [
+      ["/dashboard/manageBlogs?page=x", author],
+      ["/dashboard/manageUsers?page=0", admin],
+      ["/dashboard/stats?page=-1", author],
+      ["/Profile?page=1.5", author],
+      ["/dashboard/inbox?subscribers=abc", admin],
+      ["/dashboard/manageAllBlogs?page=zz", admin],
+      ["/saved?page=nope", author],
+    ] as const) {
+      expect((await getPage(path, who)).status, path).toBe(400);
     }
   });
 });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { CHALLENGE_TTL_MS, MAX_PASSKEYS } from "#worker/services/passkeys";
+import { schema } from "#worker/db.ts";
+import { CHALLENGE_TTL_MS, MAX_PASSKEYS } from "#worker/services/passkeys.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { softAuthenticator } from "../support/webauthn";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/auth/passwords";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { hashToken } from "#worker/services/account-tokens";
-import { FORGOT_LIMIT, RESET_TEXTS } from "#worker/services/password-reset";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { hashToken } from "#worker/services/account-tokens.ts";
+import { FORGOT_LIMIT, RESET_TEXTS } from "#worker/services/password-reset.ts";
 import { db, makeUser } from "../support/factories";
 import { json } from "../support/http";
 import { callWith, linkIn, mailbox, sendWith, type Mailbox } from "../support/mail";

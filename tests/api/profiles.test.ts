@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
-import type { Profile } from "#worker/services/profiles";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Profile } from "#worker/services/profiles.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 

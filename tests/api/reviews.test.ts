@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
-import type { Review } from "#worker/services/reviews";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Review } from "#worker/services/reviews.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import type { SavedBlog } from "#worker/services/saved-blogs";
+import { schema } from "#worker/db.ts";
+import type { SavedBlog } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 

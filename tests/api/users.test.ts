@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/auth/passwords";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
-import type { PublicUser } from "#worker/services/users";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { PublicUser } from "#worker/services/users.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 

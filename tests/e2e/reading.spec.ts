@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { MSG } from "#app/lib/messages";
+import { MSG } from "#app/lib/messages.ts";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 

@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { readMail as readLocalMail, linkIn } from "./mail";
 import { ACCOUNTS, SCREENSHOT_DIR, VIEWPORTS, screenshots, signIn } from "./support";
+
+const readMail = async (needle: string, since: number) => (await readLocalMail(needle, since)).text;
 
 // WebAuthn refuses IP addresses as relying parties, so this spec browses the same server as localhost.
 const BASE = (process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787").replace("127.0.0.1", "localhost");
@@ -21,47 +24,6 @@ async function registerViaApi(page: Page, name: string) {
   expect(res.status()).toBe(201);
   return { name, email };
 }
-
-/**
- * Mail as local development reads it: `wrangler dev` writes each message's text part under
- * .wrangler/tmp/email/. The newest text part that mentions `needle` and was written after `since`.
- */
-function mailFiles(dir: string): string[] {
-  let out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out = out.concat(mailFiles(full));
-    else out.push(full);
-  }
-  return out;
-}
-async function readMail(needle: string, since: number): Promise<string> {
-  const dir = path.resolve(".wrangler/tmp/email");
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = mailFiles(dir).filter((f) => statSync(f).mtimeMs >= since - 1000 && !/html/i.test(f));
-        } catch {
-          return "";
-        }
-        files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-        found = files.map((f) => readFileSync(f, "utf8")).find((text) => text.includes(needle)) ?? "";
-        return found;
-      },
-      { timeout: 10_000, message: `a mail mentioning ${needle} under ${dir}` },
-    )
-    .not.toBe("");
-  return found;
-}
-const linkIn = (text: string, pathname: string) => {
-  // A URL ends at white space or a closing bracket (the footer names the site in parentheses).
-  const url = (text.match(/https?:\/\/[^\s)>\]]+/g) ?? []).map((u) => new URL(u)).find((u) => u.pathname === pathname);
-  if (!url) throw new Error(`no ${pathname} link in: ${text}`);
-  return url;
-};
 
 test.describe("settings", () => {
   test.beforeEach(async ({ page }) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { MSG } from "#app/lib/messages";
+import { schema } from "#worker/db.ts";
+import { MSG } from "#app/lib/messages.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call } from "../support/http";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#app/lib/messages";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
+import { MSG } from "#app/lib/messages.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { getPage, postForm, withSession, type Who } from "../support/pages";
-import { CONFIRM_TOKEN_SECONDS, signConfirmStep, verifyConfirmStep } from "#worker/security/confirm-token";
+import { CONFIRM_TOKEN_SECONDS, signConfirmStep, verifyConfirmStep } from "#worker/security/confirm-token.ts";
 
 interface ParsedForm {
   method: string;

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { newId } from "#worker/services/ids";
-import type { Actor } from "#worker/services/policy";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb, schema } from "#worker/db";
-import { createBlogService } from "#worker/services/blogs";
+import { createDb, schema } from "#worker/db.ts";
+import { createBlogService } from "#worker/services/blogs/service.ts";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";

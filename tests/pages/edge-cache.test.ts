@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "#worker/db";
+import { schema } from "#worker/db.ts";
 import { eq } from "drizzle-orm";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
@@ -302,7 +302,7 @@ describe("the edge cache", () => {
 
 describe("a copy stored after a purge", () => {
   it("is never served when the answer was made before the purge (the store runs in waitUntil)", async () => {
-    const { withEdgeCache, purgeTags } = await import("#worker/cache/edge");
+    const { withEdgeCache, purgeTags } = await import("#worker/cache/edge.ts");
     const path = `https://blog.test/robots.txt?race=${Date.now()}`;
     const pending: Promise<unknown>[] = [];
     const ctx = {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "#worker/db";
-import { createFeedService } from "#worker/services/feeds";
+import { createDb } from "#worker/db.ts";
+import { createFeedService } from "#worker/services/feeds.ts";
 import { countingD1 } from "../support/d1-counter";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";

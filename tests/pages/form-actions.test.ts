@@ -1,4 +1,4 @@
-import { MSG } from "#app/lib/messages";
+import { MSG } from "#app/lib/messages.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "#worker/index";
-import { schema } from "#worker/db";
+import worker from "#worker/index.ts";
+import { schema } from "#worker/db.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 

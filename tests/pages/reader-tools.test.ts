@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
-import { SAVED_PAGE_SIZE } from "#worker/services/saved-blogs";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { SAVED_PAGE_SIZE } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
+import { schema } from "#worker/db.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/auth/passwords";
-import { reauthCookie } from "#worker/auth/reauth";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { reauthCookie } from "#worker/auth/reauth.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call } from "../support/http";

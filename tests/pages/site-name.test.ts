@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "#app/lib/messages";
-import { seo } from "#app/lib/seo";
-import { brand, DEFAULT_BRAND, setBrand, siteName } from "#app/lib/site-name";
+import { MSG } from "#app/lib/messages.ts";
+import { seo } from "#app/lib/seo.ts";
+import { brand, DEFAULT_BRAND, setBrand, siteName } from "#app/lib/site-name.ts";
 import { call } from "../support/http";
 
 describe("SITE_NAME drives the brand", () => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import type { Actor } from "#worker/services/policy";
-import { utcDay } from "#worker/services/views";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { utcDay } from "#worker/services/views.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { hashToken, type TOKEN_KINDS } from "#worker/services/account-tokens";
-import { ValidationError } from "#worker/services/errors";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { hashToken, type TOKEN_KINDS } from "#worker/services/account-tokens.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 import { db, makeUser } from "../support/factories";
 
 const tokens = () => createServices(env).accountTokens;

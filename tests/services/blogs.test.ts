@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NotFound, ValidationError } from "#worker/services/errors";
-import { createServices } from "#worker/services";
+import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
+import { createServices } from "#worker/services/index.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/errors";
-import type { Actor } from "#worker/services/policy";
-import { LIMITS } from "#worker/services/validation";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS } from "#worker/services/shared/validation.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

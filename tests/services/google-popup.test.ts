@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openGooglePopup } from "#app/lib/google-popup";
+import { openGooglePopup } from "#app/lib/google-popup.ts";
 
 // The helper runs in browsers; the tests run in workerd. A stand-in for the few browser window APIs
 // it touches (window.open, location, message events), so that its own logic is what is tested.

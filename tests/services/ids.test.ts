@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isIdShaped, newId } from "#worker/services/ids";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 
 describe("ids", () => {
   it("are 20 characters of [0-9a-z] and shaped like ours", () => {

@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import worker from "#worker/index";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { ORPHAN_GRACE_MS } from "#worker/services/image-cleanup";
-import type { Actor } from "#worker/services/policy";
+import worker from "#worker/index.ts";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { ORPHAN_GRACE_MS } from "#worker/services/image-cleanup.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { PNG } from "../support/pages";
 
@@ -139,7 +139,7 @@ describe("R2 failing on upload", () => {
         return Reflect.get(target, prop);
       },
     });
-    const { createServices: make } = await import("#worker/services");
+    const { createServices: make } = await import("#worker/services/index.ts");
     const token = (await make(env).sessions.start(user)).token;
     const body = new FormData();
     body.append("image", new File([PNG], "x.png", { type: "image/png" }));

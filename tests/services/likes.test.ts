@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { NotFound, RateLimited, Unauthorized } from "#worker/services/errors";
-import { LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS } from "#worker/services/likes";
-import { COALESCE_MS } from "#worker/cache/purge";
-import type { Actor } from "#worker/services/policy";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { NotFound, RateLimited, Unauthorized } from "#worker/services/shared/errors.ts";
+import { LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS } from "#worker/services/likes.ts";
+import { COALESCE_MS } from "#worker/cache/purge.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

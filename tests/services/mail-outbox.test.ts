@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import worker from "#worker/index";
-import { createServices } from "#worker/services";
-import { backoffMs, OUTBOX } from "#worker/services/mail/mailer";
+import { schema } from "#worker/db.ts";
+import worker from "#worker/index.ts";
+import { createServices } from "#worker/services/index.ts";
+import { backoffMs, OUTBOX } from "#worker/services/mail/mailer.ts";
 import { db } from "../support/factories";
 import { linkIn, mailbox } from "../support/mail";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_MARKS, markdownText, renderMarkdown } from "#worker/content/markdown";
-import { readingMinutes } from "#app/lib/blog-text";
+import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_MARKS, markdownText, renderMarkdown } from "#worker/content/markdown.ts";
+import { readingMinutes } from "#app/lib/blog-text.ts";
 
 /** Known XSS payloads (OWASP filter-evasion cheat sheet and friends), typed into a post's details. */
 const PAYLOADS = [

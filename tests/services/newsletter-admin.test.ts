@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Forbidden, Unauthorized } from "#worker/services/errors";
-import { createServices } from "#worker/services";
-import type { Actor } from "#worker/services/policy";
+import { Forbidden, Unauthorized } from "#worker/services/shared/errors.ts";
+import { createServices } from "#worker/services/index.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
 
 const services = () => createServices(env);

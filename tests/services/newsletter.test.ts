@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MSG } from "#app/lib/messages";
-import { schema } from "#worker/db";
-import { RateLimited, ValidationError } from "#worker/services/errors";
-import { SUBSCRIPTIONS_PER_HOUR } from "#worker/services/newsletter";
-import { createServices } from "#worker/services";
+import { MSG } from "#app/lib/messages.ts";
+import { schema } from "#worker/db.ts";
+import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
+import { SUBSCRIPTIONS_PER_HOUR } from "#worker/services/newsletter.ts";
+import { createServices } from "#worker/services/index.ts";
 import { db } from "../support/factories";
 import { stopClock } from "../support/clock";
 

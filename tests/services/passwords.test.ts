@@ -7,8 +7,8 @@ import {
   PBKDF2,
   passwordProblem,
   verifyPassword,
-} from "#worker/auth/passwords";
-import { ValidationError } from "#worker/services/errors";
+} from "#worker/auth/passwords.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
 describe("password policy", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "#worker/services";
-import type { Actor } from "#worker/services/policy";
+import { createServices } from "#worker/services/index.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
 /**

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Env } from "#worker/env";
-import { createServices } from "#worker/services";
-import { NotFound } from "#worker/services/errors";
-import type { Actor } from "#worker/services/policy";
+import type { Env } from "#worker/env.ts";
+import { createServices } from "#worker/services/index.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeBlog, makeUser } from "../support/factories";
 
 /**

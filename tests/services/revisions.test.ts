@@ -1,12 +1,12 @@
-import { DIFF_TIMEOUT_MS } from "#worker/content/revision-diff";
+import { DIFF_TIMEOUT_MS } from "#worker/content/revision-diff.ts";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { Forbidden, NotFound, Unauthorized } from "#worker/services/errors";
-import type { Actor } from "#worker/services/policy";
-import { diffVersions } from "#worker/content/revision-diff";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { Forbidden, NotFound, Unauthorized } from "#worker/services/shared/errors.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { diffVersions } from "#worker/content/revision-diff.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

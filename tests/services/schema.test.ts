@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
 describe("schema constraints", () => {

@@ -1,9 +1,9 @@
-import { ValidationError } from "#worker/services/errors";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "#worker/services";
-import type { Actor } from "#worker/services/policy";
-import { anyWordQuery, ftsQuery, markedHtml, searchTerms } from "#worker/services/search";
+import { createServices } from "#worker/services/index.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { anyWordQuery, ftsQuery, markedHtml, searchTerms } from "#worker/services/search.ts";
 import { makeBlog, makeUser } from "../support/factories";
 
 const services = () => createServices(env);

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { hashPassword } from "#worker/auth/passwords";
-import { SESSION_IDLE_SECONDS } from "#worker/auth/tokens";
-import { schema } from "#worker/db";
-import { createServices } from "#worker/services";
-import { newId } from "#worker/services/ids";
-import type { PublicUser } from "#worker/services/users";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { SESSION_IDLE_SECONDS } from "#worker/auth/tokens.ts";
+import { schema } from "#worker/db.ts";
+import { createServices } from "#worker/services/index.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { PublicUser } from "#worker/services/users.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
 

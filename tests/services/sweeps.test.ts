@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "#worker/index";
-import { createServices } from "#worker/services";
+import worker from "#worker/index.ts";
+import { createServices } from "#worker/services/index.ts";
 import { makeUser } from "../support/factories";
 
 const count = async (userId: string) =>

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "#worker/services";
+import { createServices } from "#worker/services/index.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { createDb, schema } from "#worker/db";
-import { newId } from "#worker/services/ids";
+import { createDb, schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
 
 export const db = () => createDb(env.DB);
 
@@ -49,7 +49,7 @@ export async function clearContent() {
 
 /** A real session for a user, through the same service the login calls use. */
 export async function sessionFor(user: { id: string; email: string }): Promise<string> {
-  const { createServices } = await import("#worker/services");
+  const { createServices } = await import("#worker/services/index.ts");
   return (await createServices(env).sessions.start(user)).token;
 }
 

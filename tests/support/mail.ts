@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import worker from "#worker/index";
+import worker from "#worker/index.ts";
 
 /**
  * A stand-in for the Email Service binding (the one outbound edge mail crosses): it keeps what it

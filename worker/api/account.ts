@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
-import { clearReauthCookie, readReauth } from "../auth/reauth";
-import { deviceLabel } from "../services/account";
-import { toPublicUser } from "../services/users";
-import { readJson } from "./body";
-import type { ApiContext, ApiEnv } from "./context";
+import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
+import { deviceLabel } from "#worker/services/account.ts";
+import { toPublicUser } from "#worker/services/users.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
 
 /** The relying party of a WebAuthn ceremony: the origin the request came to (its host is the RP ID). */
 const relyingParty = (c: ApiContext) => ({ origin: new URL(c.req.url).origin });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "../auth/cookie";
-import { VERIFY_TEXTS } from "../services/email-verification";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { VERIFY_TEXTS } from "#worker/services/email-verification.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** Email and password accounts. The token comes back in the body (REST clients) and as the session cookie (pages). */
 export const authApi = new Hono<ApiEnv>()

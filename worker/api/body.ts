@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "../services/errors";
+import { tooLarge, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
@@ -9,9 +9,9 @@ export const MAX_JSON_BYTES = 256 * 1024;
  */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new UnsupportedMediaType("Send the body as application/json.");
+  if (!/^application\/json\b/i.test(type)) throw unsupportedType("Send the body as application/json.");
   const declared = Number(c.req.header("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw new PayloadTooLarge("The request body is too large.");
+  if (declared > MAX_JSON_BYTES) throw tooLarge("The request body is too large.");
   const text = await readTextUpTo(c.req.raw, MAX_JSON_BYTES);
   let value: unknown;
   try {
@@ -44,7 +44,7 @@ async function readTextUpTo(request: Request, max: number): Promise<string> {
     size += value.byteLength;
     if (size > max) {
       await reader.cancel();
-      throw new PayloadTooLarge("The request body is too large.");
+      throw tooLarge("The request body is too large.");
     }
     chunks.push(value);
   }

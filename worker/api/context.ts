@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { Env } from "../env";
-import type { Services } from "../services";
-import type { Actor } from "../services/policy";
+import type { Env } from "#worker/env.ts";
+import type { Services } from "#worker/services/index.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 export type ApiVariables = {
   services: Services;

@@ -1,5 +1,24 @@
 import type { Context } from "hono";
-import { DomainError, RateLimited, ValidationError, statusOf } from "../services/errors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, RateLimited, ValidationError, type ErrorKind } from "#worker/services/shared/errors.ts";
+
+/** The Hono side's one table from a domain error's kind to its HTTP status (the pages' is in app/lib/forms.server.ts). */
+const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "unsupported-type": 415,
+  "rate-limited": 429,
+  unavailable: 503,
+};
+
+/** The HTTP status of a domain error, for the REST API and the other Hono routes (/auth). */
+export function statusOf(error: DomainError): ContentfulStatusCode {
+  return STATUS[error.kind];
+}
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };

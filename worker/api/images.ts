@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from "../services/errors";
-import { MAX_IMAGE_BYTES, type UploadInput } from "../services/images";
-import type { ApiEnv } from "./context";
+import { tooLarge as tooLargeError, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
+import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 // Room for the multipart boundaries, part headers and the expiration field around a 5 MB file.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 
-const tooLarge = () => new PayloadTooLarge("The image is larger than 5 MB.");
+const tooLarge = () => tooLargeError("The image is larger than 5 MB.");
 
 /** Reads a body stream but stops as soon as it passes `limit`, so a lying or absent Content-Length cannot exhaust memory. */
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -38,7 +38,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 /** The upload form of a request: 415 unless multipart, 413 past the size limit, 400 for a broken form. */
 async function readUploadForm(c: Context<ApiEnv>): Promise<UploadInput> {
   const type = c.req.header("Content-Type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type)) throw new UnsupportedMediaType("Send the image as multipart/form-data.");
+  if (!/^multipart\/form-data\b/i.test(type)) throw unsupportedType("Send the image as multipart/form-data.");
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_FORM_BYTES) throw tooLarge();
   const bytes = await readCapped(c.req.raw.body, MAX_FORM_BYTES);

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
-import { authorsApi } from "./authors";
-import { blogsApi } from "./blogs";
-import { contactApi } from "./contact";
-import { imagesApi } from "./images";
-import { reviewsApi } from "./reviews";
-import type { ApiEnv } from "./context";
-import { apiError } from "./errors";
-import { profilesApi } from "./profiles";
-import { savedBlogsApi } from "./saved-blogs";
-import { accountApi } from "./account";
-import { authApi } from "./auth";
-import { usersApi } from "./users";
-import { viewsApi } from "./views";
-import { newsletterApi } from "./newsletter";
+import { authorsApi } from "#worker/api/authors.ts";
+import { blogsApi } from "#worker/api/blogs.ts";
+import { contactApi } from "#worker/api/contact.ts";
+import { imagesApi } from "#worker/api/images.ts";
+import { reviewsApi } from "#worker/api/reviews.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { apiError } from "#worker/api/errors.ts";
+import { profilesApi } from "#worker/api/profiles.ts";
+import { savedBlogsApi } from "#worker/api/saved-blogs.ts";
+import { accountApi } from "#worker/api/account.ts";
+import { authApi } from "#worker/api/auth.ts";
+import { usersApi } from "#worker/api/users.ts";
+import { viewsApi } from "#worker/api/views.ts";
+import { newsletterApi } from "#worker/api/newsletter.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()

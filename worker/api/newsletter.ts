@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { PayloadTooLarge } from "../services/errors";
-import { IMPORT_MAX_BYTES } from "../services/newsletter";
-import { requireAdmin } from "../services/policy";
-import { NEWSLETTER_SUCCESS_TEXT } from "../services/texts";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { tooLarge } from "#worker/services/shared/errors.ts";
+import { IMPORT_MAX_BYTES } from "#worker/services/newsletter.ts";
+import { requireAdmin } from "#worker/services/shared/policy.ts";
+import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /**
  * The newsletter: anyone subscribes (a confirmation link is mailed: double opt-in); admins read the
@@ -35,7 +35,7 @@ export const newsletterApi = new Hono<ApiEnv>()
   .post("/newsletter/subscribers.csv", async (c) => {
     requireAdmin(c.var.user);
     if (Number(c.req.header("Content-Length") ?? "0") > IMPORT_MAX_BYTES)
-      throw new PayloadTooLarge("A CSV import can be at most 512 KB.");
+      throw tooLarge("A CSV import can be at most 512 KB.");
     const text = await c.req.text();
     return c.json(await c.var.services.newsletter.importCsv(c.var.user, text));
   })

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Page } from "../services/shared/pagination";
+import type { Page } from "#worker/services/shared/pagination.ts";
 
 /**
  * The one way an API list answers a page: the items as the JSON array the contract expects, the total

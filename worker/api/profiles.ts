@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /** Profiles: the spec's /profile and /profiles/{id}. */
 export const profilesApi = new Hono<ApiEnv>()

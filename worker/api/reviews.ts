@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
-import { pagingOf, sendPage } from "./paging";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { pagingOf, sendPage } from "#worker/api/paging.ts";
 
 /** Reviews (feedback and testimonials): the spec's /review calls. */
 export const reviewsApi = new Hono<ApiEnv>()

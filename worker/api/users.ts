@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { clientOf } from "../auth/cookie";
-import { readJson } from "./body";
-import type { ApiEnv } from "./context";
-import { pagingOf, sendPage } from "./paging";
+import { clientOf } from "#worker/auth/cookie.ts";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { pagingOf, sendPage } from "#worker/api/paging.ts";
 
 /** The spec's /jwt and /users calls. */
 export const usersApi = new Hono<ApiEnv>()

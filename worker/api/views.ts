@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "./context";
+import type { ApiEnv } from "#worker/api/context.ts";
 
 /**
  * The post page's view beacon: a POST (never cached: the cache policy makes every non-GET answer

@@ -1,8 +1,8 @@
 import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
-import { clientAddressKey } from "../services/client-address";
-import type { SessionDevice } from "../services/sessions";
-import type { Client } from "../services/users";
-import { SESSION_TTL_SECONDS } from "./tokens";
+import { clientAddressKey } from "#worker/services/client-address.ts";
+import type { SessionDevice } from "#worker/services/sessions.ts";
+import type { Client } from "#worker/services/users.ts";
+import { SESSION_TTL_SECONDS } from "#worker/auth/tokens.ts";
 
 /**
  * Every cookie the site sets goes through here (hono's cookie utilities, plain or HMAC-signed): the

@@ -1,4 +1,4 @@
-import { ValidationError } from "../services/errors";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
 /**
  * PBKDF2-SHA256 through WebCrypto. Production Workers refuse more than 100,000 iterations (local

@@ -1,4 +1,4 @@
-import { expiredCookieHeader, readSignedCookie, signedCookieHeader } from "./cookie";
+import { expiredCookieHeader, readSignedCookie, signedCookieHeader } from "#worker/auth/cookie.ts";
 
 /**
  * Proof of a fresh Google sign-in for a Google-only account (it has no password to ask for): the

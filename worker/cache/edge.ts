@@ -1,5 +1,12 @@
-import type { Env } from "../env";
-import { applyCachePolicy, isAnonymousRead, SHARED_SECONDS, STALE_SECONDS, sharedTags, sharedUrl } from "./policy";
+import type { Env } from "#worker/env.ts";
+import {
+  applyCachePolicy,
+  isAnonymousRead,
+  SHARED_SECONDS,
+  STALE_SECONDS,
+  sharedTags,
+  sharedUrl,
+} from "#worker/cache/policy.ts";
 
 /**
  * The shared cache in front of the app. In production Cloudflare's Workers Cache sits in front of the

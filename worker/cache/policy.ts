@@ -1,4 +1,4 @@
-import { sessionOf } from "../auth/cookie";
+import { sessionOf } from "#worker/auth/cookie.ts";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).

@@ -1,6 +1,6 @@
-import type { Env } from "../env";
-import { purgeTags } from "./edge";
-import { tagsFor, type WriteEvent } from "./tags";
+import type { Env } from "#worker/env.ts";
+import { purgeTags } from "#worker/cache/edge.ts";
+import { tagsFor, type WriteEvent } from "#worker/cache/tags.ts";
 
 export type Purge = (event: WriteEvent) => Promise<void>;
 

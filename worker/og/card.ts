@@ -1,6 +1,6 @@
 import { encode } from "fast-png";
-import font from "./hershey.json";
-import { CARD_HEIGHT, CARD_WIDTH } from "./size";
+import font from "#worker/og/hershey.json";
+import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
 
 /**
  * A post's Open Graph card (1200x630 PNG), drawn at the edge without wasm: the text is set in the

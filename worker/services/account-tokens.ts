@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { ValidationError } from "./errors";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
 /**
  * What each single-use link is for, and how long it lives (SECURITY.md, "Tokens in links").

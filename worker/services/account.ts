@@ -1,14 +1,14 @@
 import Bowser from "bowser";
 import { and, eq, sql } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
-import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "../auth/passwords";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { Conflict, NotFound, ValidationError } from "./errors";
-import { postImageUrls, type ReleaseImages } from "./image-cleanup";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import type { SessionService, SessionSummary } from "./sessions";
+import type { Purge } from "#worker/cache/purge.ts";
+import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "#worker/auth/passwords.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
+import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { SessionService, SessionSummary } from "#worker/services/sessions.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

@@ -1,14 +1,21 @@
 import { asc, count, eq } from "drizzle-orm";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
-import type { ReleaseImages } from "./image-cleanup";
-import type { Purge } from "../cache/purge";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { findOr404, saveChanges } from "./records";
-import { newId } from "./ids";
-import { requireAdmin, type Actor } from "./policy";
-import { LIMITS, optionalText, optionalUrl, parse, requiredText, requiredUrl } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import {
+  LIMITS,
+  optionalText,
+  optionalUrl,
+  parse,
+  requiredText,
+  requiredUrl,
+} from "#worker/services/shared/validation.ts";
 
 type AuthorRow = typeof schema.authors.$inferSelect;
 

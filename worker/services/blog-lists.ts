@@ -1,8 +1,8 @@
 import { and, count, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { decodeCursor, encodeCursor, type Paging } from "./shared/pagination";
-import { newestFirst } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { decodeCursor, encodeCursor, type Paging } from "#worker/services/shared/pagination.ts";
+import { newestFirst } from "#worker/services/visible-blogs.ts";
 
 /**
  * Lists of blogs at any size (docs/decisions/023-pagination-at-scale.md). A page is read in two steps

@@ -1,15 +1,15 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { visibleBlogsWhere } from "./visible-blogs";
-import { Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
-import { canRemoveComment, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { LIMITS, parse, requiredText } from "./validation";
-import { decodeCursor, encodeCursor, parsePaging, toPage, type Page } from "./shared/pagination";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
+import { canRemoveComment, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { LIMITS, parse, requiredText } from "#worker/services/shared/validation.ts";
+import { decodeCursor, encodeCursor, parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 
 /** A post shows its newest comments this many at a time; "Show more" reads the next ones (older). */
 export const COMMENTS_PAGE = 20;

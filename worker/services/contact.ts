@@ -1,12 +1,12 @@
 import { count, desc } from "drizzle-orm";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { newId } from "./ids";
-import { requireAdmin, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { emailField, LIMITS, optionalText, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { emailField, LIMITS, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 export const MESSAGES_PER_WINDOW = 5;
 export const MESSAGE_WINDOW_SECONDS = 10 * 60;

@@ -1,13 +1,13 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { imageUrlsIn } from "./image-cleanup";
-import { imageKeyOf } from "./images";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { visibleBlog } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { imageUrlsIn } from "#worker/services/image-cleanup.ts";
+import { imageKeyOf } from "#worker/services/images.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { visibleBlog } from "#worker/services/visible-blogs.ts";
 
 /**
  * What one download holds at most. The zip is streamed (one file at a time, images in R2-sized

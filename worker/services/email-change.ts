@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "../cache/purge";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import type { AccountService, IdentityProof } from "./account";
-import type { AccountTokenService } from "./account-tokens";
-import { Conflict, ValidationError } from "./errors";
-import type { Mailer } from "./mail/mailer";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { roleOnVerifiedEmail } from "./roles";
-import { emailField, parse } from "./validation";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import type { AccountService, IdentityProof } from "#worker/services/account.ts";
+import type { AccountTokenService } from "#worker/services/account-tokens.ts";
+import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
+import type { Mailer } from "#worker/services/mail/mailer.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { emailField, parse } from "#worker/services/shared/validation.ts";
 
 /** Email-change links one account may ask for in an hour (each sends a message to an address it names). */
 export const EMAIL_CHANGE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;

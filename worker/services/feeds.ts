@@ -1,8 +1,8 @@
-import type { Db } from "../db";
-import { schema } from "../db";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
 import { asc, count, eq, inArray } from "drizzle-orm";
-import type { Category } from "./categories";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import type { Category } from "#worker/services/categories.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 export const RSS_ITEMS = 20;
 /**

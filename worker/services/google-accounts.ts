@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { Conflict, Forbidden } from "./errors";
-import { newId } from "./ids";
-import { requireUser, type Actor } from "./policy";
-import { isConfiguredAdmin, roleOnVerifiedEmail } from "./roles";
-import { LIMITS } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { isConfiguredAdmin, roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { LIMITS } from "#worker/services/shared/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -87,7 +87,7 @@ export function createGoogleAccountService(db: Db, env: Env) {
           emailVerifiedAt: existing.emailVerifiedAt ?? now,
           role: roleOnVerifiedEmail(env, email),
           updatedAt: now,
-          // Pre-hijacking (docs/decisions/023-pre-hijacking.md): an address never verified may have been registered by
+          // Pre-hijacking (docs/decisions/025-pre-hijacking.md): an address never verified may have been registered by
           // someone else, so the password set then stops working; the owner can set one by reset.
           ...(existing.emailVerifiedAt === null ? { passwordHash: null } : {}),
         })

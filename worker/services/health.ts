@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { Unavailable } from "./errors";
+import type { Db } from "#worker/db.ts";
+import { Unavailable } from "#worker/services/shared/errors.ts";
 
 export function createHealthService(db: Db) {
   return {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db";
-import type { Env } from "../env";
-import type { Purge } from "../cache/purge";
-import { imageKeyOf, withVariantKeys } from "./images";
+import type { Db } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { imageKeyOf, withVariantKeys } from "#worker/services/images.ts";
+import type { Purge } from "#worker/cache/purge.ts";
 
 /** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;

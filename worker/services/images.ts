@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType, ValidationError } from "./errors";
-import { newId } from "./ids";
-import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "./image-variants";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { parse } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { NotFound, tooLarge, Unavailable, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { parse } from "#worker/services/shared/validation.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;
@@ -73,11 +73,11 @@ export async function inspectImage(
   // Browsers send an empty, nameless file part when no file was chosen.
   if (!(file instanceof Blob) || file.size === 0)
     throw new ValidationError({ image: "Choose an image file to upload." });
-  if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  if (file.size > MAX_IMAGE_BYTES) throw tooLarge("The image is larger than 5 MB.");
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The image is larger than 5 MB.");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge("The image is larger than 5 MB.");
   const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedMediaType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
+  if (!type) throw unsupportedType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
   if (transforms) await checkPixels(transforms, bytes);
   return { bytes, type };
 }
@@ -102,7 +102,7 @@ async function checkPixels(transforms: ImagesBinding, bytes: Uint8Array): Promis
   // either: such a file is kept as uploaded, and its widths answer an error, never a resize.
   if (!info || typeof info.width !== "number" || typeof info.height !== "number") return;
   if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE || info.width * info.height > MAX_IMAGE_PIXELS)
-    throw new PayloadTooLarge(TOO_MANY_PIXELS);
+    throw tooLarge(TOO_MANY_PIXELS);
 }
 
 /** What an upload form carries, as the adapter found it (FormData values are File, string or null). */

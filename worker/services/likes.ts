@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { visibleBlogsWhere } from "./visible-blogs";
-import { NotFound } from "./errors";
-import type { RateLimitService } from "./rate-limit";
-import { isIdShaped } from "./ids";
-import { requireUser, type Actor } from "./policy";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
 
 /** Whether this user likes this blog, as an un-sent query a page loader can batch. */
 export function likedQuery(db: Db, blogId: string, userId: string) {

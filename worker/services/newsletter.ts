@@ -1,20 +1,20 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { csvFormat, csvParse } from "d3-dsv";
-import { clientAddressKey } from "./client-address";
+import { clientAddressKey } from "#worker/services/client-address.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { NotFound, PayloadTooLarge, ValidationError } from "./errors";
-import { newId } from "./ids";
-import type { Composed, Mailer } from "./mail/mailer";
-import { requireAdmin, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import { signLink, verifyLink } from "./signed-links";
-import { INVALID_EMAIL_TEXT } from "./texts";
-import { emailField, parse } from "./validation";
-import { visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { signLink, verifyLink } from "#worker/services/signed-links.ts";
+import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
+import { emailField, parse } from "#worker/services/shared/validation.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -360,6 +360,43 @@ export function createNewsletterService(
       return stalled.length;
     },
 
+    /** The signed-in person's subscription state (by their account's email), or null. */
+    async stateOf(actor: Actor | null): Promise<SubscriberState | null> {
+      const user = requireUser(actor);
+      const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, user.email.toLowerCase()) });
+      return row?.state ?? null;
+    },
+
+    /**
+     * One click from /settings: an account whose email is verified needs no confirmation link (it
+     * already proved the mailbox), so it is confirmed at once.
+     */
+    async subscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState }> {
+      const user = requireUser(actor);
+      const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
+      if (!row?.emailVerifiedAt)
+        throw new ValidationError(
+          { email: "Verify your email address first, then subscribe in one click." },
+          "Verify your email address first, then subscribe in one click.",
+          "email-not-verified",
+        );
+      await db
+        .insert(t)
+        .values({ id: newId(), email: row.email, state: "confirmed", confirmedAt: now })
+        .onConflictDoUpdate({ target: t.email, set: { state: "confirmed", confirmedAt: now, unsubscribedAt: null } });
+      return { state: "confirmed" };
+    },
+
+    async unsubscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState | null }> {
+      const user = requireUser(actor);
+      const gone = await db
+        .update(t)
+        .set({ state: "unsubscribed", unsubscribedAt: now })
+        .where(eq(t.email, user.email.toLowerCase()))
+        .returning({ id: t.id });
+      return { state: gone.length ? "unsubscribed" : null };
+    },
+
     /** The queue consumer's work for one message. */
     async run(job: NewsletterJob): Promise<void> {
       if (job.kind === "fanout") return fanout(job);
@@ -447,14 +484,13 @@ export function createNewsletterService(
       requireAdmin(actor);
       if (typeof text !== "string" || text.trim() === "")
         throw new ValidationError({ file: "Choose a CSV file with an email column." });
-      if (text.length > IMPORT_MAX_BYTES) throw new PayloadTooLarge("A CSV import can be at most 512 KB.");
+      if (text.length > IMPORT_MAX_BYTES) throw tooLarge("A CSV import can be at most 512 KB.");
       const rows = csvParse(text.replace(/^\uFEFF/, ""));
       const column = rows.columns.find((c) => c.trim().toLowerCase() === "email");
       const values = column
         ? rows.map((r) => r[column] ?? "")
         : [rows.columns[0] ?? "", ...rows.map((r) => r[rows.columns[0] ?? ""] ?? "")];
-      if (values.length > IMPORT_MAX_ROWS)
-        throw new PayloadTooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
+      if (values.length > IMPORT_MAX_ROWS) throw tooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
       const emails = new Set<string>();
       const invalid: string[] = [];
       for (const value of values) {
@@ -487,7 +523,6 @@ export function createNewsletterService(
     ): Promise<{ sends: NewsletterSend[]; page: number; pages: number }> {
       requireAdmin(actor);
       const page = Math.max(1, Math.min(10_000, Math.floor(Number(input.page) || 1)));
-      const o = schema.mailOutbox;
       const [rows, totals] = await db.batch([
         db
           .select({
@@ -495,11 +530,13 @@ export function createNewsletterService(
             title: s.title,
             createdAt: s.createdAt,
             completedAt: s.completedAt,
-            sent: sql<number>`(select count(*) from ${d} left join ${o} on ${o.id} = ${d.outboxId}
-              where ${d.blogId} = ${s.blogId} and ${d.outboxId} is not null and (${o.sentAt} is not null or ${o.id} is null))`,
-            failed: sql<number>`(select count(*) from ${d} join ${o} on ${o.id} = ${d.outboxId}
-              where ${d.blogId} = ${s.blogId} and ${o.sentAt} is null and ${o.lastError} is not null)`,
-            total: sql<number>`(select count(*) from ${d} where ${d.blogId} = ${s.blogId})`,
+            // Qualified by hand: inside a select list Drizzle writes bare column names, and a bare
+            // blog_id in the subquery would be the deliveries' own (every post's rows counted).
+            sent: sql<number>`(select count(*) from newsletter_deliveries nd left join mail_outbox mo on mo.id = nd.outbox_id
+              where nd.blog_id = "newsletter_sends"."blog_id" and nd.outbox_id is not null and (mo.sent_at is not null or mo.id is null))`,
+            failed: sql<number>`(select count(*) from newsletter_deliveries nd join mail_outbox mo on mo.id = nd.outbox_id
+              where nd.blog_id = "newsletter_sends"."blog_id" and mo.sent_at is null and mo.last_error is not null)`,
+            total: sql<number>`(select count(*) from newsletter_deliveries nd where nd.blog_id = "newsletter_sends"."blog_id")`,
           })
           .from(s)
           .orderBy(desc(s.createdAt), desc(s.blogId))

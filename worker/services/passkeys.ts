@@ -1,4 +1,4 @@
-import { clientAddressKey } from "./client-address";
+import { clientAddressKey } from "#worker/services/client-address.ts";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -12,13 +12,13 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, count, eq, gt, isNull, lte } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { Conflict, NotFound, Unauthorized, ValidationError } from "./errors";
-import { requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import type { SessionDevice, SessionService } from "./sessions";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { Conflict, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { SessionDevice, SessionService } from "#worker/services/sessions.ts";
 
 /** A challenge is good for one ceremony and this long. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -1,15 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { hashPassword, passwordPolicyError, passwordProblem } from "../auth/passwords";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import type { AccountTokenService } from "./account-tokens";
-import type { MailClient } from "./email-verification";
-import { RateLimited, ValidationError } from "./errors";
-import type { Mailer } from "./mail/mailer";
-import type { RateLimitService } from "./rate-limit";
-import { roleOnVerifiedEmail } from "./roles";
-import { emailField, parse } from "./validation";
+import { hashPassword, passwordPolicyError, passwordProblem } from "#worker/auth/passwords.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import type { AccountTokenService } from "#worker/services/account-tokens.ts";
+import type { MailClient } from "#worker/services/email-verification.ts";
+import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
+import type { Mailer } from "#worker/services/mail/mailer.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { z } from "zod";
 
 /**

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Purge } from "../cache/purge";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { countQuery, newestPageQuery } from "./blog-lists";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
-import { findOr404, saveChanges } from "./records";
-import { toBlog, type Blog } from "./blogs";
-import { Conflict, Forbidden } from "./errors";
-import { newId } from "./ids";
-import { isAdmin, requireUser, type Actor } from "./policy";
-import { LIMITS, emailField, optionalText, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { LIMITS, emailField, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { RateLimited } from "./errors";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { RateLimited } from "#worker/services/shared/errors.ts";
 
 /**
  * Fixed-window counters in D1. One atomic upsert per hit, so concurrent requests count exactly.

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "#worker/env.ts";
 
 /** ADMIN_EMAILS (comma-separated, any case): the addresses that are admins once the address is proven theirs. */
 export function isConfiguredAdmin(env: Env, email: string): boolean {

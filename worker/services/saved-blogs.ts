@@ -1,14 +1,14 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { visibleBlogsWhere } from "./visible-blogs";
-import type { BlogSummary } from "./blogs";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
-import { Forbidden, NotFound } from "./errors";
-import { isIdShaped, newId } from "./ids";
-import { isAdmin, requireUser, type Actor } from "./policy";
-import { emailField, parse, requiredText } from "./validation";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import type { BlogSummary } from "#worker/services/blogs/model.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
+import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { emailField, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 /** One entry of a saved list, with just enough of the blog to draw its card. */
 export interface SavedBlog {

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { MAX_SEARCH_CHARS } from "./limits";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /**
  * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in
@@ -137,9 +137,9 @@ export function rankedSearchQueries(db: Db, match: string, category: SQL | undef
 
 /**
  * Up to three posts to read next: visible, never the post itself; the same category first, then the
- * ones most like it by its title words (FTS rank), then the newest. Two un-sent queries (one D1 round
- * trip in a batch), each on an index: the post's category, and the similar posts of other categories;
- * `pickRelated` merges their answers.
+ * ones most like it by its title words (FTS rank), then the newest. Up to three un-sent queries (one
+ * D1 round trip in a batch), each reading a few rows on an index: the same category's most similar,
+ * its newest, and the other categories' most similar; `pickRelated` merges their answers.
  */
 export function relatedQueries(db: Db, post: { id: string; title: string; category: string }) {
   const words = anyWordQuery(post.title);
@@ -167,25 +167,37 @@ export function relatedQueries(db: Db, post: { id: string; title: string; catego
     .limit(200)
     .as("similar");
   const similarRowid = sql`${schema.blogs}.rowid = ${similar.rowid}`;
-  return [
-    db
-      .select(getTableColumns(schema.blogs))
-      .from(schema.blogs)
-      .leftJoin(similar, similarRowid)
-      .where(others(inCategory))
-      .orderBy(sql`${similar.rank} is null`, asc(similar.rank), ...newestFirst)
-      .limit(RELATED_POSTS),
+  const mostSimilar = (condition: SQL) =>
     db
       .select(getTableColumns(schema.blogs))
       .from(similar)
       .crossJoin(schema.blogs)
-      .where(and(similarRowid, others(ne(schema.blogs.category, post.category))))
+      .where(and(similarRowid, others(condition)))
       .orderBy(asc(similar.rank), ...newestFirst)
+      .limit(RELATED_POSTS);
+  // Three lists, each a few rows read on an index (never every post of a category, issue 20): the
+  // same category's most similar, the same category's newest, the other categories' most similar.
+  return [
+    mostSimilar(inCategory),
+    db
+      .select()
+      .from(schema.blogs)
+      .where(others(inCategory))
+      .orderBy(...newestFirst)
       .limit(RELATED_POSTS),
+    mostSimilar(ne(schema.blogs.category, post.category)),
   ] as const;
 }
 
-/** The same category's posts first, then the others, three at most. */
-export function pickRelated<T>(sameCategory: T[], otherCategories: T[]): T[] {
-  return [...sameCategory, ...otherCategories].slice(0, RELATED_POSTS);
+/** The lists in order (the same category's posts first, then the others), each post once, three at most. */
+export function pickRelated<T extends { id: string }>(...lists: T[][]): T[] {
+  const seen = new Set<string>();
+  const picked: T[] = [];
+  for (const row of lists.flat()) {
+    if (picked.length === RELATED_POSTS) break;
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    picked.push(row);
+  }
+  return picked;
 }

@@ -5,12 +5,12 @@ import {
   SESSION_IDLE_SECONDS,
   SESSION_TOUCH_SECONDS,
   SESSION_TTL_SECONDS,
-} from "../auth/tokens";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { newId } from "./ids";
-import type { Actor } from "./policy";
+} from "#worker/auth/tokens.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
   return {

@@ -1,23 +1,29 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { ftsQuery } from "./search";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
-import type { ReleaseImages } from "./image-cleanup";
-import { eraseAccount } from "./account";
-import type { Purge } from "../cache/purge";
+import { ftsQuery } from "#worker/services/search.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { eraseAccount } from "#worker/services/account.ts";
+import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import { hashPassword, passwordPolicyError, passwordProblem, UNUSABLE_HASH, verifyPassword } from "../auth/passwords";
-import type { Db } from "../db";
-import { schema } from "../db";
-import type { Env } from "../env";
-import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "./errors";
-import { newId } from "./ids";
-import { findOr404 } from "./records";
-import { inspectImage, type ImageService } from "./images";
-import { requireAdmin, requireUser, type Actor } from "./policy";
-import type { RateLimitService } from "./rate-limit";
-import type { EmailVerificationService } from "./email-verification";
-import { toActor, type SessionDevice, type SessionService } from "./sessions";
-import { emailField, LIMITS, optionalUrl, parse, requiredText } from "./validation";
+import {
+  hashPassword,
+  passwordPolicyError,
+  passwordProblem,
+  UNUSABLE_HASH,
+  verifyPassword,
+} from "#worker/auth/passwords.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { findOr404 } from "#worker/services/shared/records.ts";
+import { inspectImage, type ImageService } from "#worker/services/images.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { EmailVerificationService } from "#worker/services/email-verification.ts";
+import { toActor, type SessionDevice, type SessionService } from "#worker/services/sessions.ts";
+import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

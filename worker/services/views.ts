@@ -1,14 +1,14 @@
 import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { pageIdsQuery } from "./blog-lists";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
+import { pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { isbot } from "isbot";
-import { schema, type Db } from "../db";
-import type { Env } from "../env";
-import type { FlushResult } from "../views/counter";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
-import { requireUser, type Actor } from "./policy";
-import { newestFirst, visibleBlogsWhere } from "./visible-blogs";
+import { schema, type Db } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import type { FlushResult } from "#worker/views/counter.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */
 export const VIEW_SHARDS = 8;

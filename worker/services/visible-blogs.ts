@@ -1,5 +1,5 @@
 import { and, desc, eq, lte, or, type SQL } from "drizzle-orm";
-import { schema } from "../db";
+import { schema } from "#worker/db.ts";
 
 /**
  * The one order of every list of blogs: newest first by the writer's date, then by creation, then by

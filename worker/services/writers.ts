@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { toBlog, type Blog } from "./blogs";
-import { countQuery, newestPageQuery } from "./blog-lists";
-import { parsePaging, toPage, type Page } from "./shared/pagination";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
-import { visibleBlogsWhere } from "./visible-blogs";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;

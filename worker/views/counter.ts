@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env";
+import type { Env } from "#worker/env.ts";
 
 /** The most (post, day) rows one flush writes to D1 (one batch); the rest go with the next alarm. */
 export const FLUSH_BATCH = 500;

@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { buttonClass } from "#app/components/ui";
-import { refusal, type FormFailure } from "#app/lib/form-result";
-import { LIMITS } from "#worker/services/limits";
+import { buttonClass } from "#app/components/ui.tsx";
+import { refusal, type FormFailure } from "#app/lib/form-result.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 import { succeeded } from "./reactions";
 import type { action } from "./route";
 

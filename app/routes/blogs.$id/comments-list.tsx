@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { Avatar } from "#app/components/Avatar";
-import { ConfirmForm } from "#app/components/ConfirmForm";
-import { LocalTime } from "#app/components/LocalTime";
-import type { Comment } from "#worker/services/comments";
+import { Avatar } from "#app/components/Avatar.tsx";
+import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import type { Comment } from "#worker/services/comments.ts";
 
 type Viewer = { id: string; isAdmin: boolean } | null;
 

@@ -1,9 +1,9 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { BookmarkIcon, HeartIcon } from "#app/components/icons";
-import { authPageUrl } from "#app/lib/auth-url";
-import { alertDialog, toast } from "#app/lib/dialogs";
-import { MSG } from "#app/lib/messages";
+import { BookmarkIcon, HeartIcon } from "#app/components/icons.tsx";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { alertDialog, toast } from "#app/lib/dialogs.ts";
+import { MSG } from "#app/lib/messages.ts";
 import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
-import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons";
-import { MSG } from "#app/lib/messages";
-import { shareTargets, type ShareTargetName } from "#app/lib/share";
+import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons.tsx";
+import { MSG } from "#app/lib/messages.ts";
+import { shareTargets, type ShareTargetName } from "#app/lib/share.ts";
 import { actionButton } from "./reactions";
 
 const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number }) => ReactNode> = {

@@ -1,15 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clearSessionCookie } from "#worker/auth/cookie";
-import { clearReauthCookie, readReauth } from "#worker/auth/reauth";
-import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account";
-import { brand } from "#app/lib/site-name";
-import { redirectWithFlash } from "#app/lib/flash.server";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server";
-import { refusal } from "#app/lib/form-result";
-import { signedInOrRedirect } from "#app/lib/guards.server";
-import { MSG } from "#app/lib/messages";
-import { DataSection, DeleteSection, EmailSection, PasskeySection, PasswordSection, SessionsSection } from "./sections";
+import { clearSessionCookie } from "#worker/auth/cookie.ts";
+import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
+import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account.ts";
+import { brand } from "#app/lib/site-name.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { refusal } from "#app/lib/form-result.ts";
+import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import {
+  DataSection,
+  DeleteSection,
+  EmailSection,
+  NewsletterSection,
+  PasskeySection,
+  PasswordSection,
+  SessionsSection,
+} from "./sections";
 
 export const meta: MetaFunction = () => [{ title: `Settings | ${brand()}` }, { name: "robots", content: "noindex" }];
 
@@ -18,6 +26,7 @@ const SECTIONS = [
   { id: "email", label: "Email" },
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
+  { id: "newsletter", label: "Newsletter" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
 ] as const;
@@ -25,10 +34,11 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys] = await Promise.all([
+  const [methods, sessions, keys, newsletterState] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
+    context.services.newsletter.stateOf(user),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
   return {
@@ -36,6 +46,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     methods,
     sessions,
     passkeys: keys,
+    newsletterState,
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
   };
@@ -76,6 +87,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "end-others":
         await account.endOtherSessions(user, context.sessionId);
         return done(MSG.settings.othersEnded, undefined, "#sessions");
+      case "newsletter-subscribe":
+        await context.services.newsletter.subscribeAccount(user);
+        return done(MSG.settings.newsletterSubscribed, undefined, "#newsletter");
+      case "newsletter-unsubscribe":
+        await context.services.newsletter.unsubscribeAccount(user);
+        return done(MSG.settings.newsletterUnsubscribed, undefined, "#newsletter");
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -140,6 +157,12 @@ export default function Settings() {
             />
             <PasskeySection passkeys={data.passkeys} failure={failureFor("remove-passkey")} />
             <SessionsSection sessions={data.sessions} failure={failureFor("end-session") ?? failureFor("end-others")} />
+            <NewsletterSection
+              email={data.user.email}
+              verified={data.methods.emailVerified}
+              state={data.newsletterState}
+              failure={failureFor("newsletter-subscribe") ?? failureFor("newsletter-unsubscribe")}
+            />
             <DataSection />
             <DeleteSection
               hasPassword={data.methods.hasPassword}

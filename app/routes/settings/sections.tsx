@@ -1,14 +1,14 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Field, FormError, SubmitButton } from "#app/components/form";
-import { LocalTime } from "#app/components/LocalTime";
-import { buttonClass } from "#app/components/ui";
-import { alertDialog, confirmAsk, toast } from "#app/lib/dialogs";
-import type { FormFailure } from "#app/lib/form-result";
-import { MSG } from "#app/lib/messages";
-import { useHydrated } from "#app/lib/use-hydrated";
-import type { SessionView } from "#worker/services/account";
-import type { PasskeyView } from "#worker/services/passkeys";
+import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { buttonClass } from "#app/components/ui.tsx";
+import { alertDialog, confirmAsk, toast } from "#app/lib/dialogs.ts";
+import type { FormFailure } from "#app/lib/form-result.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { SessionView } from "#worker/services/account.ts";
+import type { PasskeyView } from "#worker/services/passkeys.ts";
 
 type Failure = FormFailure | null;
 
@@ -190,7 +190,7 @@ function AddPasskeyButton() {
 
   async function add() {
     // The ceremony's code (ours and the WebAuthn library) loads only now, on the press.
-    const { passkeyErrorText, passkeysSupported, addPasskey } = await import("#app/lib/passkeys");
+    const { passkeyErrorText, passkeysSupported, addPasskey } = await import("#app/lib/passkeys.ts");
     if (!passkeysSupported()) {
       await alertDialog(MSG.settings.passkeyFailed, MSG.settings.passkeyUnsupported, "error");
       return;
@@ -307,6 +307,45 @@ export function SessionsSection({ sessions, failure }: { sessions: SessionView[]
           Sign out everywhere else
         </button>
       </Form>
+    </Section>
+  );
+}
+
+/** The newsletter in one click for an account whose email is verified (issue 21). */
+export function NewsletterSection(props: {
+  email: string;
+  verified: boolean;
+  state: "pending" | "confirmed" | "unsubscribed" | null;
+  failure: Failure;
+}) {
+  const subscribed = props.state === "confirmed";
+  return (
+    <Section
+      id="newsletter"
+      title="Newsletter"
+      description={
+        subscribed
+          ? `Every new post goes to ${props.email} as it is published.`
+          : "Get every new post by email as it is published. Every message has a one-click unsubscribe."
+      }
+    >
+      {props.failure ? <FormError message={props.failure.formError} /> : null}
+      {!props.verified && !subscribed ? (
+        <p className="text-sm text-gray-700">
+          Verify your email address first (see Email above), or subscribe from the form on the home page.
+        </p>
+      ) : (
+        <Form method="post" action="/settings#newsletter">
+          <SubmitButton
+            tone={subscribed ? "secondary" : "primary"}
+            name="intent"
+            value={subscribed ? "newsletter-unsubscribe" : "newsletter-subscribe"}
+            pendingText={subscribed ? "Unsubscribing…" : "Subscribing…"}
+          >
+            {subscribed ? "Unsubscribe" : "Subscribe"}
+          </SubmitButton>
+        </Form>
+      )}
     </Section>
   );
 }

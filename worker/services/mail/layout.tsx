@@ -47,6 +47,7 @@ a { color: #3b55e6; }
   .m-muted { color: #a3aab8 !important; }
   .m-button { background: #8ea1ff !important; color: #0f1115 !important; }
   .m-link { color: #a9b7ff !important; }
+  .m-rule { border-color: #2e333d !important; }
 }
 `;
 
@@ -193,7 +194,7 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                     <tr>
                       <td style={{ padding: "16px 28px 28px" }}>
                         <p
-                          className="m-muted"
+                          className="m-muted m-rule"
                           style={{
                             margin: 0,
                             paddingTop: 16,

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db";
-import { schema } from "#worker/db";
-import type { Env } from "#worker/env";
-import { newId } from "#worker/services/ids";
-import { renderMail } from "./layout";
-import { MAIL_TEMPLATES, type MailKind, type MailParams } from "./templates";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { renderMail } from "#worker/services/mail/layout.tsx";
+import { MAIL_TEMPLATES, type MailKind, type MailParams } from "#worker/services/mail/templates.ts";
 
 /** How the outbox retries (docs/decisions/019-mail-outbox.md). */
 export const OUTBOX = {

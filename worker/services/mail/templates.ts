@@ -1,4 +1,4 @@
-import type { MailContent } from "./layout";
+import type { MailContent } from "#worker/services/mail/layout.tsx";
 
 /**
  * Every message the site sends, by kind. A template gets the site's name and what the message is

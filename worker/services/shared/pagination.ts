@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "#worker/services/shared/errors.ts";
 
 /**
  * The one pagination of every list (pages and API): `?page` and `?limit` read here, `limit` capped,

@@ -1,4 +1,4 @@
-import { Forbidden, Unauthorized } from "./errors";
+import { Forbidden, Unauthorized } from "#worker/services/shared/errors.ts";
 
 /** The signed-in person as every service receives them (never a password hash). */
 export interface Actor {

@@ -1,10 +1,27 @@
-/** Typed domain errors. Services throw them; each adapter maps them once. */
+/**
+ * Typed domain errors. Services throw them; each adapter maps them once (worker/api/errors.ts for the
+ * REST API, app/lib/forms.server.ts for pages). The domain knows no HTTP: an error carries a stable
+ * `code` (what clients and the UI switch on) and its `kind`, the family the adapters turn into a status.
+ */
 export type FieldErrors = Record<string, string>;
+
+/** The families of refusal. Each adapter keeps one exhaustive table from kind to its own answer. */
+export type ErrorKind =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  | "too-large"
+  | "unsupported-type"
+  | "rate-limited"
+  | "unavailable";
 
 export class DomainError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly kind: ErrorKind = "invalid",
   ) {
     super(message);
     this.name = new.target.name;
@@ -17,74 +34,56 @@ export class ValidationError extends DomainError {
     message = "Some fields are not valid.",
     code = "validation-failed",
   ) {
-    super(code, message);
+    super(code, message, "invalid");
   }
 }
 
 export class Unauthorized extends DomainError {
   constructor(message = "You need to sign in first.", code = "unauthorized") {
-    super(code, message);
+    super(code, message, "unauthenticated");
   }
 }
 
 export class Forbidden extends DomainError {
   constructor(message = "You are not allowed to do that.", code = "forbidden") {
-    super(code, message);
+    super(code, message, "forbidden");
   }
 }
 
 export class NotFound extends DomainError {
   constructor(message = "Not found.", code = "not-found") {
-    super(code, message);
+    super(code, message, "not-found");
   }
 }
 
 export class Conflict extends DomainError {
   constructor(message = "That already exists.", code = "conflict") {
-    super(code, message);
+    super(code, message, "conflict");
   }
 }
 
-export class PayloadTooLarge extends DomainError {
-  constructor(message = "That is too large.", code = "payload-too-large") {
-    super(code, message);
-  }
-}
+/** Something sent is larger than its limit (an image, a body): code "payload-too-large". */
+export const tooLarge = (message = "That is too large.", code = "payload-too-large") =>
+  new DomainError(code, message, "too-large");
 
-export class UnsupportedMediaType extends DomainError {
-  constructor(message = "That type of content is not supported.", code = "unsupported-media-type") {
-    super(code, message);
-  }
-}
+/** Something sent is of a type that is not accepted: code "unsupported-media-type". */
+export const unsupportedType = (message = "That type of content is not supported.", code = "unsupported-media-type") =>
+  new DomainError(code, message, "unsupported-type");
 
 export class RateLimited extends DomainError {
   constructor(
     readonly retryAfterSeconds: number,
     message = "Too many attempts. Please wait a moment and try again.",
   ) {
-    super("rate-limited", message);
+    super("rate-limited", message, "rate-limited");
   }
 }
 
 export class Unavailable extends DomainError {
   constructor(message = "The service is unavailable.", code = "unavailable") {
-    super(code, message);
+    super(code, message, "unavailable");
   }
 }
 
 /** What a person is told when D1 does not answer (the API's 503 and the sign-out error say it alike). */
 export const DATABASE_UNAVAILABLE_TEXT = "The database is not answering. Please try again shortly.";
-
-/** HTTP status for each domain error; the one table both adapters read. */
-export function statusOf(error: DomainError): 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 {
-  if (error instanceof ValidationError) return 400;
-  if (error instanceof Unauthorized) return 401;
-  if (error instanceof Forbidden) return 403;
-  if (error instanceof NotFound) return 404;
-  if (error instanceof Conflict) return 409;
-  if (error instanceof PayloadTooLarge) return 413;
-  if (error instanceof UnsupportedMediaType) return 415;
-  if (error instanceof RateLimited) return 429;
-  if (error instanceof Unavailable) return 503;
-  return 400;
-}

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ValidationError, type FieldErrors } from "./errors";
-import { LIMITS } from "./limits";
+import { ValidationError, type FieldErrors } from "#worker/services/shared/errors.ts";
+import { LIMITS } from "#worker/services/shared/limits.ts";
 
 // Zod probes `new Function("")` once to decide on its compiled parsers. Workers refuse it anyway, and in
 // a browser (the pages' forms share these schemas) the probe is a script-src violation of our CSP.

@@ -1,24 +1,23 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
 import {
   blogSearchQueries,
   readableBy,
-  toBlog,
   toSearchPage,
-  type Blog,
   type BlogFilters,
-  type Page,
   type SearchHit,
-} from "./blogs";
-import { commentCountQuery, commentsQuery, toCommentPage, type Comment } from "./comments";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
-import { likedQuery } from "./likes";
-import type { Actor } from "./policy";
-import { newestFirst, visibleBlog } from "./visible-blogs";
-import { pickRelated, relatedQueries } from "./search";
-import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "./saved-blogs";
+} from "#worker/services/blogs/queries.ts";
+import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import type { Page } from "#worker/services/shared/pagination.ts";
+import { commentCountQuery, commentsQuery, toCommentPage, type Comment } from "#worker/services/comments.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { likedQuery } from "#worker/services/likes.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { pickRelated, relatedQueries } from "#worker/services/search.ts";
+import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";
 
 export const SIDEBAR_LATEST = 4;
 export const SIDEBAR_SAVED = 5;
@@ -60,8 +59,8 @@ export function createReadingService(db: Db) {
 
   // A second round trip: the similarity query needs the post's own title and category first.
   const related = async (post: { id: string; title: string; category: string }) => {
-    const [same, other] = await db.batch(relatedQueries(db, post));
-    return pickRelated(same, other).map(toBlog);
+    const lists = await db.batch(relatedQueries(db, post));
+    return pickRelated(...lists).map(toBlog);
   };
 
   return {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db";
-import { NotFound } from "./errors";
-import { isIdShaped } from "./ids";
+import type { Db } from "#worker/db.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 
 /** A record by its id, or NotFound: an id not shaped like ours cannot exist, so it never reaches D1. */
 export async function findOr404<T>(
@@ -41,9 +41,14 @@ export async function saveChanges<Row extends { id: string }>(
 ): Promise<{ modifiedCount: number }> {
   const changes = changedFields(row, wanted);
   if (!changes) return { modifiedCount: 0 };
-  await db
+  await changesUpdate(db, table, row.id, changes);
+  return { modifiedCount: 1 };
+}
+
+/** The un-sent update of one row's changed fields (and updatedAt), for a caller that batches it with other writes. */
+export function changesUpdate(db: Db, table: UpdatableTable, id: string, changes: object) {
+  return db
     .update(table)
     .set({ ...changes, updatedAt: Date.now() } as never)
-    .where(eq(table.id, row.id));
-  return { modifiedCount: 1 };
+    .where(eq(table.id, id));
 }

@@ -1,10 +1,10 @@
 import { asc, desc, sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { schema } from "../db";
-import { toAuthor, type Author } from "./authors";
-import { LATEST_BLOGS, toBlog, type Blog } from "./blogs";
-import { newestFirst, visibleBlog } from "./visible-blogs";
-import { toReview, type Review } from "./reviews";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { toAuthor, type Author } from "#worker/services/authors.ts";
+import { LATEST_BLOGS, toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { toReview, type Review } from "#worker/services/reviews.ts";
 
 export interface HomeData {
   latest: Blog[];

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { CATEGORIES } from "#worker/services/categories.ts";
+import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+import {
+  LIMITS,
+  emailField,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  requiredUrl,
+} from "#worker/services/shared/validation.ts";
+import { BLOG_STATUSES, type BlogStatus } from "#worker/services/visible-blogs.ts";
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+const categoryField = z.enum(CATEGORIES, {
+  error: (issue) =>
+    issue.input === undefined ? "Category is required." : `Category must be one of: ${CATEGORIES.join(", ")}.`,
+});
+
+/** Optional everywhere: a create without it publishes (the spec's path), an update without it keeps the status. */
+const statusField = z.preprocess(
+  blankToUndefined,
+  z.enum(BLOG_STATUSES, { error: `Status must be one of: ${BLOG_STATUSES.join(", ")}.` }).optional(),
+);
+
+/** The writer's "Don't email this post": a checkbox ("on"), or true/false from the REST API. */
+const noEmailField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (v === true || v === "on" || v === "true" || v === "1") return true;
+    if (v === false || v === "off" || v === "false" || v === "0") return false;
+    return v;
+  },
+  z.boolean({ error: "Don't email this post must be true or false." }).optional(),
+);
+
+const dateTimeField = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? "Date and time is required." : "Date and time must be text.",
+  })
+  .trim()
+  .min(1, { error: "Date and time is required." })
+  .max(40, { error: "Date and time must be a date and time like 2026-11-21T10:30." })
+  .transform((value, ctx) => {
+    const iso = normalizeDateTime(value);
+    if (!iso) {
+      ctx.addIssue({ code: "custom", message: "Date and time must be a date and time like 2026-11-21T10:30." });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+export const SCHEDULE_IN_PAST = "To schedule a post, set its date and time in the future.";
+
+/**
+ * Who may read a post after this save: published now, a draft, or scheduled for its own date and time
+ * (which must still be ahead).
+ */
+export function publication(
+  status: BlogStatus,
+  dateTime: string,
+  now = Date.now(),
+): { status: BlogStatus; publishAt: number | null } {
+  if (status !== "scheduled") return { status, publishAt: null };
+  const at = Date.parse(dateTime);
+  if (!(at > now)) throw new ValidationError({ date_time: SCHEDULE_IN_PAST }, SCHEDULE_IN_PAST, "schedule-in-past");
+  return { status, publishAt: at };
+}
+
+/**
+ * What a writer sends. Author name, email, picture and likes are not here on purpose: they come
+ * from the session (and new blogs start at 0 likes), so whatever the form says about them is dropped.
+ */
+export const newBlogInput = z.object({
+  title: requiredText("Title", LIMITS.title),
+  short_description: requiredText("Short description", LIMITS.shortDescription),
+  blog_details: requiredText("Blog details", LIMITS.blogDetails),
+  category: z.preprocess(blankToUndefined, categoryField),
+  date_time: dateTimeField,
+  image: requiredUrl("Image"),
+  status: statusField,
+  no_email: noEmailField,
+});
+
+/** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
+export const blogChangesInput = z.object({
+  title: optionalText("Title", LIMITS.title),
+  short_description: optionalText("Short description", LIMITS.shortDescription),
+  blog_details: optionalText("Blog details", LIMITS.blogDetails),
+  category: z.preprocess(blankToUndefined, categoryField.optional()),
+  date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
+  image: optionalUrl("Image"),
+  status: statusField,
+  no_email: noEmailField,
+});
+
+export const byEmailInput = z.object({ email: emailField() });

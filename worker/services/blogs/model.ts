@@ -1,0 +1,54 @@
+import type { schema } from "#worker/db.ts";
+import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+
+export type BlogRow = typeof schema.blogs.$inferSelect;
+
+/** How many posts the home page's latest list shows. */
+export const LATEST_BLOGS = 6;
+
+/** A blog as the REST contract and the pages see it. */
+export interface Blog {
+  _id: string;
+  title: string;
+  short_description: string;
+  blog_details: string;
+  category: string;
+  author_name: string;
+  /** Beyond the spec: the writer's user id, for the byline's link to /writers/{id}. */
+  author_id: string;
+  email: string;
+  author_image: string | null;
+  date_time: string;
+  image: string;
+  likes: number;
+  /** Beyond the spec: "published", "draft" (its writer and admins only) or "scheduled" (a draft until publish_at). */
+  status: BlogStatus;
+  /** ISO 8601 time a scheduled post goes public; null otherwise. */
+  publish_at: string | null;
+  /** Beyond the spec: false when the writer ticked "Don't email this post" (issue 21). */
+  email_subscribers: boolean;
+}
+
+/** Just enough of a blog to draw its card: the blog lists and the saved lists. */
+export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
+  Partial<Pick<Blog, "status" | "publish_at" | "author_id">>;
+
+export function toBlog(row: BlogRow): Blog {
+  return {
+    _id: row.id,
+    title: row.title,
+    short_description: row.shortDescription,
+    blog_details: row.blogDetails,
+    category: row.category,
+    author_name: row.authorName,
+    author_id: row.authorId,
+    email: row.email,
+    author_image: row.authorImage,
+    date_time: row.dateTime,
+    image: row.image,
+    likes: row.likes,
+    status: row.status,
+    publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
+    email_subscribers: row.emailSubscribers,
+  };
+}

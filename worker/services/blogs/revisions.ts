@@ -1,0 +1,110 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { imageUrlsIn, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { changedFields, changesUpdate, findOr404 } from "#worker/services/shared/records.ts";
+import type { BlogRow } from "#worker/services/blogs/model.ts";
+
+/** An earlier version of a post, kept when a save replaced it. */
+export interface BlogRevision {
+  _id: string;
+  blog_id: string;
+  title: string;
+  short_description: string;
+  blog_details: string;
+  category: string;
+  image: string;
+  /** Who made the save that replaced this version, and when (ISO 8601). */
+  saved_by_name: string;
+  saved_at: string;
+}
+
+type RevisionRow = typeof schema.blogRevisions.$inferSelect;
+
+function toRevision(row: RevisionRow): BlogRevision {
+  return {
+    _id: row.id,
+    blog_id: row.blogId,
+    title: row.title,
+    short_description: row.shortDescription,
+    blog_details: row.blogDetails,
+    category: row.category,
+    image: row.image,
+    saved_by_name: row.savedByName,
+    saved_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The fields a revision keeps: a save that changes none of them (a status change alone) keeps no revision. */
+const REVISED_FIELDS = ["title", "shortDescription", "blogDetails", "category", "image"] as const;
+
+/** A post's saves and their history: the one write of every edit and restore, and the revisions it keeps. */
+export function createBlogRevisions(
+  db: Db,
+  purge: Purge,
+  release: ReleaseImages,
+  announce: (blogId: string) => Promise<unknown>,
+) {
+  return {
+    /** A post's earlier versions, newest first. */
+    async list(row: BlogRow): Promise<BlogRevision[]> {
+      const rows = await db
+        .select()
+        .from(schema.blogRevisions)
+        .where(eq(schema.blogRevisions.blogId, row.id))
+        .orderBy(desc(schema.blogRevisions.createdAt), desc(schema.blogRevisions.id));
+      return rows.map(toRevision);
+    },
+
+    /** The content of one of this post's revisions, as the fields a save writes. */
+    async content(row: BlogRow, revisionId: string): Promise<Partial<BlogRow>> {
+      const revision = await findOr404(revisionId, "Revision not found.", (revisionId) =>
+        db.query.blogRevisions.findFirst({
+          where: and(eq(schema.blogRevisions.id, revisionId), eq(schema.blogRevisions.blogId, row.id)),
+        }),
+      );
+      return {
+        title: revision.title,
+        shortDescription: revision.shortDescription,
+        blogDetails: revision.blogDetails,
+        category: revision.category,
+        image: revision.image,
+      };
+    },
+
+    /**
+     * The one write of every edit and restore: the changed fields, and (when the content changed) the
+     * version they replace as a revision, in one D1 batch so neither lands without the other.
+     * Writes only the fields that differ, so "no change" is answered without touching D1.
+     */
+    async save(actor: Actor, row: BlogRow, wanted: Partial<BlogRow>): Promise<{ modifiedCount: number }> {
+      const changes = changedFields(row, wanted);
+      if (!changes) return { modifiedCount: 0 };
+      const update = changesUpdate(db, schema.blogs, row.id, changes);
+      if (REVISED_FIELDS.some((field) => field in changes)) {
+        const revision = db.insert(schema.blogRevisions).values({
+          id: newId(),
+          blogId: row.id,
+          savedBy: actor.id,
+          savedByName: actor.name,
+          title: row.title,
+          shortDescription: row.shortDescription,
+          blogDetails: row.blogDetails,
+          category: row.category,
+          image: row.image,
+        });
+        await db.batch([revision, update]);
+      } else {
+        await update;
+      }
+      await purge({ kind: "blog.changed", blogId: row.id });
+      await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+      // Published by this save (the newsletter ignores a post it already sent).
+      if (changes.status === "published") await announce(row.id);
+      return { modifiedCount: 1 };
+    },
+  };
+}

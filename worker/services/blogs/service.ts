@@ -1,0 +1,278 @@
+import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { blogChangesInput, byEmailInput, newBlogInput, publication } from "#worker/services/blogs/input.ts";
+import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
+import { countQuery, cursorOf, cursorPageQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import {
+  adminBlogFilter,
+  blogSearchQueries,
+  readableBy,
+  toBlogPage,
+  toSearchPage,
+  type BlogFilters,
+  type CursorPage,
+  type SearchHit,
+} from "#worker/services/blogs/queries.ts";
+import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
+import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { Forbidden } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { parsePaging, type Page, type Paging } from "#worker/services/shared/pagination.ts";
+import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { findOr404 } from "#worker/services/shared/records.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+
+/** The most scheduled posts one run of the minute cron publishes. */
+export const PUBLISH_BATCH = 100;
+/** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
+export const API_PAGE_SIZE = 20;
+
+/** Tells the newsletter a post may have just become public (it sends each post once). */
+export type Announce = (blogId: string) => Promise<unknown>;
+
+export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, announce: Announce = async () => {}) {
+  const history = createBlogRevisions(db, purge, release, announce);
+  return {
+    async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
+      const rows = await db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlog())
+        .orderBy(...newestFirst)
+        .limit(limit);
+      return rows.map(toBlog);
+    },
+
+    /**
+     * GET /api/blogs: visible blogs newest first, a page at a time (`page`/`limit`, or a keyset `cursor`
+     * from the previous answer's Link header). Without paging it answers the first page, not every blog
+     * (docs/decisions/023-pagination-at-scale.md).
+     */
+    async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
+      return listPage(visibleBlog(), input);
+    },
+
+    /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
+    async page(input: { page?: unknown; limit?: unknown }, defaultLimit = 4): Promise<Page<Blog>> {
+      return search({ page: input.page, limit: input.limit }, defaultLimit);
+    },
+
+    search,
+
+    /**
+     * Every post, drafts and scheduled ones included, a page at a time (the admin's Manage All Blogs),
+     * optionally only those whose title or writer's name has the words of `q` (the full-text index), or
+     * whose writer's email starts with it (the email index).
+     */
+    async adminPage(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown; q?: unknown },
+      defaultLimit = 10,
+    ): Promise<Page<Blog>> {
+      requireAdmin(actor);
+      return pageOf(adminBlogFilter(input.q), input, defaultLimit);
+    },
+
+    /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
+    async byId(id: string, actor: Actor | null = null): Promise<Blog> {
+      return toBlog(await findRow(id, readableBy(actor)));
+    },
+
+    /** An author's visible blogs, newest first, a page at a time (public: GET /api/blog?email=). */
+    async byAuthorEmail(input: {
+      email?: unknown;
+      page?: unknown;
+      limit?: unknown;
+      cursor?: unknown;
+    }): Promise<CursorPage<Blog>> {
+      const { email } = parse(byEmailInput, input);
+      return listPage(visibleBlogsWhere(eq(schema.blogs.email, email)), input);
+    },
+
+    /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */
+    async ownPage(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown },
+      defaultLimit = 3,
+    ): Promise<Page<Blog>> {
+      const user = requireUser(actor);
+      return pageOf(eq(schema.blogs.authorId, user.id), input, defaultLimit);
+    },
+
+    /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
+    async editable(actor: Actor | null, id: string): Promise<Blog> {
+      return toBlog((await editableRow(actor, id)).row);
+    },
+
+    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      const user = requireUser(actor);
+      const data = parse(newBlogInput, input);
+      const id = newId();
+      const { status, publishAt } = publication(data.status ?? "published", data.date_time);
+      await db.insert(schema.blogs).values({
+        status,
+        publishAt,
+        id,
+        authorId: user.id,
+        title: data.title,
+        shortDescription: data.short_description,
+        blogDetails: data.blog_details,
+        category: data.category,
+        authorName: user.name,
+        email: user.email.toLowerCase(),
+        authorImage: user.photoURL,
+        dateTime: data.date_time,
+        image: data.image,
+        likes: 0,
+        emailSubscribers: !data.no_email,
+      });
+      await purge({ kind: "blog.created" });
+      if (status === "published") await announce(id);
+      return { insertedId: id };
+    },
+
+    /**
+     * The scheduling sweep (a cron every minute): scheduled posts whose time has come become published,
+     * and the cached pages that list them are purged. (The visible-blogs rule shows them from their time
+     * on anyway; the sweep makes the status true and the cache fresh.)
+     */
+    async publishDue(now = Date.now()): Promise<number> {
+      // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
+      // already visible from their time on; only the status and the cache wait).
+      const due = await db
+        .update(schema.blogs)
+        .set({ status: "published", updatedAt: now })
+        .where(
+          inArray(
+            schema.blogs.id,
+            db
+              .select({ id: schema.blogs.id })
+              .from(schema.blogs)
+              .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
+              .orderBy(schema.blogs.publishAt)
+              .limit(PUBLISH_BATCH),
+          ),
+        )
+        .returning({ id: schema.blogs.id });
+      for (const { id } of due) {
+        await purge({ kind: "blog.changed", blogId: id });
+        await announce(id);
+      }
+      return due.length;
+    },
+
+    /** The own-blog edit (PUT /blog/{id}): the author or an admin. */
+    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      const { user, row } = await editableRow(actor, id);
+      return applyChanges(user, row, input);
+    },
+
+    /** The admin edit (PUT /blogs/{id}). */
+    async adminUpdate(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      const admin = requireAdmin(actor);
+      return applyChanges(admin, await findRow(id), input);
+    },
+
+    /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
+    async revisions(actor: Actor | null, id: string): Promise<{ blog: Blog; revisions: BlogRevision[] }> {
+      const { row } = await editableRow(actor, id);
+      return { blog: toBlog(row), revisions: await history.list(row) };
+    },
+
+    /**
+     * Brings an earlier version back: an ordinary save (so the version it replaces becomes a revision
+     * too, and the cache is purged like any edit). Restoring what is already there changes nothing.
+     */
+    async restoreRevision(actor: Actor | null, id: string, revisionId: string): Promise<{ modifiedCount: number }> {
+      const { user, row } = await editableRow(actor, id);
+      return history.save(user, row, await history.content(row, revisionId));
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
+      const { row } = await editableRow(actor, id, "Only the author or an admin can delete this blog.");
+      const images = await postImageUrls(db, eq(schema.blogs.id, row.id));
+      const deleted = await db
+        .delete(schema.blogs)
+        .where(eq(schema.blogs.id, row.id))
+        .returning({ id: schema.blogs.id });
+      await purge({ kind: "blog.changed", blogId: row.id });
+      await release(images);
+      return { deletedCount: deleted.length };
+    },
+  };
+
+  /** Search and category filter with pagination: the page and the total in a single D1 round trip. */
+  async function search(filters: BlogFilters, defaultLimit = 4): Promise<Page<SearchHit>> {
+    const { page, limit, queries } = blogSearchQueries(db, filters, defaultLimit);
+    const [rows, totals] = await db.batch(queries);
+    return toSearchPage(rows, totals, page, limit);
+  }
+
+  /** A page of posts matching `where` (drafts included: the callers check who asks), newest first. */
+  async function pageOf(
+    where: SQL | undefined,
+    input: { page?: unknown; limit?: unknown },
+    defaultLimit: number,
+  ): Promise<Page<Blog>> {
+    const paging = parsePaging(input, defaultLimit);
+    const [rows, totals] = await db.batch([newestPageQuery(db, where, paging), countQuery(db, where)]);
+    return toBlogPage(rows, totals, paging.page, paging.limit);
+  }
+
+  /** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
+  async function listPage(
+    where: SQL,
+    input: { page?: unknown; limit?: unknown; cursor?: unknown },
+  ): Promise<CursorPage<Blog>> {
+    const paging: Paging = parsePaging(input, API_PAGE_SIZE);
+    const hasCursor = input.cursor !== undefined && input.cursor !== "";
+    const [rows, totals] = await db.batch([
+      hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
+      countQuery(db, where),
+    ]);
+    const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
+    const shown = rows.slice(0, paging.limit);
+    const last = shown[shown.length - 1];
+    return {
+      ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
+      next: more && last ? cursorOf(last) : null,
+    };
+  }
+
+  function findRow(id: string, condition?: SQL): Promise<BlogRow> {
+    return findOr404(id, "Blog not found.", (id) =>
+      db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) }),
+    );
+  }
+
+  /** The one owner-or-admin check: the signed-in actor and the post they may change. */
+  async function editableRow(
+    actor: Actor | null,
+    id: string,
+    refusal = "Only the author or an admin can edit this blog.",
+  ): Promise<{ user: Actor; row: BlogRow }> {
+    const user = requireUser(actor);
+    const row = await findRow(id);
+    if (!canEditBlog(user, row)) throw new Forbidden(refusal);
+    return { user, row };
+  }
+
+  async function applyChanges(actor: Actor, row: BlogRow, input: unknown): Promise<{ modifiedCount: number }> {
+    const data = parse(blogChangesInput, input);
+    return history.save(actor, row, {
+      title: data.title,
+      shortDescription: data.short_description,
+      blogDetails: data.blog_details,
+      category: data.category,
+      dateTime: data.date_time,
+      image: data.image,
+      ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
+      ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
+    });
+  }
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;
