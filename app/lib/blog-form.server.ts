@@ -1,13 +1,10 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { blogChangesInput } from "#worker/services/blogs/input.ts";
+import { data } from "@remix-run/cloudflare";
 import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
-import type { Actor } from "#worker/services/shared/policy.ts";
 import { withZone } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";
 import { MSG } from "./messages";
-import { uploadImage } from "./uploads.server";
 
 /**
  * The changes a blog edit form asks for, as the blog service's update takes them (the image apart).
@@ -43,24 +40,20 @@ export function savedTitle(status: FormDataEntryValue | null, otherwise: string 
 
 /**
  * The one body of the two blog edit actions (a writer's own post, any post for an admin), once the
- * caller has settled who may edit and loaded the blog: the fields are checked before the new image is
- * uploaded, so a refused edit never leaves an image behind; no change answers `{modifiedCount: 0}`
- * ("No Changes Made!"); a change goes back to `back` with the spec's toast.
+ * caller has loaded the blog: parse the form, let the service save it (it checks the fields and the
+ * schedule before it stores a new image), answer. No change answers `{modifiedCount: 0}` ("No Changes
+ * Made!"); a change goes back to `back` with the spec's toast.
  */
 export async function saveBlogEdit(
-  context: AppLoadContext,
   request: Request,
-  actor: Actor,
   blog: Blog,
-  save: (changes: Record<string, unknown>) => Promise<{ modifiedCount: number }>,
+  save: (changes: Record<string, unknown>, upload: FormDataEntryValue | null) => Promise<{ modifiedCount: number }>,
   back: string,
 ) {
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const file = form.get("image");
     const input = blogChangesFrom(form, blog.date_time);
-    const image = await uploadImage(context, actor, file, { schema: blogChangesInput, input, required: false });
-    const { modifiedCount } = await save({ ...input, image });
+    const { modifiedCount } = await save(input, form.get("image"));
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
     return redirectWithFlash(back, {
       kind: "toast",

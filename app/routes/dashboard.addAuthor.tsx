@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import { newAuthorInput } from "#worker/services/authors.ts";
 import { AuthorForm } from "#app/components/AuthorForm.tsx";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
@@ -8,7 +7,6 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Add Author" };
 
@@ -20,12 +18,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Validated with the author service's own schema before the picture is uploaded, so a refused form leaves no image behind. */
+/** Parse, create, answer: the service checks the form before it stores the picture, so a refused form leaves no image behind. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const file = form.get("image");
     const input = {
       name: form.get("name"),
       bio: form.get("bio"),
@@ -33,8 +30,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       linkedin: form.get("linkedin"),
       github: form.get("github"),
     };
-    const image = await uploadImage(context, admin, file, { schema: newAuthorInput, input, required: true });
-    await context.services.authors.create(admin, { ...input, image });
+    await context.services.authors.create(admin, input, form.get("image"));
     return redirectWithFlash("/dashboard/manageAuthors", {
       kind: "alert",
       icon: "success",

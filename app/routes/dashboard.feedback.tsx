@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { newReviewInput } from "#worker/services/reviews.ts";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { DesignationField, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";
@@ -13,7 +12,6 @@ import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
-import { FEEDBACK_IMAGE_EXPIRATION_SECONDS, uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Send Feedback" };
 
@@ -26,28 +24,21 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * Checked with the review service's own schema before the photo is uploaded (no orphans). The photo is
- * uploaded with the spec's 600-second expiry, which reviews.create clears in the same batch as the
- * insert, so the testimonial keeps its photo (docs/decisions/003-feedback-image-expiry.md).
+ * Parse, create, answer: reviews.create checks the fields before it stores the photo (no orphans),
+ * with the spec's 600-second expiry that it clears in the same batch as the insert, so the testimonial
+ * keeps its photo (docs/decisions/003-feedback-image-expiry.md).
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const file = form.get("image");
     const input = {
       name: form.get("name"),
       designation: form.get("designation"),
       rating: form.get("rating"),
       review: form.get("review"),
     };
-    const image = await uploadImage(context, user, file, {
-      schema: newReviewInput,
-      input,
-      required: true,
-      expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS,
-    });
-    await context.services.reviews.create(user, { ...input, image });
+    await context.services.reviews.create(user, input, form.get("image"));
     return redirectWithFlash("/dashboard", { kind: "toast", title: MSG.feedback.submitted, icon: "success" });
   });
 }

@@ -19,18 +19,16 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 
 /**
  * The admin edit (the service's adminUpdate, PUT /blogs/{id}): the same outcomes as a writer's own
- * edit. The blog is read first so a missing one is the 404 page before any image is uploaded.
+ * edit. The blog is read first so a missing one is the 404 page before the form is read.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.byId(id, admin));
   return saveBlogEdit(
-    context,
     request,
-    admin,
     blog,
-    (changes) => context.services.blogs.adminUpdate(admin, id, changes),
+    (changes, upload) => context.services.blogs.adminUpdate(admin, id, changes, upload),
     "/dashboard/manageAllBlogs",
   );
 }

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { authorChangesInput } from "#worker/services/authors.ts";
 import { AuthorForm } from "#app/components/AuthorForm.tsx";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
@@ -8,7 +7,6 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Update Author" };
 
@@ -22,7 +20,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 
 /**
  * Nothing is required and an empty field keeps the stored value (spec section 5); the picture changes
- * only when a new file is chosen, and is uploaded only once the rest has been checked.
+ * only when a new file is chosen, and the service stores it only once the rest has been checked.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
@@ -31,7 +29,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   await loadOr404(() => context.services.authors.byId(admin, id));
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const file = form.get("img");
     const input = {
       name: form.get("name"),
       bio: form.get("bio"),
@@ -39,13 +36,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       linkedin: form.get("linkedin"),
       github: form.get("github"),
     };
-    const img = await uploadImage(context, admin, file, {
-      schema: authorChangesInput,
-      input,
-      required: false,
-      field: "img",
-    });
-    const { modifiedCount } = await context.services.authors.update(admin, id, { ...input, img });
+    const { modifiedCount } = await context.services.authors.update(admin, id, input, form.get("img"));
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
     return redirectWithFlash("/dashboard/manageAuthors", { kind: "toast", icon: "success", title: MSG.author.updated });
   });

@@ -18,20 +18,15 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { blog };
 }
 
-/**
- * Order matters: who may edit and what is valid are settled before the new image is uploaded, so a
- * refused or forbidden edit never leaves an image behind. Empty fields keep their stored values.
- */
+/** Empty fields keep their stored values; the service stores a new image only once the edit is accepted. */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const id = params.id ?? "";
   const blog = await loadOr404(() => context.services.blogs.editable(user, id));
   return saveBlogEdit(
-    context,
     request,
-    user,
     blog,
-    (changes) => context.services.blogs.update(user, id, changes),
+    (changes, upload) => context.services.blogs.update(user, id, changes, upload),
     "/dashboard/manageBlogs",
   );
 }

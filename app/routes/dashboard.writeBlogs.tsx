@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { newBlogInput } from "#worker/services/blogs/input.ts";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
@@ -18,7 +17,6 @@ import { noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { uploadImage } from "#app/lib/uploads.server.ts";
 
 export const handle = { title: "Write Blogs" };
 
@@ -30,15 +28,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * Fields are checked with the service's own schema before the image goes to R2 (no orphans), then
- * the image is uploaded and the blog created. Writer name and email are not read from the form: the
- * service takes them from the session, so nobody can post as someone else.
+ * Parse, create, answer: the service checks the fields and the schedule before it stores the image
+ * (no orphans). Writer name and email are not read from the form: the service takes them from the
+ * session, so nobody can post as someone else.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const file = form.get("image");
     const input = {
       title: form.get("title"),
       category: form.get("category"),
@@ -48,8 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       status: form.get("status"),
       no_email: noEmailFrom(form),
     };
-    const image = await uploadImage(context, user, file, { schema: newBlogInput, input, required: true });
-    await context.services.blogs.create(user, { ...input, image });
+    await context.services.blogs.create(user, input, form.get("image"));
     return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: savedTitle(input.status), icon: "success" });
   });
 }

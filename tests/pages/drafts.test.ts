@@ -166,6 +166,7 @@ describe("Save draft and Schedule on the blog forms", () => {
 
   it("refuses to schedule in the past beside the date, storing nothing", async () => {
     const writer = await makeUser();
+    const before = (await env.IMAGES.list()).objects.length;
     const res = await postForm(
       "/dashboard/writeBlogs",
       writer,
@@ -175,6 +176,26 @@ describe("Save draft and Schedule on the blog forms", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(SCHEDULE_IN_PAST);
     expect(await db().query.blogs.findFirst({ where: eq(schema.blogs.authorId, writer.id) })).toBeUndefined();
+    // The schedule is refused BEFORE the image is stored: no upload row, no R2 object (issue 17).
+    const uploads = await db().query.images.findMany({ where: eq(schema.images.ownerId, writer.id) });
+    expect(uploads).toEqual([]);
+    expect((await env.IMAGES.list()).objects.length).toBe(before);
+  });
+
+  it("refuses an edit that schedules in the past before its new image is stored", async () => {
+    const writer = await makeUser();
+    const blog = await makeBlog(writer);
+    const before = (await env.IMAGES.list()).objects.length;
+    const res = await postForm(
+      `/dashboard/updateBlog/${blog.id}`,
+      writer,
+      { status: "scheduled", date_time: "2020-01-01T10:00" },
+      { image: pngFile() },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(SCHEDULE_IN_PAST);
+    expect(await db().query.images.findMany({ where: eq(schema.images.ownerId, writer.id) })).toEqual([]);
+    expect((await env.IMAGES.list()).objects.length).toBe(before);
   });
 
   it("refuses an unknown status through the API with a clear 400 and writes nothing", async () => {

@@ -1,6 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import type { ImageService } from "#worker/services/images.ts";
+import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
@@ -68,7 +70,7 @@ export const authorChangesInput = z.object({
   github: socialLink("GitHub"),
 });
 
-export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages) {
+export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages, images: ImageService) {
   // In the order they were added, so the home page grid stays stable as authors join.
   const listRows = () =>
     db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));
@@ -107,15 +109,17 @@ export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages
       return toAuthor(await findRow(id));
     },
 
-    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
-      requireAdmin(actor);
-      const data = parse(newAuthorInput, input);
+    /** `upload`: the form's picture file, stored only once the rest is accepted. */
+    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
+      const admin = requireAdmin(actor);
+      const data = parse(newAuthorInput, withPendingUpload(input, upload));
+      const image = hasUpload(upload) ? await images.storeUpload(admin, upload) : data.image;
       const id = newId();
       await db.insert(schema.authors).values({
         id,
         name: data.name,
         bio: data.bio,
-        img: data.image,
+        img: image,
         twitter: data.twitter ?? null,
         linkedin: data.linkedin ?? null,
         github: data.github ?? null,
@@ -125,11 +129,17 @@ export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages
     },
 
     /** Writes only the fields that were given and differ, so "no change" is answered without touching D1. */
-    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
-      requireAdmin(actor);
+    async update(
+      actor: Actor | null,
+      id: string,
+      input: unknown,
+      upload?: unknown,
+    ): Promise<{ modifiedCount: number }> {
+      const admin = requireAdmin(actor);
       const row = await findRow(id);
-      const data = parse(authorChangesInput, input);
-      const { name, bio, img, twitter, linkedin, github } = data;
+      const data = parse(authorChangesInput, withPendingUpload(input, upload, "img"));
+      const { name, bio, twitter, linkedin, github } = data;
+      const img = hasUpload(upload) ? await images.storeUpload(admin, upload, { field: "img" }) : data.img;
       const result = await saveChanges<AuthorRow>(db, schema.authors, row, {
         name,
         bio,

@@ -3,7 +3,16 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { NotFound, tooLarge, Unavailable, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
+import {
+  DomainError,
+  NotFound,
+  tooLarge,
+  Unauthorized,
+  Unavailable,
+  unsupportedType,
+  ValidationError,
+} from "#worker/services/shared/errors.ts";
+import { IMAGE_UPLOAD_FAILED } from "#worker/services/texts.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -159,7 +168,7 @@ export function withVariantKeys(keys: string[]): string[] {
 const VARIANT_QUALITY = 78;
 
 export function createImageService(db: Db, env: Env, rateLimit: RateLimitService) {
-  return {
+  const service = {
     /**
      * Reads one stored image; an unknown or malformed key, or an expired one not yet swept, is simply
      * not found. Objects without a row (put there by the seed script) never expire.
@@ -286,7 +295,30 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       }
       return swept;
     },
+
+    /**
+     * Stores the file a form carried, for a use case that has checked everything else first, as the
+     * acting user. A refused upload (type, size, rate, storage) becomes a field error beside `field`
+     * whose text starts with "Image upload failed" (the spec's update-blog wording).
+     */
+    async storeUpload(
+      actor: Actor | null,
+      file: Blob,
+      options: { field?: string; expiration?: number } = {},
+    ): Promise<string> {
+      const field = options.field ?? "image";
+      try {
+        const { url } = await service.upload(actor, async () => ({ image: file, expiration: options.expiration }));
+        return url;
+      } catch (err) {
+        if (err instanceof Unauthorized || !(err instanceof DomainError)) throw err;
+        const reason = err instanceof ValidationError ? (Object.values(err.fields)[0] ?? err.message) : err.message;
+        const text = `${IMAGE_UPLOAD_FAILED}: ${reason}`;
+        throw new ValidationError({ [field]: text }, text, "image-upload-failed");
+      }
+    },
   };
+  return service;
 }
 
 export type ImageService = ReturnType<typeof createImageService>;

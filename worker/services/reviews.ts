@@ -8,7 +8,8 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { keepImageQuery } from "#worker/services/images.ts";
+import { keepImageQuery, type ImageService } from "#worker/services/images.ts";
+import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
 
@@ -54,7 +55,16 @@ const reviewChangesInput = z.object({
 /** Feedback one account may send in a day: enough to correct a typo, not enough to flood the home page. */
 export const REVIEWS_PER_DAY = 3;
 
-export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitService, release: ReleaseImages) {
+/** The spec's feedback upload expiry; create clears it once the review is saved (decision 003). */
+export const FEEDBACK_IMAGE_EXPIRATION_SECONDS = 600;
+
+export function createReviewService(
+  db: Db,
+  purge: Purge,
+  rateLimit: RateLimitService,
+  release: ReleaseImages,
+  images: ImageService,
+) {
   return {
     /** Public: the home page's testimonials, newest first. */
     async list(): Promise<Review[]> {
@@ -87,13 +97,18 @@ export function createReviewService(db: Db, purge: Purge, rateLimit: RateLimitSe
      * feedback form asks the upload for a short expiry, but a testimonial must keep its photo
      * (docs/decisions/003-feedback-image-expiry.md).
      */
-    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
-      const data = parse(newReviewInput, input);
+      const data = parse(newReviewInput, withPendingUpload(input, upload));
       await rateLimit.hit(`review:${user.id}`, REVIEWS_PER_DAY, 24 * 60 * 60);
+      // The feedback form's photo: stored once the rest is accepted, with the spec's short expiry,
+      // which the batch below clears with the insert.
+      const image = hasUpload(upload)
+        ? await images.storeUpload(user, upload, { expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS })
+        : data.image;
       const id = newId();
-      const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data });
-      const keep = keepImageQuery(db, data.image, user.id);
+      const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data, image });
+      const keep = keepImageQuery(db, image, user.id);
       if (keep) await db.batch([insert, keep]);
       else await insert;
       await purge({ kind: "review.changed" });

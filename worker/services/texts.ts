@@ -17,3 +17,6 @@ export const GOOGLE_SIGNED_IN = {
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 export const NEWSLETTER_CHECK_INBOX = "Check your inbox to confirm.";
 export const NEWSLETTER_SUCCESS_TEXT = `${NEWSLETTER_SUCCESS} ${NEWSLETTER_CHECK_INBOX}`;
+
+/** The start of every refused upload's field error (the spec's update-blog wording). */
+export const IMAGE_UPLOAD_FAILED = "Image upload failed";

@@ -17,6 +17,8 @@ import {
 } from "#worker/services/blogs/queries.ts";
 import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
 import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import type { ImageService } from "#worker/services/images.ts";
+import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, type Page, type Paging } from "#worker/services/shared/pagination.ts";
@@ -33,7 +35,18 @@ export const API_PAGE_SIZE = 20;
 /** Tells the newsletter a post may have just become public (it sends each post once). */
 export type Announce = (blogId: string) => Promise<unknown>;
 
-export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, announce: Announce = async () => {}) {
+export function createBlogService(
+  db: Db,
+  purge: Purge,
+  release: ReleaseImages,
+  announce: Announce = async () => {},
+  images?: Pick<ImageService, "storeUpload">,
+) {
+  /** Stores a form's image once the use case has checked the rest (the composition root passes the images service). */
+  const storeUpload = (actor: Actor, file: Blob) => {
+    if (!images) throw new Error("createBlogService: no image store to keep an upload in");
+    return images.storeUpload(actor, file);
+  };
   const history = createBlogRevisions(db, purge, release, announce);
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
@@ -107,11 +120,17 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
       return toBlog((await editableRow(actor, id)).row);
     },
 
-    async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+    /**
+     * A new post. `upload` is the write form's image file: stored only once every field and the
+     * schedule have been checked, so a refused post never leaves an image in R2. The REST call sends
+     * the URL of an earlier upload in `input.image` instead.
+     */
+    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
-      const data = parse(newBlogInput, input);
-      const id = newId();
+      const data = parse(newBlogInput, withPendingUpload(input, upload));
       const { status, publishAt } = publication(data.status ?? "published", data.date_time);
+      const image = hasUpload(upload) ? await storeUpload(user, upload) : data.image;
+      const id = newId();
       await db.insert(schema.blogs).values({
         status,
         publishAt,
@@ -125,7 +144,7 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
         email: user.email.toLowerCase(),
         authorImage: user.photoURL,
         dateTime: data.date_time,
-        image: data.image,
+        image,
         likes: 0,
         emailSubscribers: !data.no_email,
       });
@@ -164,16 +183,26 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
       return due.length;
     },
 
-    /** The own-blog edit (PUT /blog/{id}): the author or an admin. */
-    async update(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+    /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. `upload`: a new image file. */
+    async update(
+      actor: Actor | null,
+      id: string,
+      input: unknown,
+      upload?: unknown,
+    ): Promise<{ modifiedCount: number }> {
       const { user, row } = await editableRow(actor, id);
-      return applyChanges(user, row, input);
+      return applyChanges(user, row, input, upload);
     },
 
-    /** The admin edit (PUT /blogs/{id}). */
-    async adminUpdate(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+    /** The admin edit (PUT /blogs/{id}, the admin's edit form). */
+    async adminUpdate(
+      actor: Actor | null,
+      id: string,
+      input: unknown,
+      upload?: unknown,
+    ): Promise<{ modifiedCount: number }> {
       const admin = requireAdmin(actor);
-      return applyChanges(admin, await findRow(id), input);
+      return applyChanges(admin, await findRow(id), input, upload);
     },
 
     /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
@@ -260,17 +289,25 @@ export function createBlogService(db: Db, purge: Purge, release: ReleaseImages, 
     return { user, row };
   }
 
-  async function applyChanges(actor: Actor, row: BlogRow, input: unknown): Promise<{ modifiedCount: number }> {
-    const data = parse(blogChangesInput, input);
+  /** Every edit: check the fields and the schedule, then store a new image (if one came), then save. */
+  async function applyChanges(
+    actor: Actor,
+    row: BlogRow,
+    input: unknown,
+    upload?: unknown,
+  ): Promise<{ modifiedCount: number }> {
+    const data = parse(blogChangesInput, withPendingUpload(input, upload));
+    const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
+    const image = hasUpload(upload) ? await storeUpload(actor, upload) : data.image;
     return history.save(actor, row, {
       title: data.title,
       shortDescription: data.short_description,
       blogDetails: data.blog_details,
       category: data.category,
       dateTime: data.date_time,
-      image: data.image,
+      image,
       ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
-      ...(data.status ? publication(data.status, data.date_time ?? row.dateTime) : {}),
+      ...published,
     });
   }
 }
