@@ -60,6 +60,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 
   const serveImage = async (
     c: Context<ApiEnv>,
+    key: string,
     load: () => Promise<{ object: R2ObjectBody; expiresAt: number | null }>,
   ) => {
     try {
@@ -67,6 +68,8 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       const headers = new Headers();
       object.writeHttpMetadata(headers);
       headers.set("ETag", object.httpEtag);
+      // One tag per original (its widths too): deleting it purges every cached copy (tags.ts image.removed).
+      headers.set("Cache-Tag", `image:${key}`);
       // Keys are never reused, so a lasting image is immutable; an expiring one is cached no longer than it lives.
       const maxAge = expiresAt === null ? null : Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
       headers.set(
@@ -84,10 +87,14 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     }
   };
 
-  app.get("/images/:key", (c) => serveImage(c, () => c.var.services.images.read(c.req.param("key"))));
+  app.get("/images/:key", (c) =>
+    serveImage(c, c.req.param("key"), () => c.var.services.images.read(c.req.param("key"))),
+  );
   // A width variant (WebP) of a stored image, made on first request: /images/w640/<key>.
   app.get("/images/:width{w[0-9]{3,4}}/:key", (c) =>
-    serveImage(c, () => c.var.services.images.readVariant(c.req.param("key"), Number(c.req.param("width").slice(1)))),
+    serveImage(c, c.req.param("key"), () =>
+      c.var.services.images.readVariant(c.req.param("key"), Number(c.req.param("width").slice(1))),
+    ),
   );
 
   // Everything below knows who is asking. Images are public and registered above, so serving one

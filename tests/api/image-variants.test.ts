@@ -86,15 +86,42 @@ describe("image variants", () => {
     expect((await env.IMAGES.list({ prefix: `variants/${key}/` })).objects.length).toBe(before);
   });
 
-  it("answers with the original when the bytes only look like an image", async () => {
+  it("a failed resize answers an error, never the original at that width (issue 18)", async () => {
     const key = "seed-variant-broken-one.jpg";
     const fake = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
     await env.IMAGES.put(key, fake, { httpMetadata: { contentType: "image/jpeg" } });
     const res = await call(`/images/w640/${key}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(fake);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Content-Type")).not.toBe("image/jpeg");
+    expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(fake);
     expect(await env.IMAGES.head(variantObjectKey(key, 640))).toBeNull();
+  });
+
+  it("a variant whose original is gone answers 404, and deleting an original deletes its widths (issue 18, finding 4)", async () => {
+    const key = "seed-variant-orphaned-1.jpg";
+    await env.IMAGES.put(key, GRADIENT_JPEG_480x300, { httpMetadata: { contentType: "image/jpeg" } });
+    const made = await call(`/images/w320/${key}`);
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Cache-Tag")).toBe(`image:${key}`);
+    await made.arrayBuffer();
+    expect(await env.IMAGES.head(variantObjectKey(key, 320))).not.toBeNull();
+    const original = await call(`/images/${key}`);
+    expect(original.headers.get("Cache-Tag")).toBe(`image:${key}`);
+    await original.arrayBuffer();
+    // The original goes the way a post delete lets it go (image cleanup): every width goes with it.
+    await createServices(env).imageCleanup.release([`/images/${key}`]);
+    expect(await env.IMAGES.head(key)).toBeNull();
+    expect(await env.IMAGES.head(variantObjectKey(key, 320))).toBeNull();
+    for (const path of [`/images/${key}`, `/images/w320/${key}`]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      await res.arrayBuffer();
+    }
+    // A stray variant left in R2 without its original is still a 404 (and is removed).
+    const stray = "seed-variant-orphaned-2.jpg";
+    await env.IMAGES.put(variantObjectKey(stray, 640), new Uint8Array([1, 2, 3]));
+    expect((await call(`/images/w640/${stray}`)).status).toBe(404);
+    expect(await env.IMAGES.head(variantObjectKey(stray, 640))).toBeNull();
   });
 
   it("caches a variant of an expiring upload no longer than the original lives, and the sweep removes them all", async () => {

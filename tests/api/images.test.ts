@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "#worker/index.ts";
 import { createServices } from "#worker/services/index.ts";
-import { MAX_IMAGE_BYTES, UPLOADS_PER_WINDOW } from "#worker/services/images.ts";
+import { encode } from "fast-png";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, TOO_MANY_PIXELS, UPLOADS_PER_WINDOW } from "#worker/services/images.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";
@@ -377,5 +378,30 @@ describe("feedback images (docs/decisions/003-feedback-image-expiry.md)", () => 
       .run();
     expect((await send("POST", "/api/review", review(`/images/${expired}`), await asUser(owner))).status).toBe(201);
     expect((await imageRow(expired))?.expires_at).not.toBeNull();
+  });
+});
+
+describe("pixel cap (issue 18)", () => {
+  it(`refuses an image wider than ${MAX_IMAGE_SIDE} pixels (413) and stores nothing; a normal one passes`, async () => {
+    const headers = await asUser(await makeUser());
+    const wide = encode({
+      width: MAX_IMAGE_SIDE + 1,
+      height: 1,
+      data: new Uint8Array((MAX_IMAGE_SIDE + 1) * 3),
+      channels: 3,
+    });
+    const before = await objectCount();
+    const res = await upload(
+      form(new File([wide as Uint8Array<ArrayBuffer>], "wide.png", { type: "image/png" })),
+      headers,
+    );
+    expect(res.status).toBe(413);
+    expect(await json(res)).toMatchObject({ error: { message: TOO_MANY_PIXELS } });
+    expect(await objectCount()).toBe(before);
+    const fine = encode({ width: 64, height: 64, data: new Uint8Array(64 * 64 * 3), channels: 3 });
+    expect(
+      (await upload(form(new File([fine as Uint8Array<ArrayBuffer>], "ok.png", { type: "image/png" })), headers))
+        .status,
+    ).toBe(200);
   });
 });

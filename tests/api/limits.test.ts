@@ -4,6 +4,7 @@ import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { REGISTER_ADDRESS_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_LIMIT } from "#worker/services/users.ts";
 import { REVIEWS_PER_DAY } from "#worker/services/reviews.ts";
+import { clientAddressKey } from "#worker/services/client-address.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { call } from "../support/http";
 
@@ -126,4 +127,52 @@ describe("abuse limits", () => {
     expect(ownerAgain.status).toBe(200);
     // Signing in clears the lock.
   }, 60_000);
+});
+
+describe("second pass (issue 18, finding 5)", () => {
+  it(`200 parallel wrong passwords for one account get at most ${LOGIN_LIMIT.attempts} password checks`, async () => {
+    const victim = await makeUser({ passwordHash: await hashPassword("the right password") });
+    // Each from its own address (call() gives every request one), so only the account's limit applies.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => json("/api/auth/login", { email: victim.email, password: `wrong ${i}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMIT.attempts);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(200 - LOGIN_LIMIT.attempts);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // Still locked for the right password too (the window's count is spent).
+    expect((await json("/api/auth/login", { email: victim.email, password: "the right password" })).status).toBe(429);
+  });
+
+  it("two IPv6 addresses in one /64 share a limit; another /64 does not", async () => {
+    const net = `2001:db8:${(counter++ % 60000).toString(16)}:${(counter++ % 60000).toString(16)}`;
+    for (let i = 0; i < REGISTER_ADDRESS_LIMIT.attempts; i++) {
+      const from = { "CF-Connecting-IP": `${net}::${(i + 1).toString(16)}` };
+      expect(
+        (await json("/api/auth/register", { name: "Six", email: email("v6"), password: "a good password" }, from))
+          .status,
+      ).toBe(201);
+    }
+    const sameNet = { "CF-Connecting-IP": `${net}:ffff:ffff:ffff:fffe` };
+    expect(
+      (await json("/api/auth/register", { name: "Six", email: email("v6"), password: "a good password" }, sameNet))
+        .status,
+    ).toBe(429);
+    const otherNet = { "CF-Connecting-IP": `2001:db8:ffff:${(counter++ % 60000).toString(16)}::1` };
+    expect(
+      (await json("/api/auth/register", { name: "Six", email: email("v6"), password: "a good password" }, otherNet))
+        .status,
+    ).toBe(201);
+  });
+
+  it("requests without a client address are one shared client, never unlimited", () => {
+    expect(clientAddressKey(null)).toBe("unknown");
+    expect(clientAddressKey("")).toBe("unknown");
+    expect(clientAddressKey("not an address")).toBe("unknown");
+    expect(clientAddressKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientAddressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("2001:DB8:1:2::ffff")).toBe("2001:db8:1:2::/64");
+    expect(clientAddressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientAddressKey("::ffff:198.51.100.4")).toBe("198.51.100.4");
+  });
 });

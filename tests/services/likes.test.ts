@@ -3,7 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { NotFound, Unauthorized } from "#worker/services/shared/errors.ts";
+import { NotFound, RateLimited, Unauthorized } from "#worker/services/shared/errors.ts";
+import { LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS } from "#worker/services/likes.ts";
+import { COALESCE_MS } from "#worker/cache/purge.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 
@@ -87,5 +89,50 @@ describe("likes", () => {
     await expect(services().likes.toggle(null, blog.id)).rejects.toBeInstanceOf(Unauthorized);
     expect(await stored(blog.id)).toEqual({ likes: 0, rows: 0 });
     expect((await services().reading.post(null, blog.id)).liked).toBe(false);
+  });
+});
+
+describe("likes under a loop (issue 18, finding 7)", () => {
+  it(`a like loop is rate-limited: ${LIKES_PER_WINDOW} presses per ${LIKE_WINDOW_SECONDS / 60} minutes`, async () => {
+    const author = await makeUser();
+    const blog = await makeBlog(author);
+    const reader = actor(await makeUser());
+    let refused = 0;
+    for (let i = 0; i < LIKES_PER_WINDOW + 5; i++) {
+      try {
+        await services().likes.toggle(reader, blog.id);
+      } catch (err) {
+        expect(err).toBeInstanceOf(RateLimited);
+        refused++;
+      }
+    }
+    expect(refused).toBe(5);
+  });
+
+  it("a like purges only blog:{id}, and a loop of likes leaves the purge count bounded (coalesced)", async () => {
+    const author = await makeUser();
+    const blog = await makeBlog(author);
+    const purges: string[][] = [];
+    const pending: Promise<unknown>[] = [];
+    // Cloudflare's purge, the platform's side (as in production, where ctx.cache exists).
+    const ctx = {
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+      passThroughOnException: () => {},
+      cache: {
+        purge: async ({ tags }: { tags: string[] }) => {
+          purges.push(tags);
+          return { success: true, errors: [] };
+        },
+      },
+    } as unknown as ExecutionContext;
+    const likes = createServices(env, ctx).likes;
+    const readers = await Promise.all(Array.from({ length: 40 }, async () => actor(await makeUser())));
+    for (const reader of readers) await likes.toggle(reader, blog.id);
+    await Promise.all(pending);
+    expect(purges.every((tags) => tags.length === 1 && tags[0] === `blog:${blog.id}`)).toBe(true);
+    // 40 likes within a few seconds: one purge at once, then at most one per pause.
+    expect(purges.length).toBeGreaterThanOrEqual(1);
+    expect(purges.length).toBeLessThanOrEqual(1 + Math.ceil(10_000 / COALESCE_MS));
+    expect(purges.length).toBeLessThan(10);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownText, renderMarkdown } from "#worker/content/markdown.ts";
+import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_MARKS, markdownText, renderMarkdown } from "#worker/content/markdown.ts";
 import { readingMinutes } from "#app/lib/blog-text.ts";
 
 /** Known XSS payloads (OWASP filter-evasion cheat sheet and friends), typed into a post's details. */
@@ -116,5 +116,35 @@ describe("Markdown rendering and sanitising", () => {
     const marked = Array.from({ length: 400 }, (_, i) => `**w${i}**`).join(" ");
     expect(readingMinutes(markdownText(marked))).toBe(readingMinutes(words));
     expect(readingMinutes(markdownText(`${words} ${"[x](https://example.com/a/very/long/url) ".repeat(10)}`))).toBe(2);
+  });
+});
+
+describe("Markdown caps (issue 18, findings 6 and 8)", () => {
+  it("refuses %-escaped and dot-segment image paths", () => {
+    for (const src of [
+      "/images/%2e%2e/api/users",
+      "/images/%2E%2E%2Fapi",
+      "/images/..%2fapi",
+      "/images/a/../../api",
+      "/images/a\\b.png",
+    ]) {
+      expect(renderMarkdown(`![x](${src})`), src).not.toContain("<img");
+    }
+    expect(renderMarkdown("![x](/images/w640/cat-0001.png)")).toContain('<img src="/images/w640/cat-0001.png"');
+  });
+
+  it(`"_a" x 25,000 renders fast: more than ${MARKDOWN_MAX_MARKS} emphasis marks are shown as plain characters`, () => {
+    const started = Date.now();
+    const html = renderMarkdown("_a".repeat(25_000));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(html).not.toContain("<em>");
+    expect(html).toContain("_a_a");
+    // Ordinary emphasis is untouched.
+    expect(renderMarkdown("some _emphasis_ here")).toContain("<em>emphasis</em>");
+  });
+
+  it(`renders at most ${MARKDOWN_MAX_CHARS} characters`, () => {
+    const html = renderMarkdown(`${"x".repeat(MARKDOWN_MAX_CHARS)}TAIL`);
+    expect(html).not.toContain("TAIL");
   });
 });

@@ -1,3 +1,4 @@
+import { DIFF_TIMEOUT_MS } from "#worker/content/revision-diff.ts";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -122,5 +123,18 @@ describe("revision history", () => {
         .parts.filter((p) => p.added)
         .map((p) => p.value.trim()),
     ).toEqual(["world"]);
+  });
+});
+
+describe("revision diff caps (issue 18, finding 6)", () => {
+  it("a diff of two unrelated 4,000-word texts stops at jsdiff's timeout and shows the field replaced whole", () => {
+    const words = (seed: number) => Array.from({ length: 4_000 }, (_, i) => `w${(i * seed) % 9973}`).join(" ");
+    const base = { title: "T", category: "AI", short_description: "S", image: "/images/a.png" };
+    const started = Date.now();
+    const diff = diffVersions({ ...base, blog_details: words(7) }, { ...base, blog_details: words(13) });
+    expect(Date.now() - started).toBeLessThan(DIFF_TIMEOUT_MS + 2_000);
+    const details = diff.find((d) => d.field === "blog_details")!;
+    expect(details.changed).toBe(true);
+    expect(details.parts.length).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,8 @@ export type WriteEvent =
   | { kind: "blog.created" }
   | { kind: "blog.changed"; blogId: string }
   | { kind: "blog.reaction"; blogId: string }
+  | { kind: "blog.like"; blogId: string }
+  | { kind: "image.removed"; keys: string[] }
   | { kind: "author.changed" }
   | { kind: "review.changed" }
   | { kind: "profile.changed"; userId: string }
@@ -25,6 +27,13 @@ export function tagsFor(event: WriteEvent): string[] {
     // A like or a comment: the post, and the lists (the API lists carry like counts).
     case "blog.reaction":
       return ["blogs", `blog:${event.blogId}`];
+    // A like: only the post. Lists' like counts catch up within their shared lifetime; a like loop
+    // must not purge every page that carries `blogs` (each purge spends the zone's purge budget).
+    case "blog.like":
+      return [`blog:${event.blogId}`];
+    // An image gone from R2: its original and every width, cached long and immutable under image:<key>.
+    case "image.removed":
+      return event.keys.map((key) => `image:${key}`);
     case "author.changed":
       return ["authors"];
     case "review.changed":

@@ -22,7 +22,9 @@ export function isAllowedHref(href: string): boolean {
 
 /** Images only from this site's own /images (the uploads): no tracking pixels or other hosts. */
 export function isAllowedImage(src: string): boolean {
-  return /^\/images\/[A-Za-z0-9._~%/-]+$/.test(src) && !src.includes("..");
+  // One path as it will be requested: no %-escapes (`/images/%2e%2e/` would be `..` to the server),
+  // no dot segments, no backslashes, at most one folder (a width: /images/w640/<key>).
+  return /^\/images\/(?:w\d{3,4}\/)?[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(src) && !src.includes("..");
 }
 
 const escapeHtml = (text: string) =>
@@ -98,10 +100,33 @@ const sanitizer = new FilterXSS({
   },
 });
 
+/**
+ * Input caps: a post's details are at most MARKDOWN_MAX_CHARS (the write limit), and a text with more
+ * than MARKDOWN_MAX_MARKS emphasis marks (`_`, `*`, `~`) has them all shown as plain characters: marked's
+ * emphasis matching is quadratic in them ("_a" x 25,000 took seconds), while escaped marks are linear.
+ */
+export const MARKDOWN_MAX_CHARS = 50_000;
+export const MARKDOWN_MAX_MARKS = 1_000;
+
+/** The last few renders by their source: a page renders a post's HTML and its text once, not twice. */
+const rendered = new Map<string, string>();
+const RENDERED_ENTRIES = 16;
+
 /** A post's details as safe HTML. Plain text (the posts written before Markdown) becomes paragraphs with its line breaks. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source.replace(/\r\n?/g, "\n")) as string;
-  return sanitizer.process(html);
+  const known = rendered.get(source);
+  if (known !== undefined) return known;
+  let text = source.slice(0, MARKDOWN_MAX_CHARS).replace(/\r\n?/g, "\n");
+  let marks = 0;
+  for (let i = 0; i < text.length && marks <= MARKDOWN_MAX_MARKS; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 95 || c === 42 || c === 126) marks++;
+  }
+  if (marks > MARKDOWN_MAX_MARKS) text = text.replace(/[_*~]/g, "\\$&");
+  const html = sanitizer.process(marked.parse(text) as string);
+  if (rendered.size >= RENDERED_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  rendered.set(source, html);
+  return html;
 }
 
 /** The words a reader reads: the rendered text without markup (reading time, word count). */

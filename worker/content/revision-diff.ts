@@ -31,6 +31,26 @@ const FIELDS: { field: keyof PostVersion; label: string }[] = [
   { field: "image", label: "Image" },
 ];
 
+/** jsdiff gives up after this long (its `timeout`), and the field shows as replaced whole. */
+export const DIFF_TIMEOUT_MS = 300;
+/** Past this many characters on either side, a field is shown as replaced whole without diffing. */
+export const DIFF_MAX_CHARS = 60_000;
+
+function wordDiff(a: string, b: string): DiffPart[] {
+  const whole = [
+    { value: a, removed: true },
+    { value: b, added: true },
+  ];
+  if (a.length > DIFF_MAX_CHARS || b.length > DIFF_MAX_CHARS) return whole;
+  const parts = diffWordsWithSpace(a, b, { timeout: DIFF_TIMEOUT_MS });
+  if (!parts) return whole;
+  return parts.map((p) => ({
+    value: p.value,
+    ...(p.added ? { added: true } : {}),
+    ...(p.removed ? { removed: true } : {}),
+  }));
+}
+
 /** What changed from `older` to `newer`, field by field, marked word by word (line breaks kept). Computed on the server. */
 export function diffVersions(older: PostVersion, newer: PostVersion): FieldDiff[] {
   return FIELDS.map(({ field, label }) => {
@@ -43,11 +63,7 @@ export function diffVersions(older: PostVersion, newer: PostVersion): FieldDiff[
             { value: a, removed: true },
             { value: b, added: true },
           ]
-        : diffWordsWithSpace(a, b).map((p) => ({
-            value: p.value,
-            ...(p.added ? { added: true } : {}),
-            ...(p.removed ? { removed: true } : {}),
-          }));
+        : wordDiff(a, b);
     return { field, label, changed: true, parts };
   });
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { imageKeyOf } from "#worker/services/images.ts";
+import { imageKeyOf, withVariantKeys } from "#worker/services/images.ts";
+import type { Purge } from "#worker/cache/purge.ts";
 
 /** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -46,10 +47,12 @@ export async function postImageUrls(db: Db, where: SQL): Promise<string[]> {
 }
 
 /** Deletes R2 objects after their rows: an object left behind by a failed delete is swept as an orphan. */
-async function deleteImages(db: Db, env: Env, keys: string[]) {
+async function deleteImages(db: Db, env: Env, keys: string[], purge?: Purge) {
   if (keys.length === 0) return;
   await db.run(sql`delete from images where key in (select value from json_each(${JSON.stringify(keys)}))`);
-  await env.IMAGES.delete(keys);
+  // The original with every width made from it, and every cached copy of them (Cache-Tag image:<key>).
+  await env.IMAGES.delete(withVariantKeys(keys));
+  await purge?.({ kind: "image.removed", keys });
 }
 
 /**
@@ -59,7 +62,7 @@ async function deleteImages(db: Db, env: Env, keys: string[]) {
  */
 export type ReleaseImages = (urls: (string | null | undefined)[]) => Promise<void>;
 
-export function createImageCleanup(db: Db, env: Env) {
+export function createImageCleanup(db: Db, env: Env, purge?: Purge) {
   const release: ReleaseImages = async (urls) => {
     const keys = [...new Set(urls.map((u) => (u ? imageKeyOf(u) : null)).filter((k): k is string => k !== null))];
     if (keys.length === 0) return;
@@ -71,6 +74,7 @@ export function createImageCleanup(db: Db, env: Env) {
         db,
         env,
         unused.map((r) => r.key),
+        purge,
       );
     } catch (err) {
       console.error(JSON.stringify({ level: "error", msg: "image release failed", keys, cause: String(err) }));
@@ -97,7 +101,7 @@ export function createImageCleanup(db: Db, env: Env) {
             sql`select k.value as key from json_each(${JSON.stringify(slice)}) k
                 where not exists (select 1 from images where images.key = k.value) and not ${referenced(sql`k.value`)}`,
           );
-          if (orphans.length) await env.IMAGES.delete(orphans.map((o) => o.key));
+          if (orphans.length) await env.IMAGES.delete(withVariantKeys(orphans.map((o) => o.key)));
           swept += orphans.length;
         }
         if (!listing.truncated) break;

@@ -75,7 +75,10 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  * The bytes and type of an image file, or the error an upload of it would get. Registration checks
  * the photo with this before creating the account, so a refused photo never leaves a half-made account.
  */
-export async function inspectImage(file: unknown): Promise<{ bytes: Uint8Array; type: ImageType }> {
+export async function inspectImage(
+  file: unknown,
+  transforms?: ImagesBinding,
+): Promise<{ bytes: Uint8Array; type: ImageType }> {
   // Browsers send an empty, nameless file part when no file was chosen.
   if (!(file instanceof Blob) || file.size === 0)
     throw new ValidationError({ image: "Choose an image file to upload." });
@@ -84,7 +87,31 @@ export async function inspectImage(file: unknown): Promise<{ bytes: Uint8Array; 
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge("The image is larger than 5 MB.");
   const type = sniffImageType(bytes);
   if (!type) throw unsupportedType("Only JPEG, PNG, WebP, GIF and AVIF images are accepted.");
+  if (transforms) await checkPixels(transforms, bytes);
   return { bytes, type };
+}
+
+/** A decompression-bomb guard: 5 MB of JPEG or PNG can declare far more pixels than any page shows. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+export const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+
+/** Reads the image's declared size (the Images binding's `info`, header only) and refuses one past the cap. */
+async function checkPixels(transforms: ImagesBinding, bytes: Uint8Array): Promise<void> {
+  let info: { width?: number; height?: number } | null = null;
+  try {
+    info = (await transforms.info(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream())) as {
+      width?: number;
+      height?: number;
+    };
+  } catch {
+    info = null;
+  }
+  // A size the reader cannot tell (bytes that only look like an image) is no bomb it could decode
+  // either: such a file is kept as uploaded, and its widths answer an error, never a resize.
+  if (!info || typeof info.width !== "number" || typeof info.height !== "number") return;
+  if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE || info.width * info.height > MAX_IMAGE_PIXELS)
+    throw tooLarge(TOO_MANY_PIXELS);
 }
 
 /** What an upload form carries, as the adapter found it (FormData values are File, string or null). */
@@ -168,18 +195,26 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       width: number,
       now = Date.now(),
     ): Promise<{ object: R2ObjectBody; expiresAt: number | null }> {
-      if (!isImageKey(key) || !isVariantWidth(width)) throw new NotFound("Image not found.");
+      // GIFs keep their motion and are never offered in widths (variantSrcSet): no variant to serve.
+      if (!isImageKey(key) || !isVariantWidth(width) || key.endsWith(".gif")) throw new NotFound("Image not found.");
       const variantKey = variantObjectKey(key, width);
-      const [row, stored] = await Promise.all([
+      const [row, stored, originalHead] = await Promise.all([
         db.query.images.findFirst({ columns: { expiresAt: true }, where: eq(schema.images.key, key) }),
         env.IMAGES.get(variantKey),
+        env.IMAGES.head(key),
       ]);
       const expiresAt = row?.expiresAt ?? null;
-      if (stored && (expiresAt === null || expiresAt > now)) return { object: stored, expiresAt };
-      if (stored) await stored.body.cancel();
+      // A variant never outlives its original: gone (or expired) original, 404, and the stray variant goes.
+      if (!originalHead || (expiresAt !== null && expiresAt <= now)) {
+        if (stored) {
+          await stored.body.cancel();
+          await env.IMAGES.delete(variantKey);
+        }
+        throw new NotFound("Image not found.");
+      }
+      if (stored) return { object: stored, expiresAt };
 
       const original = await this.read(key, now);
-      if (key.endsWith(".gif")) return original;
       const source = new Uint8Array(await original.object.arrayBuffer());
       let bytes: Uint8Array;
       try {
@@ -190,9 +225,11 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       } catch {
         bytes = new Uint8Array();
       }
-      // The stored type is the one the bytes show, as for uploads; anything else falls back to the original.
+      // The stored type is the one the bytes show, as for uploads. A failed resize is an error, never
+      // the original at every width (an original can be many times the bytes the page asked for).
       const type = sniffImageType(bytes);
-      if (type?.contentType !== "image/webp") return this.read(key, now);
+      if (type?.contentType !== "image/webp")
+        throw new Unavailable("The image could not be resized. Please try again later.", "resize-failed");
       await env.IMAGES.put(variantKey, bytes, { httpMetadata: { contentType: type.contentType } });
       const object = await env.IMAGES.get(variantKey);
       if (!object) throw new NotFound("Image not found.");
@@ -212,7 +249,7 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
       await rateLimit.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS);
       const input = await read();
       const { expiration } = parse(expirationSchema, { expiration: input.expiration });
-      const { bytes, type } = await inspectImage(input.image);
+      const { bytes, type } = await inspectImage(input.image, env.IMAGE_TRANSFORMS);
 
       const key = `${newId(24)}.${type.extension}`;
       try {

@@ -45,7 +45,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   // Every write purges what it changed from the edge cache (worker/cache/tags.ts).
   const purge = createPurge(env, ctx);
   // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
-  const imageCleanup = createImageCleanup(db, env);
+  const imageCleanup = createImageCleanup(db, env, purge);
   const release = imageCleanup.release;
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
@@ -70,7 +70,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     health: createHealthService(db),
     home: createHomeService(db),
     images,
-    likes: createLikeService(db, purge),
+    likes: createLikeService(db, purge, rateLimit),
     mailer,
     newsletter,
     passwordReset: createPasswordResetService(db, env, {

@@ -6,6 +6,7 @@ import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
 
 /** Whether this user likes this blog, as an un-sent query a page loader can batch. */
 export function likedQuery(db: Db, blogId: string, userId: string) {
@@ -31,7 +32,11 @@ function recount(db: Db, blogId: string) {
   );
 }
 
-export function createLikeService(db: Db, purge: Purge) {
+/** Likes (and unlikes) per account: plenty for reading, too few for a loop. */
+export const LIKES_PER_WINDOW = 30;
+export const LIKE_WINDOW_SECONDS = 10 * 60;
+
+export function createLikeService(db: Db, purge: Purge, rateLimit: RateLimitService) {
   return {
     /**
      * A signed-in user's like, stored once per user and blog; pressing again takes it back.
@@ -40,6 +45,7 @@ export function createLikeService(db: Db, purge: Purge) {
     async toggle(actor: Actor | null, blogId: string): Promise<{ liked: boolean; likes: number }> {
       const user = requireUser(actor);
       if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
+      await rateLimit.hit(`like:${user.id}`, LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS);
       // Insert-select from blogs, so an unknown blog inserts nothing instead of failing the foreign key.
       const [inserted, counted] = await db.batch([
         db
@@ -60,7 +66,7 @@ export function createLikeService(db: Db, purge: Purge) {
       ]);
       if (!counted[0]) throw new NotFound("Blog not found.");
       if (inserted.length) {
-        await purge({ kind: "blog.reaction", blogId });
+        await purge({ kind: "blog.like", blogId });
         return { liked: true, likes: counted[0].likes };
       }
 
@@ -71,7 +77,7 @@ export function createLikeService(db: Db, purge: Purge) {
         recount(db, blogId),
       ]);
       if (!recounted[0]) throw new NotFound("Blog not found.");
-      await purge({ kind: "blog.reaction", blogId });
+      await purge({ kind: "blog.like", blogId });
       return { liked: false, likes: recounted[0].likes };
     },
   };

@@ -47,6 +47,16 @@ export function createRateLimitService(db: Db) {
       }
     },
 
+    /** Takes back one count of this window (a try that turned out to be no failure). */
+    async giveBack(key: string, windowSeconds: number): Promise<void> {
+      const now = Date.now();
+      const windowStart = now - (now % (windowSeconds * 1000));
+      await db
+        .update(schema.rateLimits)
+        .set({ count: sql`max(${schema.rateLimits.count} - 1, 0)` })
+        .where(sql`${schema.rateLimits.key} = ${key} and ${schema.rateLimits.windowStart} = ${windowStart}`);
+    },
+
     async reset(key: string): Promise<void> {
       await db.delete(schema.rateLimits).where(sql`${schema.rateLimits.key} = ${key}`);
     },

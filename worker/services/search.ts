@@ -21,6 +21,8 @@ export const blogSearch = sqliteTable("blog_search", {
 });
 
 export const MAX_SEARCH_TERMS = 8;
+/** Search needs at least two characters a term. */
+export const MIN_SEARCH_TERM_CHARS = 2;
 export const RELATED_POSTS = 3;
 /** Related posts are looked for among this many of the newest posts (by rowid), whatever the site's size. */
 export const RELATED_WINDOW = 2_000;
@@ -55,7 +57,9 @@ export function searchTerms(q: unknown): string[] {
   const terms = q
     .slice(0, MAX_SEARCH_CHARS)
     .split(/\s+/)
-    .filter((term) => /[\p{L}\p{N}]/u.test(term));
+    .filter((term) => /[\p{L}\p{N}]/u.test(term))
+    // A one-character term (as a prefix, `"a"*`) matches nearly every post: it must be two or more.
+    .filter((term) => [...term].length >= MIN_SEARCH_TERM_CHARS);
   return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
 }
 

@@ -156,19 +156,18 @@ export function createUserService(
    */
   async function checkPassword(email: string, password: string, client: Client = {}): Promise<UserRow> {
     const window = LOGIN_LIMIT.windowSeconds;
+    // Every try is counted BEFORE the password is checked, in one atomic upsert each (rate-limit.ts
+    // hit): parallel tries each see their own count, so 200 at once still get at most the limit's worth
+    // of password checks. A right password then gives its count back.
     const fromAddress = addressKey("login-address", client.address);
-    if (fromAddress) await rateLimit.check(fromAddress, LOGIN_ADDRESS_LIMIT.failures, window);
+    await rateLimit.hit(fromAddress, LOGIN_ADDRESS_LIMIT.failures, window);
     const row = await byEmail(email);
     const knownDevice = row !== undefined && client.knownUserId === row.id;
-    if (!knownDevice) await rateLimit.check(loginKey(email), LOGIN_LIMIT.attempts, window);
+    if (!knownDevice) await rateLimit.hit(loginKey(email), LOGIN_LIMIT.attempts, window);
     // Unknown emails and password-less (Google) accounts still pay for a PBKDF2 run: timing reveals nothing.
     const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
-    if (!row || !row.passwordHash || !ok) {
-      await rateLimit.count(loginKey(email), window);
-      if (fromAddress) await rateLimit.count(fromAddress, window);
-      throw INVALID_CREDENTIALS();
-    }
-    await rateLimit.reset(loginKey(email));
+    if (!row || !row.passwordHash || !ok) throw INVALID_CREDENTIALS();
+    await Promise.all([rateLimit.reset(loginKey(email)), rateLimit.giveBack(fromAddress, window)]);
     return row;
   }
 
@@ -208,7 +207,7 @@ export function createUserService(
       const hasPhoto = photo instanceof Blob && photo.size > 0;
       if (hasPhoto) {
         try {
-          await inspectImage(photo);
+          await inspectImage(photo, env.IMAGE_TRANSFORMS);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           fields.image = err instanceof ValidationError ? (err.fields.image ?? err.message) : err.message;
