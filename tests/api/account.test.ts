@@ -8,6 +8,7 @@ import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
+import { mailbox, sendWith } from "../support/mail";
 import { PNG } from "../support/pages";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -97,6 +98,22 @@ describe("POST /api/auth/change-password", () => {
     expect(oldLogin.status).toBe(401);
     const newLogin = await send("POST", "/api/auth/login", {}, { email: user.email, password: "a brand new password" });
     expect(newLogin.status).toBe(200);
+  });
+
+  it("tells the owner by email, naming that other devices were signed out", async () => {
+    const box = mailbox();
+    const res = await sendWith(
+      box.env(),
+      "POST",
+      "/api/auth/change-password",
+      { currentPassword: PASSWORD, newPassword: "a brand new password" },
+      await asUser(user),
+    );
+    expect(res.status).toBe(200);
+    const told = box.to(user.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/password was changed/);
+    expect(told[0]!.text).toContain("every other device has been signed out");
   });
 
   it("limits wrong current passwords per account (429)", async () => {

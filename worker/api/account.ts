@@ -15,7 +15,12 @@ const relyingParty = (c: ApiContext) => ({ origin: new URL(c.req.url).origin });
  */
 export const accountApi = new Hono<ApiEnv>()
   .post("/change-password", async (c) => {
-    const result = await c.var.services.account.changePassword(c.var.user, c.var.sessionId, await readJson(c));
+    const result = await c.var.services.account.changePassword(
+      c.var.user,
+      c.var.sessionId,
+      await readJson(c),
+      new URL(c.req.url).origin,
+    );
     return c.json(result);
   })
   .post("/change-email", async (c) => {

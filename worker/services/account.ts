@@ -8,6 +8,7 @@ import { Conflict, NotFound, ValidationError } from "#worker/services/shared/err
 import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/sessions.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -90,9 +91,15 @@ export async function eraseAccount(
 
 export function createAccountService(
   db: Db,
-  deps: { sessions: SessionService; rateLimit: RateLimitService; purge: Purge; release: ReleaseImages },
+  deps: {
+    sessions: SessionService;
+    rateLimit: RateLimitService;
+    purge: Purge;
+    release: ReleaseImages;
+    mailer: Mailer;
+  },
 ) {
-  const { sessions, rateLimit, purge, release } = deps;
+  const { sessions, rateLimit, purge, release, mailer } = deps;
 
   async function current(actor: Actor | null): Promise<UserRow> {
     const user = requireUser(actor);
@@ -150,6 +157,7 @@ export function createAccountService(
       actor: Actor | null,
       sessionId: string | null,
       input: unknown,
+      origin?: string | null,
     ): Promise<{ modifiedCount: number; sessionsEnded: number }> {
       const row = await current(actor);
       const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
@@ -167,6 +175,13 @@ export function createAccountService(
       const passwordHash = await hashPassword(body.newPassword as string);
       await db.update(schema.users).set({ passwordHash, updatedAt: Date.now() }).where(eq(schema.users.id, row.id));
       const sessionsEnded = sessionId ? await sessions.endAllExcept(row.id, sessionId) : await sessions.endAll(row.id);
+      // The owner hears of it (someone else who knew the password is found out); mail never fails the change.
+      await mailer.send({
+        kind: "password-changed-in-settings",
+        to: row.email,
+        params: { name: row.name, url: mailer.link(origin, "/") },
+        origin,
+      });
       return { modifiedCount: 1, sessionsEnded };
     },
 

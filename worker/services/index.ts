@@ -52,7 +52,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const accountTokens = createAccountTokenService(db);
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
-  const account = createAccountService(db, { sessions, rateLimit, purge, release });
+  const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),

@@ -67,10 +67,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(request, form, async () => {
     switch (form.get("intent")) {
       case "change-password":
-        await account.changePassword(user, context.sessionId, {
-          currentPassword: form.get("currentPassword"),
-          newPassword: form.get("newPassword"),
-        });
+        await account.changePassword(
+          user,
+          context.sessionId,
+          { currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") },
+          new URL(request.url).origin,
+        );
         return done(MSG.settings.passwordChanged, MSG.settings.passwordChangedText, "#password");
       case "change-email": {
         const { message } = await emailChange.request(

@@ -50,6 +50,21 @@ export const MAIL_TEMPLATES = {
     ],
   }),
 
+  // A change made in /settings: the device that made it stays signed in (issue 19).
+  "password-changed-in-settings": (site: string, p: { name: string; url: string }): MailContent => ({
+    subject: `Your ${site} password was changed`,
+    preheader: "Your password was just changed in your settings; every other device was signed out.",
+    heading: "Your password was changed",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `The password of your ${site} account was just changed in its settings. The device that changed it stays signed in; every other device has been signed out.`,
+    ],
+    action: { label: `Go to ${site}`, url: p.url },
+    after: [
+      "If this was not you, reset your password at once from the sign-in page, and tell us through the contact page.",
+    ],
+  }),
+
   "email-change": (site: string, p: { name: string; url: string; newEmail: string }): MailContent => ({
     subject: `Confirm your new email address for ${site}`,
     preheader: `Confirm ${p.newEmail} as the address of your ${site} account.`,
