@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { flashCookie, redirectWithFlash, type Flash } from "#app/lib/flash.server.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
-import { wantsJson } from "#worker/api/errors.ts";
+import { wantsJson } from "#worker/http/negotiation.ts";
 import { formStatus, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";

@@ -24,14 +24,6 @@ export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-/** Whether an answer to this request should be JSON: the API, or a page's script that asked for it. */
-export function wantsJson(request: Request): boolean {
-  return (
-    new URL(request.url).pathname.startsWith("/api/") ||
-    (request.headers.get("Accept") ?? "").includes("application/json")
-  );
-}
-
 /** The single place where a thrown error becomes an HTTP answer for /api. */
 export function apiError(err: unknown, c: Context): Response {
   if (err instanceof DomainError) {
