@@ -1,9 +1,13 @@
 export const WORDS_PER_MINUTE = 200;
 
+/** How many words a text has (the one count: the post page's word count and its reading time). */
+export function wordCount(text: string): number {
+  return text.trim().split(/\s+/).filter(Boolean).length;
+}
+
 /** Estimated reading time in whole minutes (at least 1), from the text a reader reads (markdownText, no markup). */
 export function readingMinutes(text: string): number {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  return Math.max(1, Math.round(wordCount(text) / WORDS_PER_MINUTE));
 }
 
 /**

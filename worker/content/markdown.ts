@@ -137,9 +137,3 @@ export function markdownText(source: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-
-/** How many words a reader reads (markup not counted). */
-export function markdownWordCount(source: string): number {
-  const text = markdownText(source);
-  return text ? text.split(" ").length : 0;
-}

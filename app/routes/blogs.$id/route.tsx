@@ -5,7 +5,7 @@ import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
-import { formatDate, readingMinutes } from "#app/lib/blog-text.ts";
+import { formatDate, readingMinutes, wordCount } from "#app/lib/blog-text.ts";
 import { markdownText, renderMarkdown } from "#worker/content/markdown.ts";
 import { toast } from "#app/lib/dialogs.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -77,7 +77,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     older: Boolean(cursor),
     // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
     detailsHtml: renderMarkdown(post.blog.blog_details),
-    wordCount: text ? text.split(" ").length : 0,
+    wordCount: wordCount(text),
     minutes: readingMinutes(text),
     related: post.related.map(({ _id, title, image, category, author_name, short_description }) => ({
       _id,
