@@ -4,8 +4,9 @@ import { Avatar } from "#app/components/Avatar.tsx";
 import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import type { Comment } from "#worker/services/comments.ts";
+import { canRemoveComment, type Actor } from "#worker/services/shared/policy.ts";
 
-type Viewer = { id: string; isAdmin: boolean } | null;
+type Viewer = Pick<Actor, "id" | "role"> | null;
 
 /** The cursor of the Link header's rel="next", if the answer has one. */
 function nextCursor(link: string | null): string | null {
@@ -91,7 +92,7 @@ export function CommentsList({
                 <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
                   {c.body}
                 </p>
-                {viewer && (viewer.isAdmin || viewer.id === c.author._id) ? (
+                {canRemoveComment(viewer, { userId: c.author._id }) ? (
                   <div className="mt-2">
                     <ConfirmForm
                       fields={{ intent: "delete-comment", commentId: c._id }}

@@ -87,7 +87,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       author_name,
       short_description,
     })),
-    viewer: user ? { id: user.id, isAdmin: user.role === "admin" } : null,
+    viewer: user ? { id: user.id, role: user.role } : null,
   };
 }
 

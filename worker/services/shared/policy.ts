@@ -30,6 +30,6 @@ export function canEditBlog(actor: Actor | null, blog: { authorId: string }): bo
 }
 
 /** A comment can be removed by the person who wrote it or by an admin. */
-export function canRemoveComment(actor: Actor | null, comment: { userId: string }): boolean {
+export function canRemoveComment(actor: Pick<Actor, "id" | "role"> | null, comment: { userId: string }): boolean {
   return !!actor && (actor.role === "admin" || actor.id === comment.userId);
 }
