@@ -23,6 +23,9 @@ export async function alertDialog(title: string, text?: string, icon: Icon = "in
   await Swal.fire({ title, text, icon, ...(confirmButtonText ? { confirmButtonText } : {}) });
 }
 
+/** A confirm dialog focuses Cancel, as platform guidelines do, so Enter never deletes or signs out by accident. */
+export const CONFIRM_DEFAULTS = { showCancelButton: true, focusCancel: true, cancelButtonColor: "#6b7280" } as const;
+
 /** Resolves true when the person confirms. */
 export async function confirmDialog(options: { title: string; text: string; confirmButtonText: string; icon?: Icon }) {
   const Swal = await swal();
@@ -30,9 +33,8 @@ export async function confirmDialog(options: { title: string; text: string; conf
     title: options.title,
     text: options.text,
     icon: options.icon ?? "warning",
-    showCancelButton: true,
+    ...CONFIRM_DEFAULTS,
     confirmButtonText: options.confirmButtonText,
-    cancelButtonColor: "#6b7280",
   });
   return result.isConfirmed;
 }

@@ -16,20 +16,26 @@ export const handle = { title: "My Blogs" };
 
 export const meta: MetaFunction = () => dashboardMeta("My Blogs");
 
-/** One D1 round trip: the page of the person's own posts and their total (a batch). */
+/** The page of the person's own posts with their total (a batch), and how many of them are published. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const page = new URL(request.url).searchParams.get("page");
-  return loadOr404(() => context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE));
+  return loadOr404(async () => {
+    const [list, published] = await Promise.all([
+      context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE),
+      context.services.blogs.ownPublishedCount(user),
+    ]);
+    return { ...list, published };
+  });
 }
 
 export default function MyBlogs() {
-  const { items, total, page, pages } = useLoaderData<typeof loader>();
+  const { items, total, page, pages, published } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardHeader
         title="My Blogs"
-        description={total === 1 ? "You have published 1 post." : `You have published ${total} posts.`}
+        description={published === 1 ? "You have published 1 post." : `You have published ${published} posts.`}
         actions={
           <>
             <Link to="/dashboard/manageBlogs" className={buttonSecondary}>

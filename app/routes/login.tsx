@@ -48,10 +48,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     // Wrong credentials are the expected failure here, not a reason to bounce to /login: the form
-    // answers with the reason and comes back empty (the spec clears it), the password never echoed.
+    // answers with the reason and keeps the typed email (so it need not be typed again), the password never echoed.
     const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
+    const email = form.get("email");
     return data<FormFailure>(
-      { ok: false, code: err.code, formError, fields: {}, values: {} },
+      { ok: false, code: err.code, formError, fields: {}, values: typeof email === "string" ? { email } : {} },
       { status: formStatus(err), headers: retryAfter(err) },
     );
   }
@@ -85,7 +86,14 @@ export default function Login() {
       <Form ref={form} method="post" className="flex flex-col gap-4" replace>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={failure?.formError} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email ?? ""}
+        />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">

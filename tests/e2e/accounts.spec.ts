@@ -79,7 +79,7 @@ test.describe("accounts", () => {
     await screenshots(page, "register-errors");
   });
 
-  test("a failed sign-in shows the Error dialog with the reason and Try again, and clears the form", async ({
+  test("a failed sign-in shows the Error dialog with the reason and Try again, keeps the email, clears the password", async ({
     page,
   }) => {
     await page.goto("/login");
@@ -92,7 +92,7 @@ test.describe("accounts", () => {
 
     await expect(swal(page).locator(".swal2-title")).toHaveText("Error");
     await expect(swal(page)).toContainText("Invalid email or password.");
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.writer.email);
     await expect(page.getByLabel("Password")).toHaveValue("");
     await screenshots(page, "login-error");
     await swal(page).getByRole("button", { name: "Try again" }).click();
@@ -144,6 +144,10 @@ test.describe("accounts", () => {
     // Keyboard: Enter opens it with focus on the first item, and Tab walks its items.
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("link", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Write" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Reading list" })).toBeFocused();
     await page.keyboard.press("Tab");

@@ -272,13 +272,13 @@ describe("/login", () => {
     }
   });
 
-  it("answers a wrong password with the reason and an empty form, never the password, and no session", async () => {
+  it("answers a wrong password with the reason and the typed email kept, never the password, and no session", async () => {
     const user = await makeAccount();
     const res = await postForm("/login", { email: user.email, password: "Wrong-Password-1" });
     expect(res.status).toBe(401);
     const html = await res.text();
     expect(html).toContain("Invalid email or password.");
-    expect(html).not.toContain(user.email);
+    expect(html).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${user.email.replace(/[.+]/g, "\\$&")}"`));
     expect(html).not.toContain("Wrong-Password-1");
     expect(setCookies(res).some((c) => c.startsWith("__Host-session="))).toBe(false);
   });

@@ -46,6 +46,16 @@ describe("/blogs/{id}", () => {
     });
   });
 
+  it("offers a visitor 'Sign in to keep your like' beside Like (shown once they like), and not a signed-in reader", async () => {
+    const visitor = await (await get(`/blogs/${blog.id}`)).text();
+    expect(visitor).toMatch(
+      /<p hidden=""[^>]*><a href="\/login\?redirectTo=%2Fblogs%2F[^"]+"[^>]*>Sign in to keep your like<\/a>/,
+    );
+    expect(visitor).toContain(`href="${loginFor(blog.id)}"`);
+    const signedIn = await (await get(`/blogs/${blog.id}`, await cookieOf(reader))).text();
+    expect(signedIn).not.toContain("Sign in to keep your like");
+  });
+
   it("renders the post's details on the server (Markdown), with typed HTML as escaped text", async () => {
     const res = await get(`/blogs/${blog.id}`);
     expect(res.status).toBe(200);

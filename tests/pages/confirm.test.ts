@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#app/lib/messages.ts";
+import { CONFIRM_DEFAULTS } from "#app/lib/dialogs.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
@@ -268,5 +269,11 @@ describe("the confirmation step without JavaScript", () => {
     );
     expect(verifyConfirmStep(secret, "sid-2", step, token)).toBe(false);
     expect(verifyConfirmStep("t".repeat(40), "sid-1", step, token)).toBe(false);
+  });
+});
+
+describe("the confirm dialogs (SweetAlert2)", () => {
+  it("focus Cancel, so Enter never confirms a delete or a sign-out", () => {
+    expect(CONFIRM_DEFAULTS).toMatchObject({ showCancelButton: true, focusCancel: true });
   });
 });

@@ -230,6 +230,15 @@ describe("/dashboard/myBlog and /dashboard/manageBlogs", () => {
     expect(second).not.toContain(mine[3]!.id);
   });
 
+  it("says how many posts are published, drafts and later schedules not counted", async () => {
+    const writer = await makeUser();
+    for (let i = 0; i < 3; i++) await makeBlog(writer);
+    await makeBlog(writer, { status: "draft" });
+    await makeBlog(writer, { status: "scheduled", publishAt: Date.now() + 24 * 60 * 60 * 1000 });
+    const html = await (await get("/dashboard/myBlog", writer)).text();
+    expect(html).toContain("You have published 3 posts.");
+  });
+
   it("shows the table with the spec's columns and Edit links", async () => {
     const writer = await makeUser({ name: "Table Writer" });
     const blog = await makeBlog(writer, { title: "In the table" });

@@ -159,6 +159,14 @@ describe("the reading list: /saved", () => {
     expect(await (await page("/allBlogs", reader)).text()).toMatch(/href="\/saved"[^>]*>See your reading list/);
     expect(await (await page("/about", reader)).text()).toMatch(/href="\/saved"[^>]*>Reading list/);
   });
+
+  it("the avatar menu has Dashboard and Write", async () => {
+    const reader = await makeUser();
+    const html = await (await page("/about", reader)).text();
+    const menu = html.slice(html.indexOf("Account menu for"));
+    expect(menu).toMatch(/href="\/dashboard"[^>]*>Dashboard</);
+    expect(menu).toMatch(/href="\/dashboard\/writeBlogs"[^>]*>Write</);
+  });
 });
 
 describe("DELETE /api/save-blogs/{blogId}", () => {

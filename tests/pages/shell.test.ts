@@ -20,6 +20,8 @@ describe("server-rendered shell", () => {
       expect(css.length, path).toBeGreaterThan(20_000);
       expect(css, path).toContain(".bg-brand-600{");
       expect(css, path).toContain(".dark");
+      // Search marks keep dark ink on pale amber in the dark theme (light ink on it read 1.01:1).
+      expect(css, path).toMatch(/\.dark mark\{[^}]*color:#111827[^}]*background-color:#fef3c6/);
       // The CSP lets an inline <style> apply (styles only; scripts stay hash-listed).
       expect(res.headers.get("Content-Security-Policy"), path).toMatch(/style-src 'self' 'unsafe-inline'/);
     }

@@ -50,9 +50,20 @@ export function ToggleButton({
 
 /**
  * A visitor's like is local only (+1 / -1, never saved), as the spec has it. A signed-in reader's like
- * is stored, one per person, and the count shown is the stored one (optimistic while it is sent).
+ * is stored, one per person, and the count shown is the stored one (optimistic while it is sent). A
+ * visitor who likes is offered "Sign in to keep your like" beside the button.
  */
-export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
+export function LikeButton({
+  blogId,
+  likes,
+  liked,
+  signedIn,
+}: {
+  blogId: string;
+  likes: number;
+  liked: boolean;
+  signedIn: boolean;
+}) {
   const fetcher = useFetcher<typeof action>();
   const [localLiked, setLocalLiked] = useState(false);
   const pending = fetcher.formData?.get("intent") === "like";
@@ -65,7 +76,7 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
     setLocalLiked((l) => !l);
   };
 
-  return (
+  const form = (
     <fetcher.Form method="post" onSubmit={onSubmit} className="flex">
       <input type="hidden" name="intent" value="like" />
       <button
@@ -83,6 +94,18 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
         </span>
       </button>
     </fetcher.Form>
+  );
+  if (signedIn) return form;
+  // A visitor's like lives on this page only: beside it, the way to keep it (shown once they like).
+  return (
+    <div className="flex flex-col items-center gap-1 sm:flex-row sm:gap-2">
+      {form}
+      <p hidden={!localLiked} role="status" className="text-center text-xs text-gray-600">
+        <a href={authPageUrl("/login", `/blogs/${blogId}`)} className="font-semibold text-brand-700 underline">
+          Sign in to keep your like
+        </a>
+      </p>
+    </div>
   );
 }
 

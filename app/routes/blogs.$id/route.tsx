@@ -244,7 +244,7 @@ export default function BlogDetail() {
           role="group"
           aria-label="Post actions"
         >
-          <LikeButton likes={blog.likes} liked={liked} signedIn={viewer !== null} />
+          <LikeButton blogId={blog._id} likes={blog.likes} liked={liked} signedIn={viewer !== null} />
           <ToggleButton
             open={commentOpen}
             controls={commentPanel}

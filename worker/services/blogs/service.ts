@@ -115,6 +115,13 @@ export function createBlogService(
       return pageOf(eq(schema.blogs.authorId, user.id), input, defaultLimit);
     },
 
+    /** How many of the actor's own posts are published (visible): My Blogs' "You have published N posts". */
+    async ownPublishedCount(actor: Actor | null): Promise<number> {
+      const user = requireUser(actor);
+      const [row] = await countQuery(db, visibleBlogsWhere(eq(schema.blogs.authorId, user.id)));
+      return row?.total ?? 0;
+    },
+
     /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
     async editable(actor: Actor | null, id: string): Promise<Blog> {
       return toBlog((await editableRow(actor, id)).row);
