@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
@@ -22,7 +22,7 @@ export interface Writer {
 
 export interface WriterPage {
   writer: Writer;
-  blogs: Page<Blog>;
+  blogs: Page<PublicBlog>;
 }
 
 /**
@@ -67,7 +67,11 @@ export function createWriterService(db: Db) {
           designation: profile?.designation ?? "",
           bio: profile?.bio ?? "",
         },
-        blogs: toPage(rows.map(toBlog), total, paging),
+        blogs: toPage(
+          rows.map((row) => toPublicCard(toBlog(row))),
+          total,
+          paging,
+        ),
       };
     },
   };

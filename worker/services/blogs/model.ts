@@ -33,6 +33,19 @@ export interface Blog {
 export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
   Partial<Pick<Blog, "status" | "publish_at" | "author_id">>;
 
+/**
+ * A blog as the public reading pages get it (home, all blogs, search, a post, related posts, a
+ * writer's page): the REST record without the writer's email. The pages show none, and their loader
+ * data goes out in the HTML and the .data answers, so they must not carry it (issue 18, decision 026).
+ * The REST API keeps `email` (the spec's contract); signed-in dashboards use `Blog`.
+ */
+export type PublicBlog = Omit<Blog, "email">;
+
+export function toPublicCard<T extends Blog>(blog: T): Omit<T, "email"> {
+  const { email: _email, ...card } = blog;
+  return card;
+}
+
 export function toBlog(row: BlogRow): Blog {
   return {
     _id: row.id,

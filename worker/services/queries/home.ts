@@ -2,12 +2,12 @@ import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toAuthor, type Author } from "#worker/services/authors.ts";
-import { LATEST_BLOGS, toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { LATEST_BLOGS, toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
 import { toReview, type Review } from "#worker/services/reviews.ts";
 
 export interface HomeData {
-  latest: Blog[];
+  latest: PublicBlog[];
   authors: Author[];
   reviews: Review[];
 }
@@ -37,7 +37,11 @@ export function createHomeService(db: Db) {
           )
           .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),
       ]);
-      return { latest: blogRows.map(toBlog), authors: authorRows.map(toAuthor), reviews: reviewRows.map(toReview) };
+      return {
+        latest: blogRows.map((row) => toPublicCard(toBlog(row))),
+        authors: authorRows.map(toAuthor),
+        reviews: reviewRows.map(toReview),
+      };
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type BlogFilters,
   type SearchHit,
 } from "#worker/services/blogs/queries.ts";
-import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
+import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import type { Page } from "#worker/services/shared/pagination.ts";
 import { commentCountQuery, commentsQuery, toCommentPage, type Comment } from "#worker/services/comments.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
@@ -22,15 +22,18 @@ import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/ser
 export const SIDEBAR_LATEST = 4;
 export const SIDEBAR_SAVED = 5;
 
+/** A search hit as the /allBlogs page gets it: a public card (no writer email) and its highlight. */
+export type PublicHit = Omit<SearchHit, "email">;
+
 export interface Listing {
-  results: Page<SearchHit>;
-  latest: Blog[];
+  results: Page<PublicHit>;
+  latest: PublicBlog[];
   /** The reader's recently saved blogs; null for a visitor. */
   saved: SavedBlog[] | null;
 }
 
 export interface Post {
-  blog: Blog;
+  blog: PublicBlog;
   /** A page of comments, newest first (or, with a cursor, the ones older than it). */
   comments: Comment[];
   /** Every comment of the post, for the heading. */
@@ -41,7 +44,7 @@ export interface Post {
   liked: boolean;
   saved: boolean;
   /** Up to three visible posts to read next (same category first, then the most similar). */
-  related: Blog[];
+  related: PublicBlog[];
 }
 
 /**
@@ -60,8 +63,14 @@ export function createReadingService(db: Db) {
   // A second round trip: the similarity query needs the post's own title and category first.
   const related = async (post: { id: string; title: string; category: string }) => {
     const lists = await db.batch(relatedQueries(db, post));
-    return pickRelated(...lists).map(toBlog);
+    return pickRelated(...lists).map((row) => toPublicCard(toBlog(row)));
   };
+
+  const publicRows = (rows: Parameters<typeof toBlog>[0][]) => rows.map((row) => toPublicCard(toBlog(row)));
+  const publicResults = (results: Page<SearchHit>): Page<PublicHit> => ({
+    ...results,
+    items: results.items.map(toPublicCard),
+  });
 
   return {
     /** /allBlogs: the filtered page, its total, the sidebar's latest and the reader's saved blogs. */
@@ -69,14 +78,18 @@ export function createReadingService(db: Db) {
       const { page, limit, queries } = blogSearchQueries(db, filters, 4);
       if (!actor) {
         const [rows, totals, latest] = await db.batch([...queries, latestQuery()]);
-        return { results: toSearchPage(rows, totals, page, limit), latest: latest.map(toBlog), saved: null };
+        return {
+          results: publicResults(toSearchPage(rows, totals, page, limit)),
+          latest: publicRows(latest),
+          saved: null,
+        };
       }
       const [rows, totals, latest, saved] = await db.batch([
         ...queries,
         latestQuery(),
         recentlySavedQuery(db, actor.id, SIDEBAR_SAVED),
       ]);
-      return { results: toSearchPage(rows, totals, page, limit), latest: latest.map(toBlog), saved };
+      return { results: publicResults(toSearchPage(rows, totals, page, limit)), latest: publicRows(latest), saved };
     },
 
     /** /blogs/{id}: the blog, its comments and the reader's like and save state in one round trip; then its related posts. */
@@ -95,7 +108,7 @@ export function createReadingService(db: Db) {
         if (!blogs[0]) throw new NotFound("Blog not found.");
         const page = toCommentPage(commentRows);
         return {
-          blog: toBlog(blogs[0]),
+          blog: toPublicCard(toBlog(blogs[0])),
           comments: page.items,
           commentCount: counts[0]?.total ?? 0,
           commentsNext: page.next,
@@ -114,7 +127,7 @@ export function createReadingService(db: Db) {
       if (!blogs[0]) throw new NotFound("Blog not found.");
       const page = toCommentPage(commentRows);
       return {
-        blog: toBlog(blogs[0]),
+        blog: toPublicCard(toBlog(blogs[0])),
         comments: page.items,
         commentCount: counts[0]?.total ?? 0,
         commentsNext: page.next,
