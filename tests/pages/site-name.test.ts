@@ -30,10 +30,13 @@ describe("SITE_NAME drives the brand", () => {
 });
 
 describe("the newsletter box", () => {
-  it("promises no weekly email or unsubscribe link the site does not have", async () => {
+  // The newsletter now sends (issue 21): each post as it is published, after a confirmation, with a
+  // one-click unsubscribe. The box promises exactly that, and no weekly digest the site does not send.
+  it("promises what the newsletter does: each new post, a confirmation, a one-click unsubscribe", async () => {
     const html = await (await call("/")).text();
     expect(html).toContain("Subscribe to Our Newsletter");
-    expect(html).toContain("when our newsletter starts");
-    expect(html).not.toMatch(/inbox every week|unsubscribe anytime/i);
+    expect(html).toContain("Every new post in your inbox as it is published");
+    expect(html).toMatch(/one-click unsubscribe/);
+    expect(html).not.toMatch(/inbox every week/i);
   });
 });
