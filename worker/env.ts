@@ -1,4 +1,5 @@
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
@@ -27,4 +28,6 @@ export interface Env {
   SITE_URL?: string;
   /** The newsletter fan-out queue (wrangler.toml [[queues.producers]]); consumed by this Worker. */
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
+  /** The notifications queue (a new post's fan-out to followers, the daily digest); consumed by this Worker. */
+  NOTIFY_QUEUE: Queue<NotificationJob>;
 }

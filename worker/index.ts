@@ -8,6 +8,7 @@ import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import { isNotificationJob, type NotificationJob } from "#worker/services/notifications/service.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
 
@@ -17,6 +18,8 @@ const app = createApp(build as unknown as ServerBuild);
 
 /** wrangler.toml's minute cron (the other, hourly, runs the sweeps). */
 const PUBLISH_CRON = "* * * * *";
+/** The daily cron: the notification digest. */
+const DIGEST_CRON = "0 8 * * *";
 
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
@@ -36,6 +39,10 @@ export default {
       );
       return;
     }
+    if (controller.cron === DIGEST_CRON) {
+      ctx.waitUntil(services.notifications.startDigest(now));
+      return;
+    }
     ctx.waitUntil(
       Promise.all([
         services.images.sweepExpired(now),
@@ -47,7 +54,7 @@ export default {
     );
   },
   /**
-   * The newsletter queue's consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
+   * The newsletter's and the notifications' queue consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
    * idempotent job. A failed one is retried with a growing delay; after max_retries it goes to the
    * dead-letter queue, where it stays for a person to look at.
    */
@@ -55,12 +62,13 @@ export default {
     const services = createServices(env, ctx);
     for (const message of batch.messages) {
       try {
-        await services.newsletter.run(message.body);
+        const job = message.body;
+        await (isNotificationJob(job) ? services.notifications.run(job) : services.newsletter.run(job));
         message.ack();
       } catch (err) {
-        console.error(`newsletter: job ${message.id} failed (try ${message.attempts})`, err);
+        console.error(`queue: job ${message.id} failed (try ${message.attempts})`, err);
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
   },
-} satisfies ExportedHandler<Env, NewsletterJob>;
+} satisfies ExportedHandler<Env, NewsletterJob | NotificationJob>;

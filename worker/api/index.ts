@@ -14,6 +14,7 @@ import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
 import { followsApi } from "#worker/api/follows.ts";
+import { notificationsApi } from "#worker/api/notifications.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -30,6 +31,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", contactApi)
   .route("/", newsletterApi)
   .route("/", followsApi)
+  .route("/", notificationsApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

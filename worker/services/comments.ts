@@ -92,7 +92,16 @@ export function toComment(row: CommentRow): Comment {
   };
 }
 
-export function createCommentService(db: Db, rateLimit: RateLimitService, purge: Purge) {
+export function createCommentService(
+  db: Db,
+  rateLimit: RateLimitService,
+  purge: Purge,
+  // The post's writer (and, for a reply, the person answered) hear of it: services.notifications.
+  onComment: (
+    actor: Actor,
+    c: { commentId: string; blogId: string; parentAuthorId?: string | null },
+  ) => Promise<void> = async () => {},
+) {
   return {
     /**
      * A visible blog's comments, newest first, a page at a time (GET /api/blogs/{id}/comments and the
@@ -143,6 +152,7 @@ export function createCommentService(db: Db, rateLimit: RateLimitService, purge:
         .returning({ id: schema.comments.id });
       if (!inserted.length) throw new NotFound("Blog not found.");
       await purge({ kind: "blog.reaction", blogId });
+      await onComment(user, { commentId: id, blogId });
       return { insertedId: id };
     },
 

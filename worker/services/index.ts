@@ -20,6 +20,7 @@ import { createImageService } from "#worker/services/images.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createNotificationService } from "#worker/services/notifications/service.ts";
 import { createPasswordResetService } from "#worker/services/password-reset.ts";
 import { createPasskeyService } from "#worker/services/passkeys.ts";
 import { createProfileService } from "#worker/services/profiles.ts";
@@ -52,6 +53,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
+  // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
+  const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
   return {
@@ -62,19 +65,33 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images),
-    comments: createCommentService(db, rateLimit, purge),
+    // ... and to the followers of its writer (in-app, and by email if they chose it).
+    blogs: createBlogService(
+      db,
+      purge,
+      release,
+      async (blogId) => {
+        await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
+      },
+      images,
+    ),
+    comments: createCommentService(db, rateLimit, purge, (actor, c) => notifications.commented(actor, c)),
     contact: createContactService(db, rateLimit),
     emailVerification,
     feeds: createFeedService(db),
-    follows: createFollowService(db, { purge, rateLimit }),
+    follows: createFollowService(db, {
+      purge,
+      rateLimit,
+      onFollow: (actor, writerId) => notifications.followed(actor, writerId),
+    }),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
     images,
-    likes: createLikeService(db, purge, rateLimit),
+    likes: createLikeService(db, purge, rateLimit, (actor, blogId) => notifications.liked(actor, blogId)),
     mailer,
     newsletter,
+    notifications,
     passwordReset: createPasswordResetService(db, env, {
       tokens: accountTokens,
       mailer,

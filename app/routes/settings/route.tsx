@@ -18,6 +18,8 @@ import {
   PasswordSection,
   SessionsSection,
 } from "./sections";
+import { NotificationsSection } from "./notifications-section";
+import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
 
 export const meta: MetaFunction = () => [{ title: `Settings | ${brand()}` }, { name: "robots", content: "noindex" }];
 
@@ -27,6 +29,7 @@ const SECTIONS = [
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
   { id: "newsletter", label: "Newsletter" },
+  { id: "notifications", label: "Notifications" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
 ] as const;
@@ -34,11 +37,12 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
+    context.services.notifications.prefs(user),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
   return {
@@ -47,6 +51,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     sessions,
     passkeys: keys,
     newsletterState,
+    notificationPrefs,
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
   };
@@ -95,6 +100,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "newsletter-unsubscribe":
         await context.services.newsletter.unsubscribeAccount(user);
         return done(MSG.settings.newsletterUnsubscribed, undefined, "#newsletter");
+      case "notification-prefs":
+        await context.services.notifications.setPrefs(
+          user,
+          Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, form.get(k) ?? undefined])),
+        );
+        return done(MSG.settings.notificationsSaved, undefined, "#notifications");
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -164,6 +175,11 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               state={data.newsletterState}
               failure={failureFor("newsletter-subscribe") ?? failureFor("newsletter-unsubscribe")}
+            />
+            <NotificationsSection
+              prefs={data.notificationPrefs}
+              verified={data.methods.emailVerified}
+              failure={failureFor("notification-prefs")}
             />
             <DataSection />
             <DeleteSection
