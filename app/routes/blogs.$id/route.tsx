@@ -1,6 +1,7 @@
 import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
@@ -89,6 +90,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       short_description,
     })),
     viewer: user ? { id: user.id, role: user.role } : null,
+    // The byline's Follow button: null for a visitor (their copy of the page is shared).
+    followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
   };
 }
 
@@ -145,6 +148,7 @@ export default function BlogDetail() {
     liked,
     saved,
     viewer,
+    followsWriter,
     origin,
     detailsHtml,
     minutes,
@@ -223,6 +227,9 @@ export default function BlogDetail() {
               <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
           </div>
+          {viewer?.id === blog.author_id ? null : (
+            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} />
+          )}
         </div>
       </header>
 
