@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { WhoToFollowList } from "#app/components/WhoToFollow.tsx";
@@ -18,11 +18,11 @@ import { WhoToFollowList } from "#app/components/WhoToFollow.tsx";
 const LIST_CARD_SIZES =
   "(min-width: 1280px) 440px, (min-width: 1024px) calc(50vw - 220px), (min-width: 640px) 48vw, 100vw";
 
-const DESCRIPTION = () =>
-  `Every post on ${brand()}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
+const DESCRIPTION = (brand: string) =>
+  `Every post on ${brand}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `All Blogs | ${brand()}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: `All Blogs | ${brandOf(matches)}` }];
   const { q, category, results } = data;
   const filtered = q || category;
   const title = filtered ? `${[q && `“${q}”`, category].filter(Boolean).join(" in ")}: All Blogs` : "All Blogs";
@@ -30,14 +30,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (category) params.set("category", category);
   if (results.page > 1) params.set("page", String(results.page));
   const qs = params.toString();
-  const tags = seo({ title, description: DESCRIPTION(), origin: data.origin, path: `/allBlogs${qs ? `?${qs}` : ""}` });
+  const tags = seo({
+    brand: brandOf(matches),
+    title,
+    description: DESCRIPTION(brandOf(matches)),
+    origin: data.origin,
+    path: `/allBlogs${qs ? `?${qs}` : ""}`,
+  });
   // A category view offers its own feed to feed readers.
   if (isCategory(category)) {
     tags.push({
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${brand()}: ${category}`,
+      title: `${brandOf(matches)}: ${category}`,
       href: categoryFeed(category),
     });
   }

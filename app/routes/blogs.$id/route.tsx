@@ -13,7 +13,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
@@ -24,13 +24,14 @@ import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  if (!d) return [{ title: `Page not found | ${brand()}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { blog, origin } = d;
   const url = `${origin}/blogs/${blog._id}`;
   const image = new URL(blog.image, origin).toString();
   return [
     ...seo({
+      brand: brandOf(matches),
       title: blog.title,
       description: blog.short_description,
       origin,
@@ -52,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
         image: [image],
         datePublished: blog.date_time,
         author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: brand() },
+        publisher: { "@type": "Organization", name: brandOf(matches) },
         articleSection: blog.category,
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
