@@ -574,6 +574,9 @@ export const notificationPrefs = sqliteTable("notification_prefs", {
   post: emailChoice("email_post", "off"),
   like: emailChoice("email_like", "off"),
   updatedAt: updatedAt(),
+});
+
+/**
  * One import of another platform's export file (worker/services/import/): staged by the upload, shown
  * in a preview (category choices), then run in the background by the import queue in small batches.
  * The counters are the progress bar; `report` is the final account (JSON).
