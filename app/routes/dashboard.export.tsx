@@ -6,7 +6,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Export" };
 
-export const meta: MetaFunction = () => dashboardMeta("Export");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Export", matches);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   adminOrForbidden(context, request);

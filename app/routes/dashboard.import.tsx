@@ -13,7 +13,7 @@ import { MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 
 export const handle = { title: "Import" };
 
-export const meta: MetaFunction = () => dashboardMeta("Import");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Import", matches);
 
 /**
  * Imports: an admin brings a whole site's export here; a writer's own-posts import (started from
