@@ -321,6 +321,7 @@ export default function BlogDetail() {
         <CommentsList
           key={`${comments[0]?._id ?? ""}:${commentCount}`}
           blogId={blog._id}
+          blogAuthorId={blog.author_id}
           comments={comments}
           total={commentCount}
           next={commentsNext}
