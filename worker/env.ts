@@ -1,3 +1,4 @@
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
@@ -30,4 +31,8 @@ export interface Env {
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
   /** The notifications queue (a new post's fan-out to followers, the daily digest); consumed by this Worker. */
   NOTIFY_QUEUE: Queue<NotificationJob>;
+  /** The import queue (wrangler.toml): each message runs one bounded batch of an import job. */
+  IMPORT_QUEUE: Queue<ImportJobMessage>;
+  /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */
+  IMPORT_ALLOW_PRIVATE_HOSTS?: string;
 }

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
 export interface DashboardLink {
   to: string;
@@ -19,6 +19,9 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/newsletter", label: "Newsletter" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.
+  { to: "/dashboard/import", label: "Import" },
+  { to: "/dashboard/export", label: "Export" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
@@ -38,6 +41,6 @@ export const WRITER_MENU: readonly DashboardLink[] = [
 export const menuFor = (role: "user" | "admin") => (role === "admin" ? ADMIN_MENU : WRITER_MENU);
 
 /** Dashboard pages are private: a title, and no indexing. */
-export function dashboardMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | Dashboard | ${brand()}` }, { name: "robots", content: "noindex" }];
+export function dashboardMeta(title: string, matches: Parameters<typeof brandOf>[0]): MetaDescriptor[] {
+  return [{ title: `${title} | Dashboard | ${brandOf(matches)}` }, { name: "robots", content: "noindex" }];
 }

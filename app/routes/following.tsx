@@ -5,9 +5,12 @@ import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction = () => [{ title: `Following | ${brand()}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Following | ${brandOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The newest visible posts of the writers the reader follows (services.follows.feed: the visible-blogs

@@ -1,27 +1,26 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { brandOf, siteName, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
-import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import type { FormFailure } from "#app/lib/form-result.ts";
-import { formStatus, readForm, retryAfter } from "#app/lib/forms.server.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedOutOnly } from "#app/lib/guards.server.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
-import { refusal } from "#app/lib/form-result.ts";
+import { failureText, refusal } from "#app/lib/form-result.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Sign in",
-    description: `Sign in to ${brand()} to write, edit and save blog posts.`,
+    description: `Sign in to ${brandOf(matches)} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/login",
   }),
@@ -34,7 +33,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  try {
+  // Wrong credentials are the expected failure here, not a reason to bounce to /login: handleForm answers
+  // in the form with the reason (401) and keeps the typed email, the password never echoed.
+  return handleForm(request, form, async () => {
     const secret = context.env.SESSION_SECRET ?? "";
     const { token, user } = await context.services.users.login(
       { email: form.get("email"), password: form.get("password") },
@@ -42,23 +43,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
     );
     return redirectWithFlash(
       redirectTo,
-      { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
+      {
+        kind: "toast",
+        title: MSG.login.successTitle,
+        text: MSG.login.successText(siteName(context.env)),
+        icon: "success",
+      },
       [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
     );
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    // Wrong credentials are the expected failure here, not a reason to bounce to /login: the form
-    // answers with the reason and keeps the typed email (so it need not be typed again), the password never echoed.
-    const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
-    const email = form.get("email");
-    return data<FormFailure>(
-      { ok: false, code: err.code, formError, fields: {}, values: typeof email === "string" ? { email } : {} },
-      { status: formStatus(err), headers: retryAfter(err) },
-    );
-  }
+  });
 }
 
 export default function Login() {
+  const brand = useBrand();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
@@ -67,9 +64,12 @@ export default function Login() {
   useEffect(() => {
     if (!failure) return;
     form.current?.reset();
-    void alertDialog(MSG.login.errorTitle, failure.formError, "error", MSG.login.tryAgain).then(() =>
-      form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus(),
-    );
+    void alertDialog(
+      MSG.login.errorTitle,
+      failureText(failure, MSG.login.errorTitle),
+      "error",
+      MSG.login.tryAgain,
+    ).then(() => form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus());
     // A new answer (a new object) is what opens the dialog again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
@@ -93,8 +93,16 @@ export default function Login() {
           autoComplete="email"
           required
           defaultValue={failure?.values.email ?? ""}
+          error={failure?.fields.email}
         />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={failure?.fields.password}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
             Forgot your password?
@@ -109,7 +117,7 @@ export default function Login() {
         <PasskeySignIn redirectTo={redirectTo} />
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">
-        New to {brand()}?{" "}
+        New to {brand}?{" "}
         <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>

@@ -7,10 +7,10 @@ import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction = () => [
-  { title: `Notifications | ${brand()}` },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Notifications | ${brandOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
-import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { EmailField, Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";
@@ -18,10 +17,11 @@ import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { refusal } from "#app/lib/form-result.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo({
+    brand: brandOf(matches),
     title: "Create your account",
-    description: `Join ${brand()} to write, edit and save blog posts.`,
+    description: `Join ${brandOf(matches)} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/register",
   });
@@ -34,30 +34,25 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   return handleForm(request, form, async () => {
-    try {
-      // The service checks every field and the photo before storing anything, so a refused
-      // registration leaves neither an account nor an orphan image behind.
-      const secret = context.env.SESSION_SECRET ?? "";
-      const { token, user } = await context.services.users.register(
-        { name: form.get("name"), email: form.get("email"), password: form.get("password") },
-        form.get("image"),
-        await clientOf(request, secret),
-      );
-      return redirectWithFlash(
-        redirectTo,
-        { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-        [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
-      );
-    } catch (err) {
-      // A taken email belongs beside the email field, like any other field problem.
-      if (err instanceof Conflict && err.code === "email-already-in-use")
-        throw new ValidationError({ email: err.message }, err.message, err.code);
-      throw err;
-    }
+    // The service checks every field and the photo before storing anything, so a refused
+    // registration leaves neither an account nor an orphan image behind. A taken email is a 409 that
+    // names the email field, so handleForm shows it there.
+    const secret = context.env.SESSION_SECRET ?? "";
+    const { token, user } = await context.services.users.register(
+      { name: form.get("name"), email: form.get("email"), password: form.get("password") },
+      form.get("image"),
+      await clientOf(request, secret),
+    );
+    return redirectWithFlash(
+      redirectTo,
+      { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
+      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
+    );
   });
 }
 
 export default function Register() {
+  const brand = useBrand();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
@@ -78,7 +73,7 @@ export default function Register() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle={`Join ${brand()} and start sharing your ideas.`}
+      subtitle={`Join ${brand} and start sharing your ideas.`}
       aside={{
         heading: "Your ideas deserve readers.",
         text: "Write about what you know, learn from others, and build an audience one post at a time.",

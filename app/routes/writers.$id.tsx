@@ -6,15 +6,17 @@ import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
-import { BRAND } from "#app/lib/messages.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `Page not found | ${BRAND}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { writer, blogs, origin } = data;
   const description =
-    writer.bio.slice(0, 200) || `${writer.name}${writer.designation ? `, ${writer.designation},` : ""} on ${BRAND}.`;
+    writer.bio.slice(0, 200) ||
+    `${writer.name}${writer.designation ? `, ${writer.designation},` : ""} on ${brandOf(matches)}.`;
   return seo({
+    brand: brandOf(matches),
     title: `${writer.name}: writer`,
     description,
     origin,

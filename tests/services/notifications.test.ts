@@ -55,13 +55,7 @@ describe("notifications", () => {
     const replier = await person({ name: "Replier" });
     const blog = await makeBlog(author, { title: "Thread" });
     const { insertedId } = await w.services().comments.create(first, blog.id, { body: "Question?" });
-    const reply = await w.services().comments.create(replier, blog.id, { body: "Answer." });
-    // The reply's parent (the comments' parent id is issue 21's comment part): the service is told who was answered.
-    await w.services().notifications.commented(replier, {
-      commentId: reply.insertedId,
-      blogId: blog.id,
-      parentAuthorId: first.id,
-    });
+    const reply = await w.services().comments.create(replier, blog.id, { body: "Answer.", parent_id: insertedId });
     const theirs = await mine(first.id);
     expect(theirs.map((r) => r.kind)).toEqual(["reply"]);
     expect((await w.services().notifications.list(first)).items[0]!.text).toBe(

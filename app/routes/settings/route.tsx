@@ -3,12 +3,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
 import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { ImportSection } from "./import-section";
 import {
   DataSection,
   DeleteSection,
@@ -21,7 +22,10 @@ import {
 import { NotificationsSection } from "./notifications-section";
 import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
 
-export const meta: MetaFunction = () => [{ title: `Settings | ${brand()}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Settings | ${brandOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 const SECTIONS = [
   { id: "password", label: "Password" },
@@ -182,6 +186,7 @@ export default function Settings() {
               failure={failureFor("notification-prefs")}
             />
             <DataSection />
+            <ImportSection />
             <DeleteSection
               hasPassword={data.methods.hasPassword}
               googleConfirmed={data.googleConfirmed}

@@ -7,6 +7,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { createNotificationMail } from "#worker/services/notifications/mail.ts";
+import type { CreatedComment } from "#worker/services/comments.ts";
 import {
   DEFAULT_PREFS,
   describe,
@@ -145,53 +146,76 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
     }
   }
 
+  /** A notification is a side effect: its failure is logged and never fails what caused it. */
+  async function safely(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      console.error("notifications: could not record a notification", err);
+    }
+  }
+
+  /** A like: one notification per post and UTC day, whose count is that day's likes of the post. */
+  async function recordLike(actor: Actor, blogId: string, now: number): Promise<void> {
+    const post = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, blogId), columns: { authorId: true } });
+    if (!post || post.authorId === actor.id) return;
+    const day = new Date(now).toISOString().slice(0, 10);
+    const start = Date.parse(`${day}T00:00:00.000Z`);
+    const likes = sql<number>`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId} and ${schema.blogLikes.createdAt} >= ${start} and ${schema.blogLikes.createdAt} < ${start + 86_400_000})`;
+    const rows = await db
+      .insert(n)
+      .values({
+        id: newId(),
+        userId: post.authorId,
+        kind: "like",
+        dedupeKey: `like:${blogId}:${day}`,
+        actorId: actor.id,
+        blogId,
+        count: likes,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [n.userId, n.dedupeKey],
+        set: { count: likes, actorId: actor.id, updatedAt: now, readAt: null },
+      })
+      .returning({ id: n.id, emailedAt: n.emailedAt });
+    const open = rows.filter((r) => r.emailedAt === null).map((r) => r.id);
+    if (open.length) await mail.applyChoices(open);
+  }
+
   return {
-    /** Someone commented on a post: its writer hears of it (not of their own comments). */
-    async commented(actor: Actor, c: { commentId: string; blogId: string; parentAuthorId?: string | null }) {
-      const post = await db.query.blogs.findFirst({
-        where: eq(schema.blogs.id, c.blogId),
-        columns: { authorId: true },
+    /**
+     * A comment or reply was stored: the post's writer hears of it (never of their own), and for a reply
+     * the person answered, once, even when they also wrote the post. Never fails the comment.
+     */
+    async commented(c: CreatedComment): Promise<void> {
+      await safely(async () => {
+        const [posts, parents] = await db.batch([
+          db.select({ authorId: schema.blogs.authorId }).from(schema.blogs).where(eq(schema.blogs.id, c.blogId)),
+          db
+            .select({ userId: schema.comments.userId })
+            .from(schema.comments)
+            .where(eq(schema.comments.id, c.parentId ?? "")),
+        ]);
+        const postAuthor = posts[0]?.authorId;
+        const parentAuthor = c.parentId ? parents[0]?.userId : undefined;
+        const facts = { actorId: c.userId, blogId: c.blogId, commentId: c.insertedId };
+        if (parentAuthor && parentAuthor !== c.userId)
+          await record(parentAuthor, "reply", `reply:${c.insertedId}`, facts);
+        if (postAuthor && postAuthor !== c.userId && postAuthor !== parentAuthor)
+          await record(postAuthor, "comment", `comment:${c.insertedId}`, facts);
       });
-      const facts = { actorId: actor.id, blogId: c.blogId, commentId: c.commentId };
-      // A reply: the person answered hears of it, once, even when they also wrote the post.
-      if (c.parentAuthorId && c.parentAuthorId !== actor.id)
-        await record(c.parentAuthorId, "reply", `reply:${c.commentId}`, facts);
-      if (post && post.authorId !== actor.id && post.authorId !== c.parentAuthorId)
-        await record(post.authorId, "comment", `comment:${c.commentId}`, facts);
     },
 
-    /** Someone started following a writer. */
+    /** Someone started following a writer. Never fails the follow. */
     async followed(actor: Actor, writerId: string) {
-      await record(writerId, "follow", `follow:${actor.id}`, { actorId: actor.id });
+      await safely(() => record(writerId, "follow", `follow:${actor.id}`, { actorId: actor.id }));
     },
 
-    /** A like: one notification per post and UTC day, whose count is that day's likes of the post. */
+    /** A like (summed per post and day). Never fails the like. */
     async liked(actor: Actor, blogId: string, now = Date.now()) {
-      const post = await db.query.blogs.findFirst({ where: eq(schema.blogs.id, blogId), columns: { authorId: true } });
-      if (!post || post.authorId === actor.id) return;
-      const day = new Date(now).toISOString().slice(0, 10);
-      const start = Date.parse(`${day}T00:00:00.000Z`);
-      const likes = sql<number>`(select count(*) from ${schema.blogLikes} where ${schema.blogLikes.blogId} = ${blogId} and ${schema.blogLikes.createdAt} >= ${start} and ${schema.blogLikes.createdAt} < ${start + 86_400_000})`;
-      const rows = await db
-        .insert(n)
-        .values({
-          id: newId(),
-          userId: post.authorId,
-          kind: "like",
-          dedupeKey: `like:${blogId}:${day}`,
-          actorId: actor.id,
-          blogId,
-          count: likes,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [n.userId, n.dedupeKey],
-          set: { count: likes, actorId: actor.id, updatedAt: now, readAt: null },
-        })
-        .returning({ id: n.id, emailedAt: n.emailedAt });
-      const open = rows.filter((r) => r.emailedAt === null).map((r) => r.id);
-      if (open.length) await mail.applyChoices(open);
+      await safely(() => recordLike(actor, blogId, now));
     },
 
     /** A post just became public: its writer's followers hear of it, through the queue, once each. */
