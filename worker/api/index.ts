@@ -13,6 +13,7 @@ import { authApi } from "#worker/api/auth.ts";
 import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
+import { federationApi } from "#worker/api/federation-admin.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -28,6 +29,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", authorsApi)
   .route("/", contactApi)
   .route("/", newsletterApi)
+  .route("/", federationApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

@@ -10,6 +10,7 @@ import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createFederationService } from "#worker/services/federation/service.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
 import { createHealthService } from "#worker/services/health.ts";
@@ -53,6 +54,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
+  const federation = createFederationService(db, env, { rateLimit, purge }, origin);
+  // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  const federate = (blogId: string) =>
+    federation.publishing.sync(blogId).catch((err) => console.error(`federation: sync ${blogId} failed`, err));
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
@@ -61,7 +66,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images),
+    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images, federate),
+    federation,
     comments: createCommentService(db, rateLimit, purge),
     contact: createContactService(db, rateLimit),
     emailVerification,
