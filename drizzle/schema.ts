@@ -455,6 +455,7 @@ export const webauthnChallenges = sqliteTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
+<<<<<<< HEAD
 /*
  * ActivityPub federation (issue 24, docs/decisions/028-activitypub-federation.md). The site and each
  * writer are actors; remote servers follow them, reply to their posts and like them.
@@ -580,4 +581,89 @@ export const apBlocks = sqliteTable("ap_blocks", {
 export const apDeliveries = sqliteTable("ap_deliveries", {
   key: text("key").primaryKey(),
   deliveredAt: integer("delivered_at").notNull(),
+=======
+/**
+ * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
+ * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
+ */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    writerId: text("writer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.writerId] }),
+    index("follows_writer_follower_idx").on(t.writerId, t.followerId),
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt),
+  ],
+);
+
+export const NOTIFICATION_KINDS = ["comment", "reply", "follow", "post", "like"] as const;
+
+/**
+ * In-app notifications (issue 21). `dedupe_key` makes each one idempotent and lets likes sum: one row
+ * per post and day for likes (`like:{blog}:{day}`, its count grows), one per post for a followed
+ * writer's new post (`post:{blog}`: a retried fan-out adds nothing), one per comment or follower.
+ * `emailed_at` is set once the person's email choice for the kind was applied (a message, a digest,
+ * or nothing), so no notification is ever mailed twice.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    // Who caused it (the commenter, the follower, the writer); the latest liker for likes.
+    actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id").references(() => blogs.id, { onDelete: "cascade" }),
+    // A deleted comment takes its notification with it.
+    commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    count: integer("count").notNull().default(1),
+    readAt: integer("read_at"),
+    emailedAt: integer("emailed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_key_unique").on(t.userId, t.dedupeKey),
+    index("notifications_user_updated_idx").on(t.userId, t.updatedAt, t.id),
+    // The unread count: a range of this index, no row read.
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    // The daily digest's work list: notifications whose email choice is still to be applied.
+    index("notifications_unmailed_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`emailed_at is null`),
+  ],
+);
+
+/**
+ * Per-kind email choices (issue 21): "off", "instant" (a message as it happens) or "digest" (one
+ * message a day). No row means the defaults (worker/services/notifications/prefs.ts).
+ */
+const emailChoice = (name: string, fallback: "off" | "instant" | "digest") =>
+  text(name, { enum: ["off", "instant", "digest"] })
+    .notNull()
+    .default(fallback);
+export const notificationPrefs = sqliteTable("notification_prefs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  comment: emailChoice("email_comment", "instant"),
+  reply: emailChoice("email_reply", "instant"),
+  follow: emailChoice("email_follow", "off"),
+  post: emailChoice("email_post", "off"),
+  like: emailChoice("email_like", "off"),
+  updatedAt: updatedAt(),
+>>>>>>> main
 });

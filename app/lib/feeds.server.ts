@@ -1,5 +1,4 @@
 import type { FeedItem, SitemapPost } from "#worker/services/feeds.ts";
-import { brand } from "#app/lib/site-name.ts";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
@@ -33,12 +32,13 @@ export function rssPath(category?: string): string {
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
 }
 
-export function renderRss(origin: string, items: FeedItem[], category?: string): string {
-  const title = category ? `${brand()}: ${category}` : brand();
+/** `brand` is the request's SITE_NAME (`siteName(context.env)`). */
+export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string): string {
+  const title = category ? `${brand}: ${category}` : brand;
   const home = category ? `${origin}/allBlogs?category=${encodeURIComponent(category)}` : `${origin}/`;
   const about = category
-    ? `The latest ${category} posts on ${brand()}.`
-    : `The latest posts on ${brand()}: share ideas, express innovation, learn more earn more.`;
+    ? `The latest ${category} posts on ${brand}.`
+    : `The latest posts on ${brand}: share ideas, express innovation, learn more earn more.`;
   const newest = items[0] ? rfc822(items[0].published) : null;
   const entries = items.map((item) => {
     const url = postUrl(origin, item.id);

@@ -10,7 +10,7 @@ import { Image } from "#app/components/Image.tsx";
 
 export const handle = { title: "Overview" };
 
-export const meta: MetaFunction = () => dashboardMeta("Overview");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Overview", matches);
 
 /** One D1 round trip: the person's three newest posts and their total (a batch). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

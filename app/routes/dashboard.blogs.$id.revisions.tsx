@@ -11,7 +11,7 @@ import { diffVersions, type PostVersion } from "#worker/content/revision-diff.ts
 
 export const handle = { title: "Revisions" };
 
-export const meta: MetaFunction = () => dashboardMeta("Revisions");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Revisions", matches);
 
 const CURRENT = "current";
 

@@ -14,7 +14,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage All Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage All Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage All Blogs", matches);
 
 const BLOGS_PER_PAGE = 10;
 

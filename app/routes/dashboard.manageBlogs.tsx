@@ -14,7 +14,7 @@ import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Manage Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Blogs", matches);
 
 const BLOGS_PER_PAGE = 10;
 

@@ -11,7 +11,7 @@ import type { PostStats } from "#worker/services/views.ts";
 
 export const handle = { title: "Stats" };
 
-export const meta: MetaFunction = () => dashboardMeta("Stats");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Stats", matches);
 
 /**
  * A writer's own posts, or for an admin the whole site. Pending views are flushed first, so the page

@@ -9,7 +9,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Update Blog" };
 
-export const meta: MetaFunction = () => dashboardMeta("Update Blog");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Update Blog", matches);
 
 /** One D1 query: the blog to preload (any blog: this is the admin's edit). */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

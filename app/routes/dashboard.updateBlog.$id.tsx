@@ -9,7 +9,7 @@ import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Update Blog" };
 
-export const meta: MetaFunction = () => dashboardMeta("Update Blog");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Update Blog", matches);
 
 /** One D1 query: the blog, if the person may edit it (its author or an admin); others get the 403 page. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

@@ -4,15 +4,17 @@ import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { BRAND, MSG } from "#app/lib/messages.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { Image } from "#app/components/Image.tsx";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Your reading list",
-    description: `The posts you saved on ${BRAND}.`,
+    description: `The posts you saved on ${brandOf(matches)}.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/saved",
   }),

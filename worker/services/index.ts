@@ -11,6 +11,7 @@ import { createCommentService } from "#worker/services/comments.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
 import { createFederationService } from "#worker/services/federation/service.ts";
+import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
 import { createHealthService } from "#worker/services/health.ts";
@@ -72,6 +73,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     contact: createContactService(db, rateLimit),
     emailVerification,
     feeds: createFeedService(db),
+    follows: createFollowService(db, { purge, rateLimit }),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),

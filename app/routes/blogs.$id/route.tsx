@@ -1,6 +1,7 @@
 import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
@@ -12,7 +13,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
@@ -23,13 +24,14 @@ import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  if (!d) return [{ title: `Page not found | ${brand()}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { blog, origin } = d;
   const url = `${origin}/blogs/${blog._id}`;
   const image = new URL(blog.image, origin).toString();
   return [
     ...seo({
+      brand: brandOf(matches),
       title: blog.title,
       description: blog.short_description,
       origin,
@@ -51,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
         image: [image],
         datePublished: blog.date_time,
         author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: brand() },
+        publisher: { "@type": "Organization", name: brandOf(matches) },
         articleSection: blog.category,
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
@@ -88,6 +90,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       short_description,
     })),
     viewer: user ? { id: user.id, role: user.role } : null,
+    // The byline's Follow button: null for a visitor (their copy of the page is shared).
+    followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
   };
 }
 
@@ -144,6 +148,7 @@ export default function BlogDetail() {
     liked,
     saved,
     viewer,
+    followsWriter,
     origin,
     detailsHtml,
     minutes,
@@ -222,6 +227,9 @@ export default function BlogDetail() {
               <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
           </div>
+          {viewer?.id === blog.author_id ? null : (
+            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} />
+          )}
         </div>
       </header>
 
