@@ -455,7 +455,6 @@ export const webauthnChallenges = sqliteTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
-<<<<<<< HEAD
 /*
  * ActivityPub federation (issue 24, docs/decisions/028-activitypub-federation.md). The site and each
  * writer are actors; remote servers follow them, reply to their posts and like them.
@@ -581,7 +580,8 @@ export const apBlocks = sqliteTable("ap_blocks", {
 export const apDeliveries = sqliteTable("ap_deliveries", {
   key: text("key").primaryKey(),
   deliveredAt: integer("delivered_at").notNull(),
-=======
+});
+
 /**
  * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
  * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
@@ -665,5 +665,4 @@ export const notificationPrefs = sqliteTable("notification_prefs", {
   post: emailChoice("email_post", "off"),
   like: emailChoice("email_like", "off"),
   updatedAt: updatedAt(),
->>>>>>> main
 });

@@ -13,11 +13,8 @@ import { authApi } from "#worker/api/auth.ts";
 import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
-<<<<<<< HEAD
 import { federationApi } from "#worker/api/federation-admin.ts";
-=======
 import { followsApi } from "#worker/api/follows.ts";
->>>>>>> main
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -33,11 +30,8 @@ export const api = new Hono<ApiEnv>()
   .route("/", authorsApi)
   .route("/", contactApi)
   .route("/", newsletterApi)
-<<<<<<< HEAD
   .route("/", federationApi)
-=======
   .route("/", followsApi)
->>>>>>> main
   .route("/", imagesApi);
 
 api.onError(apiError);
