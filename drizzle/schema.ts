@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 // Timestamps are Unix milliseconds: sortable, compact and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -306,9 +315,36 @@ export const comments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    // A reply names the top comment it answers (one level: a reply to a reply names the same top
+    // comment). Deleting a comment deletes its replies.
+    parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_blog_created_idx").on(t.blogId, t.createdAt), index("comments_user_idx").on(t.userId)],
+  (t) => [
+    index("comments_blog_created_idx").on(t.blogId, t.createdAt),
+    index("comments_user_idx").on(t.userId),
+    index("comments_parent_created_idx").on(t.parentId, t.createdAt),
+  ],
+);
+
+// One report per person per comment (a second report is the same row). Admins see the reported
+// comments at /dashboard/comments; "keep" deletes a comment's reports, "delete" the comment.
+export const commentReports = sqliteTable(
+  "comment_reports",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index("comment_reports_created_idx").on(t.createdAt),
+    index("comment_reports_user_idx").on(t.userId),
+  ],
 );
 
 // Every object written to R2 through the upload endpoint, so expiry and ownership live in D1.

@@ -95,6 +95,10 @@ export const federationRoutes = new Hono<ApiEnv>()
   .get(
     "/blogs/:id",
     negotiated((c) => c.var.services.federation.article(c.req.param("id") ?? "")),
+  )
+  .get(
+    "/blogs/:id/:slug",
+    negotiated((c) => c.var.services.federation.article(c.req.param("id") ?? "")),
   );
 
 federationRoutes.onError(apiError);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { authorsApi } from "#worker/api/authors.ts";
 import { blogsApi } from "#worker/api/blogs.ts";
+import { commentsApi } from "#worker/api/comments.ts";
 import { contactApi } from "#worker/api/contact.ts";
 import { imagesApi } from "#worker/api/images.ts";
 import { reviewsApi } from "#worker/api/reviews.ts";
@@ -23,6 +24,7 @@ export const api = new Hono<ApiEnv>()
   .route("/auth", accountApi)
   .route("/", usersApi)
   .route("/", blogsApi)
+  .route("/", commentsApi)
   .route("/", viewsApi)
   .route("/", savedBlogsApi)
   .route("/", profilesApi)

@@ -8,6 +8,7 @@ import { createDataExportService } from "#worker/services/data-export.ts";
 import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
+import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
 import { createFederationService } from "#worker/services/federation/service.ts";
@@ -69,7 +70,9 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
     blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images, federate),
     federation,
+    // A new comment or reply calls the last argument once it is stored (a hook for notifications).
     comments: createCommentService(db, rateLimit, purge),
+    commentReports: createCommentReportService(db, rateLimit),
     contact: createContactService(db, rateLimit),
     emailVerification,
     feeds: createFeedService(db),

@@ -62,7 +62,7 @@ export function createInbox(deps: {
   /** The post a URL names (its object id or its page), or null. */
   function blogIdOf(url: string | null): string | null {
     if (!url) return null;
-    const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([0-9a-z]{8,40})$/);
+    const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([0-9a-z]{8,40})(?:\/[a-z0-9-]{1,100})?$/);
     return match && match[1] === u.origin ? match[2]! : null;
   }
 

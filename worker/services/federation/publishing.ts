@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { renderMarkdown } from "#worker/content/markdown.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
@@ -21,6 +22,8 @@ export function toArticle(row: BlogRow, u: Urls): Record<string, unknown> {
     row.status === "scheduled" && row.publishAt ? row.publishAt : Date.parse(row.dateTime) || row.createdAt,
   );
   const tag = row.category.replace(/[^\p{L}\p{N}_]+/gu, "");
+  // The canonical, readable link (issue 22): /blogs/{id}/{slug}.
+  const page = `${u.origin}${postPath(row)}`;
   const html = absoluteLinks(renderMarkdown(row.blogDetails), u.origin);
   return {
     "@context": OBJECT_CONTEXT,
@@ -29,9 +32,9 @@ export function toArticle(row: BlogRow, u: Urls): Record<string, unknown> {
     attributedTo: author,
     name: row.title,
     summary: escapeHtml(row.shortDescription),
-    content: `<p><strong>${escapeHtml(row.shortDescription)}</strong></p>${html}<p><a href="${u.postPage(row.id)}">${escapeHtml(row.title)}</a></p>`,
+    content: `<p><strong>${escapeHtml(row.shortDescription)}</strong></p>${html}<p><a href="${page}">${escapeHtml(row.title)}</a></p>`,
     mediaType: "text/html",
-    url: u.postPage(row.id),
+    url: page,
     published: published.toISOString(),
     ...(row.updatedAt > row.createdAt + 1000 ? { updated: new Date(row.updatedAt).toISOString() } : {}),
     to: [PUBLIC],
