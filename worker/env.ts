@@ -1,4 +1,5 @@
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
@@ -37,4 +38,8 @@ export interface Env {
    * http and reach loopback or private addresses. Never set it in production.
    */
   FEDERATION_ALLOW_PRIVATE?: string;
+  /** The import queue (wrangler.toml): each message runs one bounded batch of an import job. */
+  IMPORT_QUEUE: Queue<ImportJobMessage>;
+  /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */
+  IMPORT_ALLOW_PRIVATE_HOSTS?: string;
 }
