@@ -1,3 +1,4 @@
+import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import type { NotificationJob } from "#worker/services/notifications/service.ts";
@@ -31,6 +32,15 @@ export interface Env {
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
   /** The notifications queue (a new post's fan-out to followers, the daily digest); consumed by this Worker. */
   NOTIFY_QUEUE: Queue<NotificationJob>;
+  /** ActivityPub deliveries (worker/services/federation/delivery.ts); consumed by this Worker. */
+  FEDERATION_QUEUE?: Queue<FederationJob>;
+  /** The site actor's handle (`@site@host` by default). */
+  AP_SITE_HANDLE?: string;
+  /**
+   * "true" only in tests and the local two-instance run: remote fetches and deliveries may then use
+   * http and reach loopback or private addresses. Never set it in production.
+   */
+  FEDERATION_ALLOW_PRIVATE?: string;
   /** The import queue (wrangler.toml): each message runs one bounded batch of an import job. */
   IMPORT_QUEUE: Queue<ImportJobMessage>;
   /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */

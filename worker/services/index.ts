@@ -11,6 +11,7 @@ import { createCommentService } from "#worker/services/comments.ts";
 import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createFederationService } from "#worker/services/federation/service.ts";
 import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
@@ -61,6 +62,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
+  const federation = createFederationService(db, env, { rateLimit, purge }, origin);
+  // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  const federate = (blogId: string) =>
+    federation.publishing.sync(blogId).catch((err) => console.error(`federation: sync ${blogId} failed`, err));
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
@@ -78,7 +83,9 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
         await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
       },
       images,
+      federate,
     ),
+    federation,
     // A new comment or reply tells the post's writer and the person answered (notifications).
     comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
     commentReports: createCommentReportService(db, rateLimit),
