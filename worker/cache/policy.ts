@@ -38,7 +38,11 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
   { path: /^\/allBlogs$/, params: ["q", "category", "page", "cursor"], tags: () => ["blogs"] },
-  { path: new RegExp(`^/blogs/${ID}$`), params: ["comments", "replies", "thread"], tags: (m) => ["blogs", `blog:${m[1]}`] },
+  {
+    path: new RegExp(`^/blogs/${ID}$`),
+    params: ["comments", "replies", "thread"],
+    tags: (m) => ["blogs", `blog:${m[1]}`],
+  },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).
   { path: new RegExp(`^/writers/${ID}$`), params: ["page", "cursor"], tags: (m) => ["blogs", `writer:${m[1]}`] },
   // The post's share card: purged with the post (its title, category or writer changed).
