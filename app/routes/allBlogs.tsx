@@ -1,4 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
@@ -157,7 +158,7 @@ export default function AllBlogs() {
             <ol className="flex flex-col divide-y divide-gray-100">
               {latest.map((b) => (
                 <li key={b._id} className="py-3 first:pt-0 last:pb-0">
-                  <Link to={`/blogs/${b._id}`} prefetch="intent" className="group block">
+                  <Link to={postPath(b)} prefetch="intent" className="group block">
                     <span className="block text-sm font-semibold leading-snug text-ink group-hover:text-brand-700">
                       {b.title}
                     </span>
@@ -217,7 +218,7 @@ export default function AllBlogs() {
               <ul className="flex flex-col gap-3">
                 {saved.map((s) => (
                   <li key={s._id}>
-                    <Link to={`/blogs/${s.blog._id}`} className="group flex items-center gap-3">
+                    <Link to={postPath(s.blog)} className="group flex items-center gap-3">
                       <Image
                         src={s.blog.image}
                         alt=""
@@ -380,7 +381,7 @@ function Suggestions({ latest }: { latest: { _id: string; title: string }[] }) {
           <ul className="mt-2 flex flex-col gap-1.5" aria-label="Suggested latest posts">
             {latest.map((b) => (
               <li key={b._id}>
-                <Link to={`/blogs/${b._id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                <Link to={postPath(b)} className="text-sm font-semibold text-brand-700 hover:underline">
                   {b.title}
                 </Link>
               </li>

@@ -11,6 +11,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 export const handle = { title: "Reported Comments" };
 
@@ -75,7 +76,7 @@ export default function ReportedComments() {
                         {" "}
                         {c.parent_id ? "replied on" : "commented on"}{" "}
                         <Link
-                          to={`/blogs/${c.blog._id}#comment-${c._id}`}
+                          to={`${postPath({ id: c.blog._id, title: c.blog.title })}#comment-${c._id}`}
                           className="font-medium text-brand-700 hover:underline"
                         >
                           {c.blog.title}

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
@@ -91,7 +92,7 @@ export default function ManageAllBlogs() {
             mobile: "title",
             cell: (b) => (
               <>
-                <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline">
+                <Link to={postPath(b)} className="line-clamp-2 font-medium text-brand-700 hover:underline">
                   {b.title}
                 </Link>
                 <StatusBadge status={b.status} publishAt={b.publish_at} />

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BlogEditForm } from "#app/components/BlogEditForm.tsx";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
@@ -44,7 +45,7 @@ export default function UpdateAllBlogs() {
         description={`A post by ${blog.author_name}. Empty fields keep their current values; the image changes only if you choose a new one.`}
         actions={
           <>
-            <Link to={`/blogs/${blog._id}`} className={buttonSecondary}>
+            <Link to={postPath(blog)} className={buttonSecondary}>
               View post
             </Link>
             <Link to={`/dashboard/blogs/${blog._id}/revisions`} className={buttonSecondary}>

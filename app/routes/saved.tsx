@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
@@ -78,7 +79,7 @@ export default function Saved() {
               key={s._id}
               className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
             >
-              <Link to={`/blogs/${s.blog._id}`} className="group flex min-w-0 flex-1 items-center gap-4">
+              <Link to={postPath(s.blog)} className="group flex min-w-0 flex-1 items-center gap-4">
                 <Image
                   src={s.blog.image}
                   alt=""

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { REPLIES_SHOWN } from "#worker/services/comments.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";
 
@@ -34,29 +35,25 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
   });
 
   it("replies under a comment; a reply to a reply joins the same thread; the page shows them nested", async () => {
-    const top = await postForm(
-      `/blogs/${blog.id}`,
-      { intent: "comment", body: "A top comment" },
-      await cookieOf(reader),
-    );
+    const top = await postForm(postPath(blog), { intent: "comment", body: "A top comment" }, await cookieOf(reader));
     expect(top.status).toBe(200);
     const [topRow] = await commentsOf(blog.id);
     const reply = await postForm(
-      `/blogs/${blog.id}`,
+      postPath(blog),
       { intent: "comment", body: "A reply from Otto", parent_id: topRow!.id },
       await cookieOf(other),
     );
     expect(reply.status).toBe(200);
     const replyRow = (await commentsOf(blog.id)).find((c) => c.body === "A reply from Otto")!;
     await postForm(
-      `/blogs/${blog.id}`,
+      postPath(blog),
       { intent: "comment", body: "The writer answers", parent_id: replyRow.id },
       await cookieOf(writer),
     );
     const rows = await commentsOf(blog.id);
     expect(rows.filter((c) => c.parentId === topRow!.id)).toHaveLength(2);
 
-    const html = await (await get(`/blogs/${blog.id}`, await cookieOf(reader))).text();
+    const html = await (await get(postPath(blog), await cookieOf(reader))).text();
     // One thread: the replies are in the list of replies to Rita, in the order they were written.
     const thread = html.slice(html.indexOf('aria-label="Replies to Rita Reader"'));
     expect(thread.indexOf("A reply from Otto")).toBeGreaterThan(0);
@@ -65,14 +62,14 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
     expect(html).toMatch(/Comments <span[^>]*>\((<!-- -->)?3(<!-- -->)?\)<\/span>/);
     // A refused reply is told beside its own form, and nothing is stored.
     const empty = await postForm(
-      `/blogs/${blog.id}`,
+      postPath(blog),
       { intent: "comment", body: " ", parent_id: topRow!.id },
       await cookieOf(reader),
     );
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Comment is required.");
     const gone = await postForm(
-      `/blogs/${blog.id}`,
+      postPath(blog),
       { intent: "comment", body: "To nowhere", parent_id: "zzzzzzzzzzzzzzzzzzzz" },
       await cookieOf(reader),
     );
@@ -82,7 +79,7 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
 
   it("shows the first replies and leads to the rest with ?thread=&replies=", async () => {
     const post = await makeBlog(writer, { title: "A busy thread" });
-    await postForm(`/blogs/${post.id}`, { intent: "comment", body: "Busy top" }, await cookieOf(reader));
+    await postForm(postPath(post), { intent: "comment", body: "Busy top" }, await cookieOf(reader));
     const [top] = await commentsOf(post.id);
     const base = Date.now();
     await db()
@@ -97,76 +94,68 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
           createdAt: base + i,
         })),
       );
-    const html = await (await get(`/blogs/${post.id}`)).text();
+    const html = await (await get(postPath(post))).text();
     expect(html).toContain(`Numbered reply ${String(REPLIES_SHOWN - 1).padStart(2, "0")}`);
     expect(html).not.toContain(`Numbered reply ${REPLIES_SHOWN}`);
     expect(html).toContain("Show more replies (2)");
     const href = html.match(/href="([^"]*\?thread=[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
     expect(href).toBeTruthy();
-    expect(href).toMatch(new RegExp(`^/blogs/${post.id}\\?thread=${top!.id}&replies=[^#]+#comment-${top!.id}$`));
+    expect(href).toMatch(new RegExp(`^${postPath(post)}\\?thread=${top!.id}&replies=[^#]+#comment-${top!.id}$`));
     const more = await (await get(href!.split("#")[0]!)).text();
     expect(more).toContain(`Numbered reply ${REPLIES_SHOWN + 1}`);
     expect(more).not.toContain("Show more replies");
     // A made-up cursor is a 400, not a 500.
-    expect((await get(`/blogs/${post.id}?thread=${top!.id}&replies=nonsense`)).status).toBe(400);
+    expect((await get(`${postPath(post)}?thread=${top!.id}&replies=nonsense`)).status).toBe(400);
   });
 
   it("lets the post's writer delete any comment under their post (with its replies), not a stranger", async () => {
     const post = await makeBlog(writer, { title: "Moderated post" });
-    await postForm(`/blogs/${post.id}`, { intent: "comment", body: "Something abusive" }, await cookieOf(other));
+    await postForm(postPath(post), { intent: "comment", body: "Something abusive" }, await cookieOf(other));
     const [top] = await commentsOf(post.id);
     await postForm(
-      `/blogs/${post.id}`,
+      postPath(post),
       { intent: "comment", body: "Agreeing with it", parent_id: top!.id },
       await cookieOf(reader),
     );
     // The writer sees Delete on every comment of their post; a reader only on their own.
-    const writerHtml = await (await get(`/blogs/${post.id}`, await cookieOf(writer))).text();
+    const writerHtml = await (await get(postPath(post), await cookieOf(writer))).text();
     expect(writerHtml).toContain('aria-label="Delete comment by Otto Other"');
     expect(writerHtml).toContain('aria-label="Delete reply by Rita Reader"');
-    const readerHtml = await (await get(`/blogs/${post.id}`, await cookieOf(reader))).text();
+    const readerHtml = await (await get(postPath(post), await cookieOf(reader))).text();
     expect(readerHtml).not.toContain('aria-label="Delete comment by Otto Other"');
     expect(readerHtml).toContain('aria-label="Delete reply by Rita Reader"');
     const refused = await postForm(
-      `/blogs/${post.id}`,
+      postPath(post),
       { intent: "delete-comment", commentId: top!.id },
       await cookieOf(reader),
     );
     expect(refused.status).toBe(403);
-    const ok = await postForm(
-      `/blogs/${post.id}`,
-      { intent: "delete-comment", commentId: top!.id },
-      await cookieOf(writer),
-    );
+    const ok = await postForm(postPath(post), { intent: "delete-comment", commentId: top!.id }, await cookieOf(writer));
     expect(ok.status).toBe(200);
     expect(await commentsOf(post.id)).toHaveLength(0);
   });
 
   it("takes a report once per person, says so, and never offers one on your own comment", async () => {
     const post = await makeBlog(writer, { title: "Reported post" });
-    await postForm(`/blogs/${post.id}`, { intent: "comment", body: "Questionable" }, await cookieOf(other));
+    await postForm(postPath(post), { intent: "comment", body: "Questionable" }, await cookieOf(other));
     const [c] = await commentsOf(post.id);
-    const own = await (await get(`/blogs/${post.id}`, await cookieOf(other))).text();
+    const own = await (await get(postPath(post), await cookieOf(other))).text();
     expect(own).not.toContain('aria-label="Report comment by Otto Other"');
-    const visitor = await (await get(`/blogs/${post.id}`)).text();
+    const visitor = await (await get(postPath(post))).text();
     expect(visitor).not.toContain("Report comment");
     const first = await postForm(
-      `/blogs/${post.id}`,
+      postPath(post),
       { intent: "report-comment", commentId: c!.id },
       await cookieOf(reader),
     );
     expect(first.status).toBe(200);
     expect(await first.text()).toContain("Reported. Thank you, an admin will look at it.");
-    await postForm(`/blogs/${post.id}`, { intent: "report-comment", commentId: c!.id }, await cookieOf(reader));
+    await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(reader));
     expect(await reportsOf(c!.id)).toHaveLength(1);
     // A visitor is asked to sign in; their own author cannot report it.
-    const visitorPost = await postForm(`/blogs/${post.id}`, { intent: "report-comment", commentId: c!.id });
+    const visitorPost = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id });
     expect([302, 303]).toContain(visitorPost.status);
-    const self = await postForm(
-      `/blogs/${post.id}`,
-      { intent: "report-comment", commentId: c!.id },
-      await cookieOf(other),
-    );
+    const self = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(other));
     expect(self.status).toBe(403);
     expect(await reportsOf(c!.id)).toHaveLength(1);
   });
@@ -180,11 +169,11 @@ describe("/dashboard/comments", () => {
     const admin = await makeUser({ name: "Dash Admin", role: "admin" });
     const post = await makeBlog(writer, { title: "Dashboard post" });
     for (const body of ["Keep me", "Delete me"]) {
-      await postForm(`/blogs/${post.id}`, { intent: "comment", body }, await cookieOf(troll));
+      await postForm(postPath(post), { intent: "comment", body }, await cookieOf(troll));
     }
     const rows = await commentsOf(post.id);
     for (const c of rows) {
-      await postForm(`/blogs/${post.id}`, { intent: "report-comment", commentId: c.id }, await cookieOf(reader));
+      await postForm(postPath(post), { intent: "report-comment", commentId: c.id }, await cookieOf(reader));
     }
     expect((await get("/dashboard/comments", await cookieOf(reader))).status).toBe(403);
     expect([302, 303]).toContain((await get("/dashboard/comments")).status);

@@ -1,4 +1,5 @@
 import { sessionOf } from "#worker/auth/cookie.ts";
+import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
@@ -38,8 +39,10 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
   { path: /^\/allBlogs$/, params: ["q", "category", "page", "cursor"], tags: () => ["blogs"] },
+  // A post at its readable link /blogs/{id}/{slug} (issue 22). /blogs/{id} alone, or an older slug, is a
+  // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
   {
-    path: new RegExp(`^/blogs/${ID}$`),
+    path: new RegExp(`^/blogs/${ID}(?:/${SLUG_PATTERN})?$`),
     params: ["comments", "replies", "thread"],
     tags: (m) => ["blogs", `blog:${m[1]}`],
   },

@@ -1,5 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
@@ -23,11 +23,13 @@ import type { action } from "./action";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { blog, origin } = d;
-  const url = `${origin}/blogs/${blog._id}`;
+  const path = postPath(blog);
+  const url = `${origin}${path}`;
   const image = new URL(blog.image, origin).toString();
   return [
     ...seo({
@@ -35,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
       title: blog.title,
       description: blog.short_description,
       origin,
-      path: `/blogs/${blog._id}`,
+      path,
       // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
       image: `/blogs/${blog._id}/og.png`,
       imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
@@ -72,6 +74,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const cursor = url.searchParams.get("comments");
   const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? "", cursor));
+  // /blogs/{id}, or a slug from an older title: one permanent redirect to the readable link (issue 22).
+  if (params.slug !== post.blog.slug) throw redirect(`${postPath(post.blog)}${url.search}`, 301);
   // ?thread=<comment>&replies=<cursor>: a thread's further replies, "Show more replies" without JavaScript.
   const thread = url.searchParams.get("thread");
   const repliesCursor = url.searchParams.get("replies");
@@ -82,7 +86,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const user = context.user;
   const text = markdownText(post.blog.blog_details);
   return {
-    origin: new URL(request.url).origin,
+    origin: url.origin,
     ...post,
     moreReplies: moreReplies ? { thread: moreReplies.thread, items: moreReplies.items, next: moreReplies.next } : null,
     older: Boolean(cursor),
@@ -130,7 +134,7 @@ export default function BlogDetail() {
   const [shareOpen, setShareOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
-  const link = sharedLink(origin, blog._id);
+  const link = sharedLink(origin, blog);
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
   const failed = refusal(actionData);
@@ -262,7 +266,7 @@ export default function BlogDetail() {
             <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
               <p>
                 <Link
-                  to={authPageUrl("/login", `/blogs/${blog._id}`)}
+                  to={authPageUrl("/login", postPath(blog))}
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
                   Sign in to join the conversation

@@ -38,7 +38,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       });
     case "save":
       if (!user) {
-        return redirectWithFlash(authPageUrl("/login", `/blogs/${id}`), {
+        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
           kind: "alert",
           title: MSG.save.needLogin,
           icon: "error",
