@@ -18,8 +18,7 @@ async function notifiedWriter() {
   const writer = await withSession(await makeUser({ name: "Bell Writer" }));
   const blog = await makeBlog(writer, { title: "Bell post" });
   const reader = await makeUser({ name: "Bell Reader" });
-  // The post page's comment form, as a browser without JavaScript sends it.
-  expect((await postForm(`/blogs/${blog.id}`, reader, { intent: "comment", body: "Hi" })).status).toBe(200);
+  expect((await send("POST", `/api/blogs/${blog.id}/comments`, { body: "Hi" }, await asUser(reader))).status).toBe(201);
   return { writer, blog, reader };
 }
 
