@@ -65,6 +65,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             chunkFileNames: "[name]-[hash].js",
           },
         }
-      : undefined,
+      : {
+          output: {
+            // Vite's dynamic-import helper stays in the chunk every page already loads (the dialogs'),
+            // instead of a chunk of its own once a second lazy import (Swiper, decision 018) shares it.
+            manualChunks: (id: string) =>
+              id.includes("vite/preload-helper") || id === path.join(root, "app/lib/dialogs.ts")
+                ? "dialogs"
+                : undefined,
+          },
+        },
   },
 }));

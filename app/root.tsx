@@ -19,12 +19,9 @@ import { TopBar } from "#app/components/TopBar.tsx";
 import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { THEME_SCRIPT } from "#app/lib/theme.ts";
-import { brand, setBrand, siteName } from "#app/lib/site-name.ts";
+import { DEFAULT_BRAND, siteName, useBrand } from "#app/lib/site-name.ts";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: brand(), href: "/rss.xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { env, user } = context;
@@ -52,13 +49,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.siteName ?? brand() }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.siteName ?? DEFAULT_BRAND }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  // Before anything below renders (meta included): texts and titles read the brand from here.
-  setBrand(root?.siteName);
-  const siteName = brand();
+  // The brand comes from the root loader (SITE_NAME), never from module state: see app/lib/site-name.ts.
+  const siteName = useBrand();
   return (
     // The head script sets the theme class on <html> before React hydrates: not a mismatch to warn about.
     <html lang="en" suppressHydrationWarning>
@@ -72,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <InlineStyles />
         <Meta />
         <Links />
+        <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -117,9 +114,10 @@ export function ErrorBoundary() {
         ? ["That link is not valid", error.data as string]
         : ["Something went wrong", "An unexpected error occurred. Please try again in a moment."];
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const brand = useBrand();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${title} | ${brand()}`}</title>
+      <title>{`${title} | ${brand}`}</title>
       <p className="text-6xl font-extrabold text-brand-600">{status}</p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-gray-600">{text}</p>

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 // Timestamps are Unix milliseconds: sortable, compact and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -306,9 +315,36 @@ export const comments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    // A reply names the top comment it answers (one level: a reply to a reply names the same top
+    // comment). Deleting a comment deletes its replies.
+    parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_blog_created_idx").on(t.blogId, t.createdAt), index("comments_user_idx").on(t.userId)],
+  (t) => [
+    index("comments_blog_created_idx").on(t.blogId, t.createdAt),
+    index("comments_user_idx").on(t.userId),
+    index("comments_parent_created_idx").on(t.parentId, t.createdAt),
+  ],
+);
+
+// One report per person per comment (a second report is the same row). Admins see the reported
+// comments at /dashboard/comments; "keep" deletes a comment's reports, "delete" the comment.
+export const commentReports = sqliteTable(
+  "comment_reports",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index("comment_reports_created_idx").on(t.createdAt),
+    index("comment_reports_user_idx").on(t.userId),
+  ],
 );
 
 // Every object written to R2 through the upload endpoint, so expiry and ownership live in D1.
@@ -456,7 +492,7 @@ export const webauthnChallenges = sqliteTable(
 );
 
 /**
- * Totals kept by triggers (migration 0012, issue 20), so a list's total costs one row read at any size:
+ * Totals kept by triggers (migration 0014, issue 20), so a list's total costs one row read at any size:
  * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
  * their id), per writer's email ("email") and per category ("category"). The visible total adds the
  * scheduled posts whose time has come, counted live (worker/services/visible-blogs.ts visibleTotal):
@@ -475,7 +511,7 @@ export const blogCounts = sqliteTable(
 
 /**
  * A writer's Stats totals (and the site's, owner "*"), kept by triggers on blogs, comments, saves and
- * views (migration 0012): the Stats page reads one row, not every post of a writer of 100,000 posts.
+ * views (migration 0014): the Stats page reads one row, not every post of a writer of 100,000 posts.
  */
 export const writerTotals = sqliteTable("writer_totals", {
   owner: text("owner").primaryKey(),
@@ -496,3 +532,88 @@ export const writerViewsDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.owner, t.day] })],
 );
+
+/**
+ * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
+ * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
+ */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    writerId: text("writer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.writerId] }),
+    index("follows_writer_follower_idx").on(t.writerId, t.followerId),
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt),
+  ],
+);
+
+export const NOTIFICATION_KINDS = ["comment", "reply", "follow", "post", "like"] as const;
+
+/**
+ * In-app notifications (issue 21). `dedupe_key` makes each one idempotent and lets likes sum: one row
+ * per post and day for likes (`like:{blog}:{day}`, its count grows), one per post for a followed
+ * writer's new post (`post:{blog}`: a retried fan-out adds nothing), one per comment or follower.
+ * `emailed_at` is set once the person's email choice for the kind was applied (a message, a digest,
+ * or nothing), so no notification is ever mailed twice.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    // Who caused it (the commenter, the follower, the writer); the latest liker for likes.
+    actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id").references(() => blogs.id, { onDelete: "cascade" }),
+    // A deleted comment takes its notification with it.
+    commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    count: integer("count").notNull().default(1),
+    readAt: integer("read_at"),
+    emailedAt: integer("emailed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_key_unique").on(t.userId, t.dedupeKey),
+    index("notifications_user_updated_idx").on(t.userId, t.updatedAt, t.id),
+    // The unread count: a range of this index, no row read.
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    // The daily digest's work list: notifications whose email choice is still to be applied.
+    index("notifications_unmailed_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`emailed_at is null`),
+  ],
+);
+
+/**
+ * Per-kind email choices (issue 21): "off", "instant" (a message as it happens) or "digest" (one
+ * message a day). No row means the defaults (worker/services/notifications/prefs.ts).
+ */
+const emailChoice = (name: string, fallback: "off" | "instant" | "digest") =>
+  text(name, { enum: ["off", "instant", "digest"] })
+    .notNull()
+    .default(fallback);
+export const notificationPrefs = sqliteTable("notification_prefs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  comment: emailChoice("email_comment", "instant"),
+  reply: emailChoice("email_reply", "instant"),
+  follow: emailChoice("email_follow", "off"),
+  post: emailChoice("email_post", "off"),
+  like: emailChoice("email_like", "off"),
+  updatedAt: updatedAt(),
+});

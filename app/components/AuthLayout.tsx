@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { brand } from "#app/lib/site-name.ts";
+import { useBrand } from "#app/lib/site-name.ts";
 import { FacebookButton, GoogleButton } from "./SocialSignIn";
 import type { GoogleIntent } from "#app/lib/google-popup.ts";
 
@@ -15,6 +15,7 @@ export function AuthLayout({
   aside: { heading: string; text: string };
   children: ReactNode;
 }) {
+  const brand = useBrand();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2 lg:items-center lg:px-8">
@@ -22,7 +23,7 @@ export function AuthLayout({
           <div className="relative overflow-hidden rounded-3xl bg-brand-600 p-10 text-white shadow-xl">
             <div className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
             <div className="absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-white/5" />
-            <p className="relative text-sm font-semibold uppercase tracking-widest text-brand-100">{brand()}</p>
+            <p className="relative text-sm font-semibold uppercase tracking-widest text-brand-100">{brand}</p>
             <h2 className="relative mt-4 text-3xl font-bold leading-tight">{aside.heading}</h2>
             <p className="relative mt-4 text-brand-100">{aside.text}</p>
             <ul className="relative mt-8 space-y-3 text-sm">

@@ -102,6 +102,11 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
           </Link>
         </li>
         <li>
+          <Link to="/following" className={itemClass} onClick={() => setOpen(false)}>
+            Following
+          </Link>
+        </li>
+        <li>
           <Link to="/settings" className={itemClass} onClick={() => setOpen(false)}>
             Settings
           </Link>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
 import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { Image } from "./Image";
@@ -46,7 +47,7 @@ export function BlogCard({
         </span>
         <h3 className={`text-lg font-semibold leading-snug text-ink group-hover:text-brand-700 ${MARKS}`}>
           {/* The title's link covers the whole card (::after), so the card stays one big target. */}
-          <Link to={`/blogs/${blog._id}`} prefetch="intent" className="after:absolute after:inset-0">
+          <Link to={postPath(blog)} prefetch="intent" className="after:absolute after:inset-0">
             {highlight ? <span dangerouslySetInnerHTML={{ __html: highlight.title }} /> : blog.title}
           </Link>
         </h3>

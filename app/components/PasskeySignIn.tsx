@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { alertDialog, toast } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { useBrand } from "#app/lib/site-name.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
@@ -10,6 +11,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated();
+  const brand = useBrand();
   const [busy, setBusy] = useState(false);
 
   async function signIn() {
@@ -27,7 +29,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       await alertDialog(MSG.settings.passkeySignInFailed, passkeyErrorText(err), "error");
       return;
     }
-    await toast(MSG.login.successTitle, MSG.login.successText);
+    await toast(MSG.login.successTitle, MSG.login.successText(brand));
     // A full load: every loader should see the new session cookie.
     window.location.assign(redirectTo);
   }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { Image } from "#app/components/Image.tsx";
 
@@ -14,7 +15,7 @@ export function RelatedPosts({ posts }: { posts: BlogSummary[] }) {
         {posts.map((post) => (
           <li key={post._id}>
             <Link
-              to={`/blogs/${post._id}`}
+              to={postPath(post)}
               prefetch="intent"
               className="group flex h-full gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:flex-col"
             >

@@ -1,63 +1,82 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Review } from "#worker/services/reviews.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { Slider } from "./testimonials-swiper.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { Image } from "./Image";
 import { StarRating } from "./StarRating";
 
 /**
  * The testimonials slider (spec section 9: 30 px apart, 1 slide, 2 from 640 px, 3 from 1024 px, loop
- * on; arrows and clickable bullets). A small component of our own instead of Swiper (decision 018):
- * the slides are drawn starting at the current one and wrapping round, so it loops for any number of
- * reviews, and CSS (not a measurement) decides how many show at each width. Without JavaScript (and
- * before hydration) the reviews are a row that scrolls sideways with snap points.
+ * on; arrows and clickable bullets), driven by Swiper (decision 018). The server draws the reviews as a
+ * row that scrolls sideways with snap points, which is what a reader without JavaScript gets; when the
+ * section nears the viewport, Swiper and its stylesheet are loaded and take over the same row, so they
+ * weigh nothing in the page's first load. Fewer reviews than the loop needs are repeated
+ * (testimonials-swiper.ts), so it loops for any number of them.
  */
 export function Testimonials({ reviews }: { reviews: Review[] }) {
-  const hydrated = useHydrated();
-  const [start, setStart] = useState(0);
-  const track = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [active, setActive] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const slider = useRef<Slider | null>(null);
   const count = reviews.length;
-  const canMove = hydrated && count > 1;
+  const canMove = ready && count > 1;
 
-  const go = (to: number, direction: 1 | -1) => {
-    if (!canMove) return;
-    setStart(((to % count) + count) % count);
-    // The new first slide glides in from where it was; nothing moves for people who ask for less motion.
-    const list = track.current;
-    const first = list?.firstElementChild as HTMLElement | null;
-    if (!list || !first || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const step = first.offsetWidth + 30;
-    list.animate([{ transform: `translateX(${direction * step}px)` }, { transform: "none" }], {
-      duration: 350,
-      easing: "cubic-bezier(0.25, 0.8, 0.25, 1)",
-    });
-  };
-
-  const ordered = Array.from({ length: count }, (_, i) => (start + i) % count);
+  useEffect(() => {
+    const el = root.current;
+    if (!el || count < 2) return;
+    let cancelled = false;
+    const start = () => {
+      void import("./testimonials-swiper.ts")
+        .then(({ startSlider }) => (cancelled ? null : startSlider(el, count, setActive)))
+        .then((started) => {
+          if (!started) return;
+          slider.current = started;
+          setReady(true);
+        });
+    };
+    // Swiper loads when the section is within 400 px of the viewport, not with the page.
+    const observer =
+      "IntersectionObserver" in window
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((e) => e.isIntersecting)) return;
+              observer?.disconnect();
+              start();
+            },
+            { rootMargin: "400px 0px" },
+          )
+        : null;
+    if (observer) observer.observe(el);
+    else start();
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      slider.current?.destroy();
+      slider.current = null;
+    };
+  }, [count]);
 
   return (
     <div
       className="testimonials"
-      data-carousel={hydrated ? "ready" : undefined}
+      data-carousel={ready ? "ready" : undefined}
       role="group"
       aria-roledescription="carousel"
       aria-label="Reviews"
     >
-      <div className="testimonials-viewport">
-        {/* Without JavaScript the row scrolls, so it can be reached and scrolled from the keyboard. */}
+      <div ref={root} className="swiper testimonials-viewport">
+        {/* Until Swiper runs the row scrolls, so it can be reached and scrolled from the keyboard. */}
         <div
-          ref={track}
-          className="testimonials-track"
-          tabIndex={hydrated ? undefined : 0}
-          role={hydrated ? undefined : "region"}
-          aria-label={hydrated ? undefined : "Reviews, scroll sideways for more"}
+          className="swiper-wrapper testimonials-track"
+          tabIndex={ready ? undefined : 0}
+          role={ready ? undefined : "region"}
+          aria-label={ready ? undefined : "Reviews, scroll sideways for more"}
         >
-          {ordered.map((index) => {
-            const r = reviews[index]!;
+          {reviews.map((r, index) => {
             return (
               <div
                 key={r._id}
-                className="testimonials-slide"
+                className="swiper-slide testimonials-slide"
                 data-index={index}
                 role="group"
                 aria-roledescription="slide"
@@ -96,15 +115,15 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
         </div>
       </div>
       <p className="sr-only" aria-live="polite">
-        {hydrated ? `Review ${start + 1} of ${count}: ${reviews[start]?.name ?? ""}` : ""}
+        {ready ? `Review ${active + 1} of ${count}: ${reviews[active]?.name ?? ""}` : ""}
       </p>
-      {/* The controls are drawn from the start (no shift when they come alive) and work once hydrated. */}
+      {/* The controls are drawn from the start (no shift when they come alive) and work once Swiper runs. */}
       <div className="mt-8 flex items-center justify-center gap-4">
         <button
           type="button"
           aria-label="Previous review"
           disabled={!canMove}
-          onClick={() => go(start - 1, -1)}
+          onClick={() => slider.current?.prev()}
           className={arrowClass}
         >
           <ChevronLeftIcon />
@@ -115,9 +134,9 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
               key={r._id}
               type="button"
               aria-label={`Go to review ${index + 1}`}
-              aria-current={hydrated && index === start ? "true" : undefined}
+              aria-current={ready && index === active ? "true" : undefined}
               disabled={!canMove}
-              onClick={() => go(index, index >= start ? 1 : -1)}
+              onClick={() => slider.current?.goTo(index)}
               className="testimonials-bullet"
             />
           ))}
@@ -126,7 +145,7 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
           type="button"
           aria-label="Next review"
           disabled={!canMove}
-          onClick={() => go(start + 1, 1)}
+          onClick={() => slider.current?.next()}
           className={arrowClass}
         >
           <ChevronRightIcon />

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
 export interface DashboardLink {
   to: string;
@@ -38,6 +38,6 @@ export const WRITER_MENU: readonly DashboardLink[] = [
 export const menuFor = (role: "user" | "admin") => (role === "admin" ? ADMIN_MENU : WRITER_MENU);
 
 /** Dashboard pages are private: a title, and no indexing. */
-export function dashboardMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | Dashboard | ${brand()}` }, { name: "robots", content: "noindex" }];
+export function dashboardMeta(title: string, matches: Parameters<typeof brandOf>[0]): MetaDescriptor[] {
+  return [{ title: `${title} | Dashboard | ${brandOf(matches)}` }, { name: "robots", content: "noindex" }];
 }

@@ -1,5 +1,5 @@
 import type { FeedItem, SitemapPost } from "#worker/services/feeds.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
@@ -20,7 +20,8 @@ export function xmlEscape(value: string): string {
     .replace(/'/g, "&apos;");
 }
 
-const postUrl = (origin: string, id: string) => `${origin}/blogs/${encodeURIComponent(id)}`;
+/** A post's readable link (/blogs/{id}/{slug}): the one canonical URL feeds and sitemaps carry. */
+const postUrl = (origin: string, post: { id: string; title: string }) => `${origin}${postPath(post)}`;
 
 /** RFC 822 dates, as RSS 2.0 requires; a date D1 holds that does not parse is left out rather than invented. */
 function rfc822(iso: string): string | null {
@@ -33,15 +34,16 @@ export function rssPath(category?: string): string {
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
 }
 
-export function renderRss(origin: string, items: FeedItem[], category?: string): string {
-  const title = category ? `${brand()}: ${category}` : brand();
+/** `brand` is the request's SITE_NAME (`siteName(context.env)`). */
+export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string): string {
+  const title = category ? `${brand}: ${category}` : brand;
   const home = category ? `${origin}/allBlogs?category=${encodeURIComponent(category)}` : `${origin}/`;
   const about = category
-    ? `The latest ${category} posts on ${brand()}.`
-    : `The latest posts on ${brand()}: share ideas, express innovation, learn more earn more.`;
+    ? `The latest ${category} posts on ${brand}.`
+    : `The latest posts on ${brand}: share ideas, express innovation, learn more earn more.`;
   const newest = items[0] ? rfc822(items[0].published) : null;
   const entries = items.map((item) => {
-    const url = postUrl(origin, item.id);
+    const url = postUrl(origin, item);
     const date = rfc822(item.published);
     return [
       "    <item>",
@@ -81,7 +83,7 @@ export function renderSitemap(origin: string, posts: SitemapPost[], withPages = 
   const urls = [
     ...(withPages ? SITEMAP_PAGES.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`) : []),
     ...posts.map(
-      (p) => `  <url><loc>${xmlEscape(postUrl(origin, p.id))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`,
+      (p) => `  <url><loc>${xmlEscape(postUrl(origin, p))}</loc><lastmod>${xmlEscape(p.lastmod)}</lastmod></url>`,
     ),
   ];
   return [

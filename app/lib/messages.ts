@@ -4,13 +4,10 @@ import {
   NEWSLETTER_CHECK_INBOX,
   NEWSLETTER_SUCCESS,
 } from "#worker/services/texts.ts";
-import { brand, DEFAULT_BRAND } from "./site-name";
 /**
  * Every user-facing text of the spec's error catalogue (section 8), word for word, in one place.
  * Dialogs and toasts read from here; tests assert against here.
  */
-export const BRAND = DEFAULT_BRAND;
-
 export const DIALOG_DEFAULTS = { confirmButtonText: "OK", denyButtonText: "No", cancelButtonText: "Cancel" } as const;
 
 /** Success toasts last 1.5 seconds (spec section 9). */
@@ -21,9 +18,8 @@ export const MSG = {
     errorTitle: "Error",
     tryAgain: "Try again",
     successTitle: "Login successful",
-    get successText() {
-      return `Welcome to ${brand()}!`;
-    },
+    /** The brand is the request's SITE_NAME: `siteName(context.env)` in an action, `useBrand()` in a component. */
+    successText: (brand: string) => `Welcome to ${brand}!`,
   },
   register: {
     successTitle: "Registration Successful!",

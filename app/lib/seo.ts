@@ -1,12 +1,13 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
 
 /**
  * A page's <title>, description, canonical link, Open Graph and Twitter card tags.
- * `origin` comes from the request (loaders return it), so canonical URLs are absolute.
+ * `origin` comes from the request (loaders return it), so canonical URLs are absolute; `brand` from the
+ * root loader (`brandOf(matches)`).
  */
 export function seo(options: {
   title: string;
+  brand: string;
   description: string;
   origin: string;
   path: string;
@@ -15,14 +16,14 @@ export function seo(options: {
   imageSize?: { width: number; height: number };
   type?: "website" | "article";
 }): MetaDescriptor[] {
-  const title = options.title.includes(brand()) ? options.title : `${options.title} | ${brand()}`;
+  const title = options.title.includes(options.brand) ? options.title : `${options.title} | ${options.brand}`;
   const url = new URL(options.path, options.origin).toString();
   const image = options.image ? new URL(options.image, options.origin).toString() : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: options.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: brand() },
+    { property: "og:site_name", content: options.brand },
     { property: "og:type", content: options.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: options.description },

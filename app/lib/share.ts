@@ -1,9 +1,12 @@
+import { postPath } from "#worker/services/blogs/slug.ts";
+
 /**
- * Share links for a post. The spec's shared link is the site origin plus /blog/{id} (not the page's
- * own /blogs/{id}); that path answers a permanent redirect to the post (app/routes/blog.$id.ts).
+ * Share links for a post. The spec shared origin + /blog/{id}; issue 22 made the readable link
+ * /blogs/{id}/{slug} the one every share, canonical, feed and sitemap carries. /blog/{id} and
+ * /blogs/{id} still answer a permanent redirect to it (app/routes/blog.$id.ts).
  */
-export function sharedLink(origin: string, blogId: string): string {
-  return `${origin}/blog/${encodeURIComponent(blogId)}`;
+export function sharedLink(origin: string, blog: { _id: string; title: string }): string {
+  return `${origin}${postPath(blog)}`;
 }
 
 export type ShareTargetName = "Facebook" | "Twitter" | "LinkedIn" | "WhatsApp";

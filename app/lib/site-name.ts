@@ -1,20 +1,33 @@
-/** The default brand (app/lib/messages.ts re-exports it as BRAND). */
+import { useRouteLoaderData } from "@remix-run/react";
+
+/** The brand when `SITE_NAME` is unset or blank. */
 export const DEFAULT_BRAND = "Edge Blog";
 
-/** The brand every page shows: `SITE_NAME` when set, the default otherwise. */
+/** The brand every page shows: `SITE_NAME` when set, the default otherwise. Loaders and actions call it. */
 export function siteName(env: { SITE_NAME?: string }): string {
   return env.SITE_NAME?.trim() || DEFAULT_BRAND;
 }
 
-/**
- * The brand for code that has no loader data at hand (meta helpers, texts). The root Layout sets it from
- * the root loader's `siteName` before anything below it renders, on the server and in the browser alike.
- * SITE_NAME is one value per deployment, so a module-level copy is the same for every request.
- */
-let current = DEFAULT_BRAND;
-export function setBrand(name: string | null | undefined) {
-  if (name) current = name;
+/** What a route match carries: the root's loader data holds `siteName` (app/root.tsx). */
+interface Match {
+  id: string;
+  data?: unknown;
 }
-export function brand(): string {
-  return current;
+
+const rootSiteName = (data: unknown): string | undefined => {
+  const value = (data as { siteName?: unknown } | null | undefined)?.siteName;
+  return typeof value === "string" && value ? value : undefined;
+};
+
+/**
+ * The brand for a meta function, read from the root loader's data in `matches`. Never module state: one
+ * isolate serves every request, and an action or meta in a fresh isolate must still say SITE_NAME.
+ */
+export function brandOf(matches: readonly Match[]): string {
+  return rootSiteName(matches.find((m) => m.id === "root")?.data) ?? DEFAULT_BRAND;
+}
+
+/** The brand for a component: the root loader's `siteName`. */
+export function useBrand(): string {
+  return rootSiteName(useRouteLoaderData("root")) ?? DEFAULT_BRAND;
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { EmptyState } from "#app/components/ui.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -19,10 +19,11 @@ import { seo } from "#app/lib/seo.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: data ? `${data.user.name}'s profile` : "Profile",
-    description: `Your ${brand()} profile and blog posts.`,
+    description: `Your ${brandOf(matches)} profile and blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/Profile",
   }),

@@ -12,17 +12,18 @@ import { TypedHeadline } from "#app/components/TypedHeadline.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
 import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: brand() }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: brandOf(matches) }];
   return [
     ...seo({
-      title: `${brand()}: share ideas, express innovation, learn more`,
+      brand: brandOf(matches),
+      title: `${brandOf(matches)}: share ideas, express innovation, learn more`,
       description: DESCRIPTION,
       origin: data.origin,
       path: "/",
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "WebSite",
-        name: brand(),
+        name: brandOf(matches),
         url: `${data.origin}/`,
         potentialAction: {
           "@type": "SearchAction",
@@ -83,6 +84,7 @@ function SectionHeading({
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function Home() {
+  const brand = useBrand();
   const { latest, authors, reviews } = useLoaderData<typeof loader>();
   return (
     <>
@@ -196,7 +198,7 @@ export default function Home() {
       <section aria-labelledby="reviews-heading" className="bg-gray-50 py-16 sm:py-20">
         <div className={container}>
           <SectionHeading id="reviews-heading" eyebrow="Testimonials" title="What Our Users Say">
-            Readers and writers on what it is like to use {brand()}.
+            Readers and writers on what it is like to use {brand}.
           </SectionHeading>
           <div className="mt-10">
             {reviews.length > 0 ? <Testimonials reviews={reviews} /> : <p className="text-gray-600">No reviews yet.</p>}

@@ -3,16 +3,22 @@ import { LineIcon } from "#app/components/icons.tsx";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ABOUT_AUTHOR } from "#app/lib/content.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 
-const DESCRIPTION = () =>
-  `${brand()} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;
+const DESCRIPTION = (brand: string) =>
+  `${brand} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? seo({ title: "About Us", description: DESCRIPTION(), origin: data.origin, path: "/about" })
-    : [{ title: `About Us | ${brand()}` }];
+    ? seo({
+        brand: brandOf(matches),
+        title: "About Us",
+        description: DESCRIPTION(brandOf(matches)),
+        origin: data.origin,
+        path: "/about",
+      })
+    : [{ title: `About Us | ${brandOf(matches)}` }];
 
 /** Static page: the loader only supplies the origin for canonical and Open Graph URLs (no D1). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -84,6 +90,7 @@ function Section({
 }
 
 export default function About() {
+  const brand = useBrand();
   return (
     <>
       <section aria-labelledby="about-heading" className="bg-gradient-to-b from-brand-50 to-white">
@@ -93,8 +100,8 @@ export default function About() {
             Stories worth sharing, from people worth hearing
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-gray-600">
-            {brand()} is an open place to write, read and talk about ideas, from technology and science to travel,
-            health and the small habits that make life better.
+            {brand} is an open place to write, read and talk about ideas, from technology and science to travel, health
+            and the small habits that make life better.
           </p>
         </div>
       </section>
@@ -115,7 +122,7 @@ export default function About() {
       <section aria-labelledby="why-heading" className="bg-gray-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
           <h2 id="why-heading" className="text-3xl font-bold tracking-tight text-ink">
-            Why {brand()}?
+            Why {brand}?
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {[

@@ -1,4 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
@@ -9,20 +10,20 @@ import type { ReactNode } from "react";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
-import { WHO_TO_FOLLOW } from "#app/lib/who-to-follow.ts";
+import { WhoToFollowList } from "#app/components/WhoToFollow.tsx";
 
 /** A card in the list column: 1 column, 2 from 640 px, beside the 20 rem sidebar from 1024 px. */
 const LIST_CARD_SIZES =
   "(min-width: 1280px) 440px, (min-width: 1024px) calc(50vw - 220px), (min-width: 640px) 48vw, 100vw";
 
-const DESCRIPTION = () =>
-  `Every post on ${brand()}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
+const DESCRIPTION = (brand: string) =>
+  `Every post on ${brand}: technology, travel, health, finance, AI and more. Search by words, filter by topic and save what you want to read later.`;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `All Blogs | ${brand()}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: `All Blogs | ${brandOf(matches)}` }];
   const { q, category, results } = data;
   const filtered = q || category;
   const title = filtered ? `${[q && `“${q}”`, category].filter(Boolean).join(" in ")}: All Blogs` : "All Blogs";
@@ -30,14 +31,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (category) params.set("category", category);
   if (results.page > 1) params.set("page", String(results.page));
   const qs = params.toString();
-  const tags = seo({ title, description: DESCRIPTION(), origin: data.origin, path: `/allBlogs${qs ? `?${qs}` : ""}` });
+  const tags = seo({
+    brand: brandOf(matches),
+    title,
+    description: DESCRIPTION(brandOf(matches)),
+    origin: data.origin,
+    path: `/allBlogs${qs ? `?${qs}` : ""}`,
+  });
   // A category view offers its own feed to feed readers.
   if (isCategory(category)) {
     tags.push({
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${brand()}: ${category}`,
+      title: `${brandOf(matches)}: ${category}`,
       href: categoryFeed(category),
     });
   }
@@ -50,9 +57,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const category = url.searchParams.get("category") ?? "";
-  const { results, latest, saved } = await loadOr404(() =>
-    context.services.reading.listing(context.user, { q, category, page: url.searchParams.get("page") }),
-  );
+  const [{ results, latest, saved }, suggested] = await Promise.all([
+    loadOr404(() =>
+      context.services.reading.listing(context.user, { q, category, page: url.searchParams.get("page") }),
+    ),
+    context.services.follows.suggestions(context.user),
+  ]);
   return {
     origin: url.origin,
     q,
@@ -60,6 +70,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     results: { ...results, items: results.items.map(({ blog_details: _body, ...card }) => card) },
     latest: latest.map(({ _id, title, date_time, category: c }) => ({ _id, title, date_time, category: c })),
     saved,
+    suggested,
+    signedIn: context.user !== null,
   };
 }
 
@@ -69,7 +81,7 @@ const categoryFeed = (category: string) => `/rss.xml?category=${encodeURICompone
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function AllBlogs() {
-  const { q, category, results, latest, saved } = useLoaderData<typeof loader>();
+  const { q, category, results, latest, saved, suggested, signedIn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/allBlogs";
   const filtered = Boolean(q || category);
@@ -146,7 +158,7 @@ export default function AllBlogs() {
             <ol className="flex flex-col divide-y divide-gray-100">
               {latest.map((b) => (
                 <li key={b._id} className="py-3 first:pt-0 last:pb-0">
-                  <Link to={`/blogs/${b._id}`} prefetch="intent" className="group block">
+                  <Link to={postPath(b)} prefetch="intent" className="group block">
                     <span className="block text-sm font-semibold leading-snug text-ink group-hover:text-brand-700">
                       {b.title}
                     </span>
@@ -189,30 +201,7 @@ export default function AllBlogs() {
           </SidebarCard>
 
           <SidebarCard title="Who to Follow" id="sidebar-follow">
-            <ul className="flex flex-col gap-4">
-              {WHO_TO_FOLLOW.map((p) => (
-                <li key={p.name} className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold ${p.tone}`}
-                  >
-                    {p.initials}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-semibold text-ink">{p.name}</span>
-                    <span className="block truncate text-xs text-gray-600">{p.role}</span>
-                  </span>
-                  {/* Inert on purpose (spec): following people is not part of the product yet. */}
-                  <button
-                    type="button"
-                    aria-label={`Follow ${p.name}`}
-                    className="rounded-full border border-gray-300 px-3 py-1 text-xs font-semibold text-gray-800 hover:bg-gray-50"
-                  >
-                    Follow
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <WhoToFollowList writers={suggested} signedIn={signedIn} />
           </SidebarCard>
 
           <SidebarCard title="Recently Saved" id="sidebar-saved">
@@ -229,7 +218,7 @@ export default function AllBlogs() {
               <ul className="flex flex-col gap-3">
                 {saved.map((s) => (
                   <li key={s._id}>
-                    <Link to={`/blogs/${s.blog._id}`} className="group flex items-center gap-3">
+                    <Link to={postPath(s.blog)} className="group flex items-center gap-3">
                       <Image
                         src={s.blog.image}
                         alt=""
@@ -392,7 +381,7 @@ function Suggestions({ latest }: { latest: { _id: string; title: string }[] }) {
           <ul className="mt-2 flex flex-col gap-1.5" aria-label="Suggested latest posts">
             {latest.map((b) => (
               <li key={b._id}>
-                <Link to={`/blogs/${b._id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                <Link to={postPath(b)} className="text-sm font-semibold text-brand-700 hover:underline">
                   {b.title}
                 </Link>
               </li>

@@ -5,10 +5,10 @@ import { EMAIL_CHANGE_TEXTS } from "#worker/services/email-change.ts";
 import { buttonClass } from "#app/components/ui.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction = () => [
-  { title: `Confirm your new email | ${brand()}` },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Confirm your new email | ${brandOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "#app/components/ui.tsx";
 import { readConfirmation } from "#app/lib/confirm.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { verifyConfirmStep } from "#worker/security/confirm-token.ts";
 
-export const meta: MetaFunction = () => [
-  { title: `${MSG.confirm.delete.title} | ${brand()}` },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${MSG.confirm.delete.title} | ${brandOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,20 +10,26 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { formValues, handleForm, type FormFailure, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { SOCIAL_LINKS } from "#app/lib/site.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
-const DESCRIPTION = () =>
-  `Questions, ideas or feedback about ${brand()}? Send us a message and we will get back to you shortly.`;
+const DESCRIPTION = (brand: string) =>
+  `Questions, ideas or feedback about ${brand}? Send us a message and we will get back to you shortly.`;
 const LOGIN_PATH = authPageUrl("/login", "/contact");
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
   d
-    ? seo({ title: "Contact", description: DESCRIPTION(), origin: d.origin, path: "/contact" })
-    : [{ title: `Contact | ${brand()}` }];
+    ? seo({
+        brand: brandOf(matches),
+        title: "Contact",
+        description: DESCRIPTION(brandOf(matches)),
+        origin: d.origin,
+        path: "/contact",
+      })
+    : [{ title: `Contact | ${brandOf(matches)}` }];
 
 /** No D1: the signed-in person's name and email (prefilled) come from the session. */
 export function loader({ context, request }: LoaderFunctionArgs) {

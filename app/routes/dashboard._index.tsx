@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -10,7 +11,7 @@ import { Image } from "#app/components/Image.tsx";
 
 export const handle = { title: "Overview" };
 
-export const meta: MetaFunction = () => dashboardMeta("Overview");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Overview", matches);
 
 /** One D1 round trip: the person's three newest posts and their total (a batch). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -134,7 +135,7 @@ export default function DashboardIndex() {
                   className="hidden aspect-[16/9] w-24 shrink-0 rounded-lg object-cover sm:block"
                 />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-semibold text-ink hover:text-brand-700">
+                  <Link to={postPath(b)} className="line-clamp-2 font-semibold text-ink hover:text-brand-700">
                     {b.title}
                   </Link>
                   <p className="mt-0.5 text-xs text-gray-500">

@@ -10,7 +10,7 @@ import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Add Author" };
 
-export const meta: MetaFunction = () => dashboardMeta("Add Author");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Add Author", matches);
 
 /** No D1 query: the guard reads the session the Worker already resolved. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { EmptyState, buttonClass } from "#app/components/ui.tsx";
@@ -11,7 +12,7 @@ import { diffVersions, type PostVersion } from "#worker/content/revision-diff.ts
 
 export const handle = { title: "Revisions" };
 
-export const meta: MetaFunction = () => dashboardMeta("Revisions");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Revisions", matches);
 
 const CURRENT = "current";
 
@@ -91,7 +92,7 @@ export default function Revisions() {
             <Link to={`/dashboard/${editPath}/${blog._id}`} className={buttonSecondary}>
               Update Blog
             </Link>
-            <Link to={`/blogs/${blog._id}`} className={buttonSecondary}>
+            <Link to={postPath(blog)} className={buttonSecondary}>
               View post
             </Link>
           </>

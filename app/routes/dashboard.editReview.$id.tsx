@@ -14,7 +14,7 @@ import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
 
 export const handle = { title: "Edit Review" };
 
-export const meta: MetaFunction = () => dashboardMeta("Edit Review");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Edit Review", matches);
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);

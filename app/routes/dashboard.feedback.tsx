@@ -15,7 +15,7 @@ import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
 
 export const handle = { title: "Send Feedback" };
 
-export const meta: MetaFunction = () => dashboardMeta("Send Feedback");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Send Feedback", matches);
 
 /** No D1 query: the name comes from the session. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { parsePaging } from "#worker/services/shared/pagination.ts";
 
 export const handle = { title: "Inbox" };
 
-export const meta: MetaFunction = () => dashboardMeta("Inbox");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Inbox", matches);
 
 /**
  * Two D1 round trips, sent at the same time: a page of contact messages (?page) and a page of newsletter

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm, rowActionClass } from "#app/components/ConfirmForm.tsx";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
@@ -14,7 +15,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage All Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage All Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage All Blogs", matches);
 
 const BLOGS_PER_PAGE = 10;
 
@@ -91,7 +92,7 @@ export default function ManageAllBlogs() {
             mobile: "title",
             cell: (b) => (
               <>
-                <Link to={`/blogs/${b._id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline">
+                <Link to={postPath(b)} className="line-clamp-2 font-medium text-brand-700 hover:underline">
                   {b.title}
                 </Link>
                 <StatusBadge status={b.status} publishAt={b.publish_at} />

@@ -11,7 +11,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage Authors" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage Authors");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Authors", matches);
 
 const AUTHORS_PER_PAGE = 20;
 

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -14,7 +15,7 @@ import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Manage Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Blogs", matches);
 
 const BLOGS_PER_PAGE = 10;
 
@@ -123,7 +124,7 @@ export default function ManageBlogs() {
                     {blog.email}
                   </td>
                   <td data-label="Title" className={`${cell} ${stacked} font-medium text-ink`}>
-                    <Link to={`/blogs/${blog._id}`} className="hover:text-brand-700 hover:underline">
+                    <Link to={postPath(blog)} className="hover:text-brand-700 hover:underline">
                       {blog.title}
                     </Link>
                     <StatusBadge status={blog.status} publishAt={blog.publish_at} />

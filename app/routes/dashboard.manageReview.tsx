@@ -12,7 +12,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Manage Review" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage Review");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Review", matches);
 
 const REVIEWS_PER_PAGE = 20;
 

@@ -26,7 +26,7 @@ import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 
 export const handle = { title: "Manage Users" };
 
-export const meta: MetaFunction = () => dashboardMeta("Manage Users");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Users", matches);
 
 const USERS_PER_PAGE = 20;
 

@@ -14,7 +14,7 @@ const MY_BLOGS_PER_PAGE = 3;
 
 export const handle = { title: "My Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("My Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("My Blogs", matches);
 
 /** The page of the person's own posts with their total (a batch), and how many of them are published. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

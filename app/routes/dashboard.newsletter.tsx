@@ -13,7 +13,7 @@ import { tooLarge } from "#worker/services/shared/errors.ts";
 
 export const handle = { title: "Newsletter" };
 
-export const meta: MetaFunction = () => dashboardMeta("Newsletter");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Newsletter", matches);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { DataTable, type Column } from "#app/components/DataTable.tsx";
@@ -11,7 +12,7 @@ import type { PostStats } from "#worker/services/views.ts";
 
 export const handle = { title: "Stats" };
 
-export const meta: MetaFunction = () => dashboardMeta("Stats");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Stats", matches);
 
 /**
  * A writer's own posts, or for an admin the whole site. Pending views are flushed first, so the page
@@ -34,7 +35,7 @@ const columns: Column<PostStats>[] = [
     mobile: "title",
     cell: (p) => (
       <span className="min-w-0">
-        <Link to={`/blogs/${p._id}`} className="font-medium text-ink hover:text-brand-700 hover:underline">
+        <Link to={postPath(p)} className="font-medium text-ink hover:text-brand-700 hover:underline">
           {p.title}
         </Link>
         {p.status !== "published" ? (

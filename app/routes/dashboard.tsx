@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
-export const meta: MetaFunction = () => dashboardMeta("Overview");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Overview", matches);
 
 /** The layout guards itself; every child route and action guards itself too (a layout does not protect them). */
 export async function loader({ context, request }: LoaderFunctionArgs) {

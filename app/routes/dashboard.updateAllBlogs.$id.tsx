@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BlogEditForm } from "#app/components/BlogEditForm.tsx";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
@@ -9,7 +10,7 @@ import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Update Blog" };
 
-export const meta: MetaFunction = () => dashboardMeta("Update Blog");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Update Blog", matches);
 
 /** One D1 query: the blog to preload (any blog: this is the admin's edit). */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
@@ -44,7 +45,7 @@ export default function UpdateAllBlogs() {
         description={`A post by ${blog.author_name}. Empty fields keep their current values; the image changes only if you choose a new one.`}
         actions={
           <>
-            <Link to={`/blogs/${blog._id}`} className={buttonSecondary}>
+            <Link to={postPath(blog)} className={buttonSecondary}>
               View post
             </Link>
             <Link to={`/dashboard/blogs/${blog._id}/revisions`} className={buttonSecondary}>

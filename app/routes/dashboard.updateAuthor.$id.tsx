@@ -10,7 +10,7 @@ import { MSG } from "#app/lib/messages.ts";
 
 export const handle = { title: "Update Author" };
 
-export const meta: MetaFunction = () => dashboardMeta("Update Author");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Update Author", matches);
 
 /** One D1 query: the author to preload. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

@@ -20,7 +20,7 @@ import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
 export const handle = { title: "Write Blogs" };
 
-export const meta: MetaFunction = () => dashboardMeta("Write Blogs");
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Write Blogs", matches);
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);

@@ -7,10 +7,12 @@ import { handleForm, loadOr404, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { refusal } from "#app/lib/form-result.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, params, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Edit profile",
     description: "Update your name, bio and designation.",
     origin: data?.origin ?? "https://example.invalid",

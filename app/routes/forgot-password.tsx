@@ -6,12 +6,13 @@ import { EmailField, FormError, SubmitButton } from "#app/components/form.tsx";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { seo } from "#app/lib/seo.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Forgot your password?",
-    description: `Get a link to choose a new password for your ${brand()} account.`,
+    description: `Get a link to choose a new password for your ${brandOf(matches)} account.`,
     origin: d?.origin ?? "https://example.invalid",
     path: "/forgot-password",
   }),

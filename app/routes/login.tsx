@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf, siteName, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
@@ -18,10 +18,11 @@ import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { refusal } from "#app/lib/form-result.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Sign in",
-    description: `Sign in to ${brand()} to write, edit and save blog posts.`,
+    description: `Sign in to ${brandOf(matches)} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/login",
   }),
@@ -42,7 +43,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
     );
     return redirectWithFlash(
       redirectTo,
-      { kind: "toast", title: MSG.login.successTitle, text: MSG.login.successText, icon: "success" },
+      {
+        kind: "toast",
+        title: MSG.login.successTitle,
+        text: MSG.login.successText(siteName(context.env)),
+        icon: "success",
+      },
       [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
     );
   } catch (err) {
@@ -59,6 +65,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const brand = useBrand();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
@@ -109,7 +116,7 @@ export default function Login() {
         <PasskeySignIn redirectTo={redirectTo} />
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">
-        New to {brand()}?{" "}
+        New to {brand}?{" "}
         <Link to={authPageUrl("/register", redirectTo)} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>

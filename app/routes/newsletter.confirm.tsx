@@ -2,10 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { NoticeCard } from "#app/components/NoticeCard.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
 
-export const meta: MetaFunction = () => [{ title: `Newsletter | ${brand()}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Newsletter | ${brandOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The link of the confirmation mail (double opt-in): opening it confirms the address. It is signed and

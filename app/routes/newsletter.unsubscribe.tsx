@@ -2,10 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NoticeCard } from "#app/components/NoticeCard.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
 
-export const meta: MetaFunction = () => [{ title: `Unsubscribe | ${brand()}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Unsubscribe | ${brandOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
 

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -18,10 +18,11 @@ import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { refusal } from "#app/lib/form-result.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo({
+    brand: brandOf(matches),
     title: "Create your account",
-    description: `Join ${brand()} to write, edit and save blog posts.`,
+    description: `Join ${brandOf(matches)} to write, edit and save blog posts.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/register",
   });
@@ -58,6 +59,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  const brand = useBrand();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
@@ -78,7 +80,7 @@ export default function Register() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle={`Join ${brand()} and start sharing your ideas.`}
+      subtitle={`Join ${brand} and start sharing your ideas.`}
       aside={{
         heading: "Your ideas deserve readers.",
         text: "Write about what you know, learn from others, and build an audience one post at a time.",

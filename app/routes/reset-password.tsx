@@ -14,12 +14,13 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { seo } from "#app/lib/seo.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Choose a new password",
-    description: `Set a new password for your ${brand()} account.`,
+    description: `Set a new password for your ${brandOf(matches)} account.`,
     origin: d?.origin ?? "https://example.invalid",
     path: "/reset-password",
   }),

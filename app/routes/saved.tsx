@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
-import { BRAND, MSG } from "#app/lib/messages.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { Image } from "#app/components/Image.tsx";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Your reading list",
-    description: `The posts you saved on ${BRAND}.`,
+    description: `The posts you saved on ${brandOf(matches)}.`,
     origin: data?.origin ?? "https://example.invalid",
     path: "/saved",
   }),
@@ -76,7 +79,7 @@ export default function Saved() {
               key={s._id}
               className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
             >
-              <Link to={`/blogs/${s.blog._id}`} className="group flex min-w-0 flex-1 items-center gap-4">
+              <Link to={postPath(s.blog)} className="group flex min-w-0 flex-1 items-center gap-4">
                 <Image
                   src={s.blog.image}
                   alt=""

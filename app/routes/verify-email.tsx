@@ -17,12 +17,13 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { readForm } from "#app/lib/forms.server.ts";
 import { loginUrl } from "#app/lib/guards.server.ts";
 import { seo } from "#app/lib/seo.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
   ...seo({
+    brand: brandOf(matches),
     title: "Confirm your email address",
-    description: `Confirm the email address of your ${brand()} account.`,
+    description: `Confirm the email address of your ${brandOf(matches)} account.`,
     origin: d?.origin ?? "https://example.invalid",
     path: "/verify-email",
   }),

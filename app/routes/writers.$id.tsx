@@ -1,19 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "#app/components/Avatar.tsx";
+import { FollowButton } from "#app/components/FollowButton.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
-import { BRAND } from "#app/lib/messages.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `Page not found | ${BRAND}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { writer, blogs, origin } = data;
   const description =
-    writer.bio.slice(0, 200) || `${writer.name}${writer.designation ? `, ${writer.designation},` : ""} on ${BRAND}.`;
+    writer.bio.slice(0, 200) ||
+    `${writer.name}${writer.designation ? `, ${writer.designation},` : ""} on ${brandOf(matches)}.`;
   return seo({
+    brand: brandOf(matches),
     title: `${writer.name}: writer`,
     description,
     origin,
@@ -22,21 +25,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   });
 };
 
-/** A writer's public page (shared and cached for visitors: worker/cache/policy.ts, tags `writer:{id}` and `blogs`). */
+/**
+ * A writer's public page (shared and cached for visitors: worker/cache/policy.ts, tags `writer:{id}` and
+ * `blogs`; a follow purges `writer:{id}`, since the page shows the follower count). A signed-in reader's
+ * copy also says whether they follow the writer; theirs is never shared.
+ */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { writer, blogs } = await loadOr404(() =>
-    context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") }),
+  const { writer, blogs, followers, following } = await loadOr404(() =>
+    context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") }, context.user),
   );
   return {
     origin: url.origin,
     writer,
+    followers,
+    following: context.user ? following : null,
+    self: context.user?.id === writer._id,
     blogs: { ...blogs, items: blogs.items.map(({ blog_details: _body, ...card }) => card) },
   };
 }
 
 export default function WriterPage() {
-  const { writer, blogs } = useLoaderData<typeof loader>();
+  const { writer, blogs, followers, following, self } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <section
@@ -53,6 +63,14 @@ export default function WriterPage() {
             {writer.name}
           </h1>
           {writer.designation ? <p className="mt-1 text-base text-gray-600">{writer.designation}</p> : null}
+          <div className="mt-4 flex flex-wrap items-center gap-4">
+            <p className="text-sm text-gray-700" data-testid="follower-count">
+              <span className="font-semibold text-ink">{followers}</span> {followers === 1 ? "follower" : "followers"}
+            </p>
+            {self ? null : (
+              <FollowButton writerId={writer._id} writerName={writer.name} following={following} size="md" />
+            )}
+          </div>
           {writer.bio ? (
             <p className="mt-4 max-w-3xl whitespace-pre-line break-words leading-relaxed text-gray-800">{writer.bio}</p>
           ) : null}

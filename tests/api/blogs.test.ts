@@ -40,6 +40,8 @@ describe("blogs API (read side)", () => {
         "likes",
         "publish_at",
         "short_description",
+        // Issue 22: the readable link's slug (/blogs/{_id}/{slug}).
+        "slug",
         "status",
         "title",
       ].sort(),

@@ -48,7 +48,7 @@ test.describe("drafts and scheduled posts", () => {
     expect((await asVisitor(browser, baseURL!, "/allBlogs", title)).shown).toBe(false);
 
     // Schedule it for the next minute that is at least 20 s away (the field has minute precision).
-    await page.goto(`/dashboard/updateBlog/${href.split("/").pop()}`);
+    await page.goto(`/dashboard/updateBlog/${href.split("/")[2]}`);
     const when = await page.evaluate(() => {
       const at = new Date(Date.now() + 20_000);
       at.setSeconds(0, 0);

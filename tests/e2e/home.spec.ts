@@ -31,15 +31,12 @@ async function visibleSlideCount(page: Page) {
   });
 }
 
-/** The review shown first (leftmost), once its slide-in has finished. */
+/** The review shown first (leftmost), once Swiper has finished moving. */
 async function activeIndex(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .querySelector(".testimonials-track")!
-      .getAnimations()
-      .every((a) => a.playState !== "running"),
+  await page.waitForFunction(
+    () => !(document.querySelector(".testimonials-viewport") as { swiper?: { animating: boolean } }).swiper?.animating,
   );
-  return Number(await page.locator(".testimonials-slide").first().getAttribute("data-index"));
+  return Number(await page.locator(".testimonials-slide.swiper-slide-active").getAttribute("data-index"));
 }
 
 const sliderReady = (page: Page) => page.locator('.testimonials[data-carousel="ready"]');
@@ -117,6 +114,21 @@ test.describe("home page", () => {
       await expect(region.getByRole("img", { name: /^Rated \d(\.5)? out of 5$/ }).first()).toBeAttached();
     });
   }
+
+  test("Swiper and its stylesheet load only when the reviews near the viewport", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const loaded: string[] = [];
+    page.on("request", (request) => loaded.push(request.url()));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const swiper = () => loaded.filter((url) => /\/assets\/(testimonials-swiper-.*\.js|swiper-.*\.css)$/.test(url));
+    expect(swiper()).toEqual([]);
+    await expect(page.locator(".testimonials[data-carousel]")).toHaveCount(0);
+    await page.getByRole("region", { name: "What Our Users Say" }).scrollIntoViewIfNeeded();
+    await expect(sliderReady(page)).toHaveCount(1);
+    expect(swiper()).toHaveLength(2);
+    await expect(page.locator(".testimonials-viewport.swiper-initialized")).toHaveCount(1);
+  });
 
   test("the arrows and the bullets change the slide", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -249,6 +261,7 @@ test.describe("home page", () => {
   test("has no serious accessibility violations, and looks right at 375 and 1280 px", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/");
+    await page.getByRole("region", { name: "What Our Users Say" }).scrollIntoViewIfNeeded();
     await expect(sliderReady(page)).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Featured Blogs" }).getByRole("article")).toHaveCount(6);
     await expect(page.getByRole("region", { name: "Most Popular Categories" }).getByRole("link")).toHaveCount(10);

@@ -6,7 +6,8 @@ import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 
 // Seeded posts (seed/content.json): the newest one, and the sky post for search.
 const POST = "dtsmsv96ei1r4bjkcypt";
-const POST_PATH = `/blogs/${POST}`;
+// Its readable link (issue 22): /blogs/{id}/{slug from the title}.
+const POST_PATH = `/blogs/${POST}/cut-your-web-apps-load-time-in-half-a-practical-checklist`;
 
 const swal = (page: Page) => page.locator(".swal2-popup");
 const results = (page: Page) => page.getByRole("region", { name: /Results|Latest posts/ }).getByRole("article");
@@ -222,14 +223,14 @@ test.describe("blog detail", () => {
     await expect(invite).toBeHidden();
   });
 
-  test("the share panel toggles, links to origin + /blog/{id}, and Copy Link copies with the alert", async ({
+  test("the share panel toggles, links to the readable link, and Copy Link copies with the alert", async ({
     page,
     context,
     baseURL,
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto(POST_PATH);
-    const shared = `${baseURL}/blog/${POST}`;
+    const shared = `${baseURL}${POST_PATH}`;
     const toggle = page.getByRole("button", { name: "Share" });
     const panel = page.getByRole("region", { name: "Share this post" });
     await expect(panel).toBeHidden();
@@ -255,10 +256,12 @@ test.describe("blog detail", () => {
     await expect.poll(() => alerts).toEqual([`alert: ${MSG.copyLink}`]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
 
-    // The shared link itself works: a permanent redirect to the post.
+    // The spec's shared link /blog/{id} still works: a permanent redirect to the post.
     const res = await page.request.get(`/blog/${POST}`, { maxRedirects: 0 });
     expect(res.status()).toBe(301);
-    expect(res.headers()["location"]).toBe(POST_PATH);
+    expect(res.headers()["location"]).toBe(`/blogs/${POST}`);
+    await page.goto(`/blog/${POST}`);
+    await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
     await page.goto(shared);
     await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
     await toggle.click();
@@ -374,5 +377,6 @@ test.describe("at phone width", () => {
 async function firstPostId(page: Page, title: string): Promise<string> {
   await page.goto(`/allBlogs?q=${encodeURIComponent(title)}`);
   const href = await results(page).first().getByRole("link").first().getAttribute("href");
-  return href!.split("/").pop()!;
+  // The readable link: /blogs/{id}/{slug}.
+  return href!.split("/")[2]!;
 }

@@ -39,7 +39,7 @@ async function writePost(page: Page, title: string, details: string): Promise<st
     .getByRole("link")
     .first()
     .getAttribute("href");
-  return href!.split("/").pop()!;
+  return href!.split("/")[2]!;
 }
 
 test.describe("writer tools: formatted text and revisions", () => {

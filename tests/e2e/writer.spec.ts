@@ -51,7 +51,7 @@ test.describe("writer dashboard", () => {
     await expect(swal(page, "Blog Posted Successfully!")).toBeHidden();
     await screenshots(page, "dashboard-my-blogs");
     const href = await card.getByRole("link").first().getAttribute("href");
-    expect(href).toMatch(/^\/blogs\/[0-9a-z]+$/);
+    expect(href).toMatch(/^\/blogs\/[0-9a-z]+\/[0-9a-z-]+$/);
 
     await page.goto("/allBlogs");
     await expect(page.getByText(title).first()).toBeVisible();
@@ -64,7 +64,7 @@ test.describe("writer dashboard", () => {
     await expect(row).toBeVisible();
     await screenshots(page, "dashboard-manage-blogs");
     await row.getByRole("link", { name: /^Edit/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/updateBlog/${href!.split("/").pop()}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/updateBlog/${href!.split("/")[2]}$`));
     await expect(page.getByLabel("Title")).toHaveValue(title);
     await screenshots(page, "dashboard-update-blog");
     const edited = `${title} (edited)`;

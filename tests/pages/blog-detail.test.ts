@@ -5,6 +5,7 @@ import { MSG } from "#app/lib/messages.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call } from "../support/http";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 const get = (path: string, cookie?: string) =>
   call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
@@ -47,17 +48,17 @@ describe("/blogs/{id}", () => {
   });
 
   it("offers a visitor 'Sign in to keep your like' beside Like (shown once they like), and not a signed-in reader", async () => {
-    const visitor = await (await get(`/blogs/${blog.id}`)).text();
+    const visitor = await (await get(postPath(blog))).text();
     expect(visitor).toMatch(
       /<p hidden=""[^>]*><a href="\/login\?redirectTo=%2Fblogs%2F[^"]+"[^>]*>Sign in to keep your like<\/a>/,
     );
     expect(visitor).toContain(`href="${loginFor(blog.id)}"`);
-    const signedIn = await (await get(`/blogs/${blog.id}`, await cookieOf(reader))).text();
+    const signedIn = await (await get(postPath(blog), await cookieOf(reader))).text();
     expect(signedIn).not.toContain("Sign in to keep your like");
   });
 
   it("renders the post's details on the server (Markdown), with typed HTML as escaped text", async () => {
-    const res = await get(`/blogs/${blog.id}`);
+    const res = await get(postPath(blog));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<p>First paragraph with &lt;script&gt;alert("x")&lt;/script&gt; inside.</p>');
@@ -76,11 +77,11 @@ describe("/blogs/{id}", () => {
   });
 
   it("carries SEO tags with the blog's image and a safe JSON-LD BlogPosting", async () => {
-    const html = await (await get(`/blogs/${blog.id}`)).text();
+    const html = await (await get(postPath(blog))).text();
     expect(html).toContain('<meta property="og:type" content="article"/>');
     // The share card drawn for the post (app/routes/blogs.$id_.og[.]png.ts).
     expect(html).toContain(`<meta property="og:image" content="https://blog.test/blogs/${blog.id}/og.png"/>`);
-    expect(html).toContain(`<link rel="canonical" href="https://blog.test/blogs/${blog.id}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="https://blog.test${postPath(blog)}"/>`);
     // The cover, the largest paint, is fetched first.
     expect(html).toMatch(/<img src="\/images\/test-image-0001\.png"[^>]*fetchpriority="high"/);
     const raw = ldJson(html);
@@ -94,7 +95,7 @@ describe("/blogs/{id}", () => {
       datePublished: "2026-03-04T05:06:00.000Z",
       author: { "@type": "Person", name: "Ada Author" },
       image: ["https://blog.test/images/test-image-0001.png"],
-      url: `https://blog.test/blogs/${blog.id}`,
+      url: `https://blog.test${postPath(blog)}`,
     });
   });
 
@@ -112,27 +113,27 @@ describe("/blogs/{id}", () => {
     expect(res.headers.get("Location")).toBe(`/blogs/${blog.id}`);
   });
 
-  it("shows visitors the share links built from origin + /blog/{id} and a sign-in invitation", async () => {
-    const html = await (await get(`/blogs/${blog.id}`)).text();
-    const shared = encodeURIComponent(`https://blog.test/blog/${blog.id}`);
+  it("shows visitors the share links built from the readable link (issue 22) and a sign-in invitation", async () => {
+    const html = await (await get(postPath(blog))).text();
+    const shared = encodeURIComponent(`https://blog.test${postPath(blog)}`);
     expect(html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${shared}`);
     expect(html).toContain(`https://twitter.com/intent/tweet?url=${shared}`);
     expect(html).toContain(`https://www.linkedin.com/sharing/share-offsite/?url=${shared}`);
     expect(html).toContain("https://api.whatsapp.com/send?text=");
-    expect(html).toContain(`href="${loginFor(blog.id).replace(/&/g, "&amp;")}"`);
+    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(postPath(blog))}"`);
     expect(html).toContain("Sign in to join the conversation");
     expect(html).not.toContain('name="body"');
   });
 
   it("sends a visitor's like, comment and save to /login and changes nothing", async () => {
     for (const intent of ["like", "comment"]) {
-      const res = await postForm(`/blogs/${blog.id}`, { intent, body: "Hello" });
+      const res = await postForm(postPath(blog), { intent, body: "Hello" });
       expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(loginFor(blog.id));
+      expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(postPath(blog))}`);
     }
-    const save = await postForm(`/blogs/${blog.id}`, { intent: "save" });
+    const save = await postForm(postPath(blog), { intent: "save" });
     expect(save.status).toBe(302);
-    expect(save.headers.get("Location")).toBe(loginFor(blog.id));
+    expect(save.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(postPath(blog))}`);
     // The spec's message rides along for the login page.
     expect(flashOf(save)).toMatchObject({ title: MSG.save.needLogin });
     expect(await likesOf(blog.id)).toBe(0);
@@ -142,32 +143,31 @@ describe("/blogs/{id}", () => {
 
   it("stores a signed-in reader's like, shows it, and takes it back on the second press", async () => {
     const cookie = await cookieOf(reader);
-    const res = await postForm(`/blogs/${blog.id}`, { intent: "like" }, cookie);
+    const res = await postForm(postPath(blog), { intent: "like" }, cookie);
     expect(res.status).toBe(200);
     expect(await likesOf(blog.id)).toBe(1);
-    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    const html = await (await get(postPath(blog), cookie)).text();
     expect(html).toMatch(
       /aria-pressed="true"[^>]*>(?:(?!<\/button>).)*<span>Liked<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span><span class="sr-only"> like</s,
     );
     // Another reader sees the stored count but not as their own like.
-    const otherHtml = await (await get(`/blogs/${blog.id}`, await cookieOf(other))).text();
+    const otherHtml = await (await get(postPath(blog), await cookieOf(other))).text();
     expect(otherHtml).toMatch(
       /aria-pressed="false"[^>]*>(?:(?!<\/button>).)*<span>Like<\/span>(?:(?!<\/button>).)*data-testid="like-count">1<\/span>/s,
     );
-    await postForm(`/blogs/${blog.id}`, { intent: "like" }, cookie);
+    await postForm(postPath(blog), { intent: "like" }, cookie);
     expect(await likesOf(blog.id)).toBe(0);
   });
 
   it("stores a signed-in reader's comment, lists it newest first, and refuses an empty one beside the field", async () => {
     const cookie = await cookieOf(reader);
+    expect((await postForm(postPath(blog), { intent: "comment", body: "First <i>comment</i>" }, cookie)).status).toBe(
+      200,
+    );
     expect(
-      (await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "First <i>comment</i>" }, cookie)).status,
+      (await postForm(postPath(blog), { intent: "comment", body: "Second comment" }, await cookieOf(other))).status,
     ).toBe(200);
-    expect(
-      (await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "Second comment" }, await cookieOf(other)))
-        .status,
-    ).toBe(200);
-    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    const html = await (await get(postPath(blog), cookie)).text();
     const second = html.indexOf("Second comment");
     const first = html.indexOf("First &lt;i&gt;comment&lt;/i&gt;");
     expect(second).toBeGreaterThan(0);
@@ -177,10 +177,10 @@ describe("/blogs/{id}", () => {
     expect(html.match(/aria-label="Delete comment by Rita Reader"/g)).toHaveLength(1);
     expect(html).not.toContain('aria-label="Delete comment by Otto Other"');
 
-    const empty = await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "   " }, cookie);
+    const empty = await postForm(postPath(blog), { intent: "comment", body: "   " }, cookie);
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Comment is required.");
-    const long = await postForm(`/blogs/${blog.id}`, { intent: "comment", body: "y".repeat(3000) }, cookie);
+    const long = await postForm(postPath(blog), { intent: "comment", body: "y".repeat(3000) }, cookie);
     expect(long.status).toBe(400);
     expect(await long.text()).toContain("Comment must be at most 2000 characters.");
     expect(await commentsOf(blog.id)).toHaveLength(2);
@@ -189,36 +189,32 @@ describe("/blogs/{id}", () => {
   it("lets only a comment's author (or an admin) delete it", async () => {
     const [otto] = (await commentsOf(blog.id)).filter((c) => c.userId === other.id);
     const refused = await postForm(
-      `/blogs/${blog.id}`,
+      postPath(blog),
       { intent: "delete-comment", commentId: otto!.id },
       await cookieOf(reader),
     );
     expect(refused.status).toBe(403);
     expect(await commentsOf(blog.id)).toHaveLength(2);
     const admin = await makeUser({ role: "admin" });
-    const ok = await postForm(
-      `/blogs/${blog.id}`,
-      { intent: "delete-comment", commentId: otto!.id },
-      await cookieOf(admin),
-    );
+    const ok = await postForm(postPath(blog), { intent: "delete-comment", commentId: otto!.id }, await cookieOf(admin));
     expect(ok.status).toBe(200);
     expect(await commentsOf(blog.id)).toHaveLength(1);
   });
 
   it("saves the post for a signed-in reader once and shows it as saved", async () => {
     const cookie = await cookieOf(reader);
-    const res = await postForm(`/blogs/${blog.id}`, { intent: "save" }, cookie);
+    const res = await postForm(postPath(blog), { intent: "save" }, cookie);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(MSG.save.success);
-    await postForm(`/blogs/${blog.id}`, { intent: "save" }, cookie);
+    await postForm(postPath(blog), { intent: "save" }, cookie);
     expect(await savedOf(blog.id)).toHaveLength(1);
-    const html = await (await get(`/blogs/${blog.id}`, cookie)).text();
+    const html = await (await get(postPath(blog), cookie)).text();
     expect(html).toMatch(/<span>Saved<\/span><\/button>/);
   });
 
   it("refuses an unknown intent and actions on unknown blogs without a 500", async () => {
     const cookie = await cookieOf(reader);
-    expect((await postForm(`/blogs/${blog.id}`, { intent: "explode" }, cookie)).status).toBe(400);
+    expect((await postForm(postPath(blog), { intent: "explode" }, cookie)).status).toBe(400);
     expect((await postForm("/blogs/zzzzzzzzzzzzzzzzzzzz", { intent: "like" }, cookie)).status).toBe(404);
     expect((await postForm("/blogs/zzzzzzzzzzzzzzzzzzzz", { intent: "comment", body: "hi" }, cookie)).status).toBe(404);
   });
@@ -264,10 +260,10 @@ describe("/allBlogs and /contact", () => {
       .from(schema.blogs)
       .where(eq(schema.blogs.title, `Listing 3 ${tag}`));
     const cookie = await cookieOf(writer);
-    await postForm(`/blogs/${blog!.id}`, { intent: "save" }, cookie);
+    await postForm(postPath(blog!), { intent: "save" }, cookie);
     const html = await (await get("/allBlogs", cookie)).text();
     const saved = html.slice(html.indexOf("Recently Saved"));
-    const card = saved.slice(saved.indexOf(`href="/blogs/${blog!.id}"`), saved.indexOf("</li>"));
+    const card = saved.slice(saved.indexOf(`href="${postPath(blog!)}"`), saved.indexOf("</li>"));
     expect(card).toContain(`Listing 3 ${tag}`);
     expect(card).toContain(">Finance<");
   });

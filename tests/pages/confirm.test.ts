@@ -8,6 +8,7 @@ import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { getPage, postForm, withSession, type Who } from "../support/pages";
 import { CONFIRM_TOKEN_SECONDS, signConfirmStep, verifyConfirmStep } from "#worker/security/confirm-token.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 interface ParsedForm {
   method: string;
@@ -145,13 +146,11 @@ describe("the confirmation step without JavaScript", () => {
     await db()
       .insert(schema.comments)
       .values({ id: commentId, blogId: blog.id, userId: writer.id, body: "Mine to delete." });
-    const form = (await formsOf(await getPage(`/blogs/${blog.id}`, writer))).find(
-      (f) => f.fields.commentId === commentId,
-    )!;
+    const form = (await formsOf(await getPage(postPath(blog), writer))).find((f) => f.fields.commentId === commentId)!;
     expect(form).toMatchObject({ method: "get", action: "/confirm" });
-    expect(form.fields).toMatchObject({ ask: "delete", to: `/blogs/${blog.id}`, intent: "delete-comment" });
+    expect(form.fields).toMatchObject({ ask: "delete", to: postPath(blog), intent: "delete-comment" });
     const yes = (await formsOf(await submitGet(form, writer))).find((f) => f.method === "post")!;
-    expect(yes.action).toBe(`/blogs/${blog.id}`);
+    expect(yes.action).toBe(postPath(blog));
     expect((await postForm(yes.action, writer, yes.fields)).status).toBeLessThan(400);
     expect(await db().select().from(schema.comments).where(eq(schema.comments.id, commentId))).toHaveLength(0);
   });

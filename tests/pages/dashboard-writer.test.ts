@@ -8,6 +8,7 @@ import { db, makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { call } from "../support/http";
 import { cookieFor, getPage, pngFile, postForm, type Who } from "../support/pages";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 const png = () => pngFile("cover.png");
 const notAnImage = () => new File(["just some text"], "cover.png", { type: "image/png" });
@@ -220,13 +221,13 @@ describe("/dashboard/myBlog and /dashboard/manageBlogs", () => {
     await makeBlog(other, { title: "Not mine" });
 
     const first = await (await get("/dashboard/myBlog", writer)).text();
-    for (const i of [3, 2, 1]) expect(first).toContain(`href="/blogs/${mine[i]!.id}"`);
+    for (const i of [3, 2, 1]) expect(first).toContain(`href="${postPath(mine[i]!)}"`);
     expect(first).not.toContain(mine[0]!.id);
     expect(first).not.toContain("Not mine");
     expect(first).toMatch(/aria-current="page"[^>]*>1</);
 
     const second = await (await get("/dashboard/myBlog?page=2", writer)).text();
-    expect(second).toContain(`href="/blogs/${mine[0]!.id}"`);
+    expect(second).toContain(`href="${postPath(mine[0]!)}"`);
     expect(second).not.toContain(mine[3]!.id);
   });
 

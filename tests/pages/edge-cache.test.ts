@@ -56,14 +56,14 @@ describe("the edge cache", () => {
       "/allBlogs?page=2",
       "/allBlogs?category=AI",
       "/allBlogs?q=cached",
-      `/blogs/${blogId}`,
+      `/blogs/${blogId}/cached-post`,
       "/contact",
       "/rss.xml",
       "/sitemap.xml",
       "/robots.txt",
       "/_root.data",
       "/allBlogs.data",
-      `/blogs/${blogId}.data`,
+      `/blogs/${blogId}/cached-post.data`,
       "/api/blogs",
       `/api/blogs/${blogId}`,
       "/api/latest-blogs",
@@ -90,9 +90,9 @@ describe("the edge cache", () => {
 
   it("bypasses the shared cache, private and unstored, for a session, a flash and every personal page", async () => {
     const cookie = `__Host-session=${await sessionFor(writer)}`;
-    await untilHit(`/blogs/${blogId}`);
+    await untilHit(`/blogs/${blogId}/cached-post`);
     const cases: [string, RequestInit][] = [
-      [`/blogs/${blogId}`, { headers: { Cookie: cookie } }],
+      [`/blogs/${blogId}/cached-post`, { headers: { Cookie: cookie } }],
       ["/", { headers: { Cookie: cookie } }],
       ["/api/blogs", { headers: await asUser(writer) }],
       ["/allBlogs", { headers: { Cookie: "flash=anything" } }],
@@ -117,10 +117,10 @@ describe("the edge cache", () => {
   it("never gives a signed-in reader the shared copy: they see their own like and name", async () => {
     const reader = await makeUser({ name: "Rhea Signedin" });
     const cookie = `__Host-session=${await sessionFor(reader)}`;
-    expect((await formPost(`/blogs/${blogId}`, { intent: "like" }, cookie)).status).toBeLessThan(400);
-    const anonymous = await untilHit(`/blogs/${blogId}`);
+    expect((await formPost(`/blogs/${blogId}/cached-post`, { intent: "like" }, cookie)).status).toBeLessThan(400);
+    const anonymous = await untilHit(`/blogs/${blogId}/cached-post`);
     expect(await anonymous.text()).not.toContain("Rhea Signedin");
-    const mine = await call(`/blogs/${blogId}`, { headers: { Cookie: cookie } });
+    const mine = await call(`/blogs/${blogId}/cached-post`, { headers: { Cookie: cookie } });
     expect(mine.headers.get("X-Cache")).toBe("BYPASS");
     const html = await mine.text();
     expect(html).toContain("Rhea Signedin");
@@ -179,23 +179,28 @@ describe("the edge cache", () => {
       },
       {
         name: "an edited post (API)",
-        watch: () => `/blogs/${blogId}`,
-        write: async () => jsonCall("PUT", `/api/blog/${blogId}`, { title: "Edited title" }, await asUser(writer)),
-        shows: "Edited title",
+        watch: () => `/blogs/${blogId}/cached-post`,
+        write: async () =>
+          jsonCall("PUT", `/api/blog/${blogId}`, { short_description: "Edited description" }, await asUser(writer)),
+        shows: "Edited description",
       },
       {
         name: "a like (page action)",
         watch: () => `/api/blogs/${likedId}`,
         write: async () =>
-          formPost(`/blogs/${likedId}`, { intent: "like" }, `__Host-session=${await sessionFor(await makeUser())}`),
+          formPost(
+            `/blogs/${likedId}/post-to-be-liked`,
+            { intent: "like" },
+            `__Host-session=${await sessionFor(await makeUser())}`,
+          ),
         shows: /"likes":[1-9]/,
       },
       {
         name: "a comment (page action)",
-        watch: () => `/blogs/${blogId}`,
+        watch: () => `/blogs/${blogId}/cached-post`,
         write: async () =>
           formPost(
-            `/blogs/${blogId}`,
+            `/blogs/${blogId}/cached-post`,
             { intent: "comment", body: "A comment worth caching" },
             `__Host-session=${await sessionFor(writer)}`,
           ),

@@ -38,8 +38,8 @@ describe("writer emails stay out of the public reading pages", () => {
     "/allBlogs?q=Quokka",
     "/allBlogs.data?q=Quokka",
     "/allBlogs?category=Travel",
-    `/blogs/${postId}`,
-    `/blogs/${postId}.data`,
+    `/blogs/${postId}/quokka-harbour-notes`,
+    `/blogs/${postId}/quokka-harbour-notes.data`,
     `/writers/${writer.id}`,
     `/writers/${writer.id}.data`,
   ];

@@ -5,6 +5,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { SAVED_PAGE_SIZE } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 
@@ -144,9 +145,9 @@ describe("the reading list: /saved", () => {
   it("the post page's Save says when a post is already saved, and keeps one entry", async () => {
     const reader = await makeUser();
     const blog = await makeBlog(writer, { title: "Save twice" });
-    const firstSave = await formPost(`/blogs/${blog.id}`, { intent: "save" }, reader);
+    const firstSave = await formPost(postPath(blog), { intent: "save" }, reader);
     expect(await firstSave.text()).toContain("Blog Saved Successfully");
-    const secondSave = await formPost(`/blogs/${blog.id}`, { intent: "save" }, reader);
+    const secondSave = await formPost(postPath(blog), { intent: "save" }, reader);
     const html = await secondSave.text();
     expect(html).toContain("This blog is already in your saved list");
     expect(html).not.toContain("Blog Saved Successfully");
@@ -275,7 +276,7 @@ describe("writer pages: /writers/{id}", () => {
   it("is linked from the post's byline and from the cards on /allBlogs", async () => {
     const writer = await makeUser({ name: "Byline Bea" });
     const blog = await makeBlog(writer, { title: "A post with a byline", category: "Science" });
-    const post = await (await call(`/blogs/${blog.id}`)).text();
+    const post = await (await call(postPath(blog))).text();
     expect(post).toMatch(new RegExp(`href="/writers/${writer.id}"[^>]*>Byline Bea<`));
     const list = await (await call("/allBlogs?category=Science")).text();
     expect(list).toMatch(new RegExp(`href="/writers/${writer.id}"[^>]*>Byline Bea<`));
@@ -321,7 +322,7 @@ describe("dates", () => {
   it("are rendered in UTC on the shared page with the ISO instant in <time dateTime>", async () => {
     const writer = await makeUser();
     const blog = await makeBlog(writer, { dateTime: "2026-03-04T05:06:00.000Z" });
-    const html = await (await call(`/blogs/${blog.id}`)).text();
+    const html = await (await call(postPath(blog))).text();
     expect(html).toContain('<time dateTime="2026-03-04T05:06:00.000Z">March 4, 2026 at 5:06 AM UTC</time>');
   });
 });

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 const get = (path: string) => call(path, { redirect: "manual" });
 const tag = `sp${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe("search on the pages", () => {
-  let post: { id: string };
+  let post: { id: string; title: string };
   beforeAll(async () => {
     const author = await makeUser({ name: "Page Writer" });
     post = await makeBlog(author, {
@@ -20,7 +21,7 @@ describe("search on the pages", () => {
   });
 
   it("puts a labelled GET search form to /allBlogs in the top bar of every page", async () => {
-    for (const path of ["/", "/about", `/blogs/${post.id}`, "/login"]) {
+    for (const path of ["/", "/about", postPath(post), "/login"]) {
       const html = await (await get(path)).text();
       const form = html.match(/<form[^>]*role="search"[^>]*aria-label="Site"[^>]*>.*?<\/form>/s)?.[0] ?? "";
       expect(form, path).toMatch(/method="get"/);
@@ -62,7 +63,7 @@ describe("search on the pages", () => {
   });
 
   it("ends a post with up to three related posts, never itself nor a draft", async () => {
-    const html = await (await get(`/blogs/${post.id}`)).text();
+    const html = await (await get(postPath(post))).text();
     const section = html.match(/<section aria-labelledby="related-heading".*?<\/section>/s)?.[0] ?? "";
     expect(section).toContain("Read next");
     const links = [...section.matchAll(/href="\/blogs\/([^"]+)"/g)].map((m) => m[1]);

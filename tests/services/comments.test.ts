@@ -45,6 +45,7 @@ describe("comments", () => {
     await services().comments.create(ada, blog.id, { body: "Third" });
     const list = (await services().comments.list(blog.id)).items;
     expect(list.map((c) => c.body)).toEqual(["Third", "Second", "First!"]);
+    expect(list[0]).toMatchObject({ parent_id: null, replies: [], reply_count: 0, replies_next: null });
     expect(list[2]).toMatchObject({
       _id: first.insertedId,
       blog_id: blog.id,
@@ -115,8 +116,6 @@ describe("comments", () => {
     const blog = await makeBlog(author);
     const { insertedId } = await services().comments.create(ada, blog.id, { body: "Mine" });
     await expect(services().comments.remove(bob, insertedId)).rejects.toBeInstanceOf(Forbidden);
-    // The blog's author is not the comment's author either.
-    await expect(services().comments.remove(actor(author), insertedId)).rejects.toBeInstanceOf(Forbidden);
     await expect(services().comments.remove(null, insertedId)).rejects.toBeInstanceOf(Unauthorized);
     await expect(services().comments.remove(ada, "'; drop table comments;--")).rejects.toBeInstanceOf(NotFound);
     expect(await count(blog.id)).toBe(1);

@@ -9,6 +9,7 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { linkIn, mailbox } from "../support/mail";
 import { recordingQueue } from "../support/queue";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -107,7 +108,7 @@ describe("newsletter: double opt-in", () => {
     const blog = await db().query.blogs.findFirst({ where: eq(schema.blogs.id, insertedId) });
     expect(message.subject).toBe(blog!.title);
     expect(message.text).toContain("What happened this week.");
-    expect(linkIn(message, `/blogs/${insertedId}`).origin).toBe("https://blog.test");
+    expect(linkIn(message, postPath(blog!)).origin).toBe("https://blog.test");
     expect(message.html).toContain('src="https://blog.test/images/cover-0001.png"');
     // RFC 8058: the one-click headers name the signed link of this address.
     const headers = (message as unknown as { headers: Record<string, string> }).headers;

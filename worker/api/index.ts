@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { authorsApi } from "#worker/api/authors.ts";
 import { blogsApi } from "#worker/api/blogs.ts";
+import { commentsApi } from "#worker/api/comments.ts";
 import { contactApi } from "#worker/api/contact.ts";
 import { imagesApi } from "#worker/api/images.ts";
 import { reviewsApi } from "#worker/api/reviews.ts";
@@ -13,6 +14,7 @@ import { authApi } from "#worker/api/auth.ts";
 import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
+import { followsApi } from "#worker/api/follows.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -21,6 +23,7 @@ export const api = new Hono<ApiEnv>()
   .route("/auth", accountApi)
   .route("/", usersApi)
   .route("/", blogsApi)
+  .route("/", commentsApi)
   .route("/", viewsApi)
   .route("/", savedBlogsApi)
   .route("/", profilesApi)
@@ -28,6 +31,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", authorsApi)
   .route("/", contactApi)
   .route("/", newsletterApi)
+  .route("/", followsApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

@@ -1,4 +1,5 @@
 import { sessionOf } from "#worker/auth/cookie.ts";
+import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
@@ -38,7 +39,13 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
   { path: /^\/allBlogs$/, params: ["q", "category", "page", "cursor"], tags: () => ["blogs"] },
-  { path: new RegExp(`^/blogs/${ID}$`), params: ["comments"], tags: (m) => ["blogs", `blog:${m[1]}`] },
+  // A post at its readable link /blogs/{id}/{slug} (issue 22). /blogs/{id} alone, or an older slug, is a
+  // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
+  {
+    path: new RegExp(`^/blogs/${ID}(?:/${SLUG_PATTERN})?$`),
+    params: ["comments"],
+    tags: (m) => ["blogs", `blog:${m[1]}`],
+  },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).
   { path: new RegExp(`^/writers/${ID}$`), params: ["page", "cursor"], tags: (m) => ["blogs", `writer:${m[1]}`] },
   // The post's share card: purged with the post (its title, category or writer changed).

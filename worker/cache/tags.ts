@@ -12,6 +12,7 @@ export type WriteEvent =
   | { kind: "author.changed" }
   | { kind: "review.changed" }
   | { kind: "profile.changed"; userId: string }
+  | { kind: "follow.changed"; writerId: string }
   | { kind: "user.removed" }
   | { kind: "user.photo" }
   | { kind: "user.email" };
@@ -40,6 +41,10 @@ export function tagsFor(event: WriteEvent): string[] {
       return ["reviews"];
     case "profile.changed":
       return [`writer:${event.userId}`];
+    // A follow or unfollow: the writer's page shows their follower count. The sidebar's suggestions
+    // for visitors do not depend on anyone's follows; signed-in readers' pages are never shared.
+    case "follow.changed":
+      return [`writer:${event.writerId}`];
     // A deleted user's posts, comments, likes and reviews may be on any page; a new photo shows
     // beside their comments; a changed email wherever their posts are (the API's answers carry it).
     case "user.removed":

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
@@ -9,123 +9,133 @@ import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { canRemoveComment, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { LIMITS, parse, requiredText } from "#worker/services/shared/validation.ts";
-import { decodeCursor, encodeCursor, parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import {
+  COMMENTS_PAGE,
+  REPLIES_SHOWN,
+  commentsQuery,
+  moreRepliesQuery,
+  repliesQuery,
+  toCommentPage,
+  toReplyPage,
+  topCommentCountQuery,
+  type Comment,
+  type Thread,
+} from "#worker/services/comment-queries.ts";
 
-/** A post shows its newest comments this many at a time; "Show more" reads the next ones (older). */
-export const COMMENTS_PAGE = 20;
+export * from "#worker/services/comment-queries.ts";
+
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;
 
-/** A comment as the blog page lists it. */
-export interface Comment {
-  _id: string;
-  blog_id: string;
-  body: string;
-  /** ISO 8601. */
-  created_at: string;
-  author: { _id: string; name: string; photoURL: string | null };
-}
+const commentInput = z.object({
+  body: requiredText("Comment", LIMITS.comment),
+  // The comment a reply answers (a reply to a reply answers the same top comment).
+  parent_id: z
+    .string({ error: "The comment to reply to must be an id." })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
 
-const commentInput = z.object({ body: requiredText("Comment", LIMITS.comment) });
-
-/** The comments after a cursor (the last one a reader saw): older ones, by (created_at, rowid) on the blog's index. */
-function olderThan(cursor: unknown): SQL {
-  const [createdAt, rowid] = decodeCursor(cursor, ["n", "n"]);
-  return sql`(${schema.comments.createdAt}, ${schema.comments}.rowid) < (${createdAt}, ${rowid})`;
+/** What a new comment is: who to tell (notifications) reads this, as the one place comments are made. */
+export interface CreatedComment {
+  insertedId: string;
+  blogId: string;
+  /** The top comment this reply answers, or null for a top comment. */
+  parentId: string | null;
+  /** Who wrote it. */
+  userId: string;
 }
 
 /**
- * A page of a blog's comments with their authors, newest first, as an un-sent query a page loader can
- * batch: the newest `limit`, or the `limit` after a cursor, or (API) those at `offset`. One more row is
- * read than shown, to know whether there are older ones (toCommentPage).
+ * `onCreated` runs after a comment or a reply is stored (the hook notifications use); its failure is
+ * its own to handle: the comment is made either way.
  */
-export function commentsQuery(db: Db, blogId: string, at: { cursor?: unknown; offset?: number; limit?: number } = {}) {
-  const limit = at.limit ?? COMMENTS_PAGE;
-  const hasCursor = at.cursor !== undefined && at.cursor !== null && at.cursor !== "";
-  return (
-    db
-      .select({
-        id: schema.comments.id,
-        blogId: schema.comments.blogId,
-        body: schema.comments.body,
-        createdAt: schema.comments.createdAt,
-        // Not users.id: D1 batches return rows keyed by column name, so two "id" columns would collide.
-        userId: schema.comments.userId,
-        userName: schema.users.name,
-        userPhoto: schema.users.photoUrl,
-        seq: sql<number>`${schema.comments}.rowid`.as("comment_seq"),
-      })
-      .from(schema.comments)
-      .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
-      .where(and(eq(schema.comments.blogId, blogId), hasCursor ? olderThan(at.cursor) : undefined))
-      // Two comments in the same millisecond still list in the order they were written.
-      .orderBy(desc(schema.comments.createdAt), desc(sql`${schema.comments}.rowid`))
-      .limit(limit + 1)
-      .offset(hasCursor ? 0 : (at.offset ?? 0))
-  );
-}
+export function createCommentService(
+  db: Db,
+  rateLimit: RateLimitService,
+  purge: Purge,
+  onCreated: (comment: CreatedComment) => Promise<void> = async () => {},
+) {
+  /** The top comment a reply to `id` attaches to, on the same blog (one level of replies). */
+  async function threadOf(blogId: string, id: string): Promise<string> {
+    if (!isIdShaped(id)) throw new NotFound("Comment not found.", "comment-not-found");
+    const parent = await db.query.comments.findFirst({
+      where: and(eq(schema.comments.id, id), eq(schema.comments.blogId, blogId)),
+      columns: { id: true, parentId: true },
+    });
+    if (!parent) throw new NotFound("Comment not found.", "comment-not-found");
+    return parent.parentId ?? parent.id;
+  }
 
-/** How many comments a blog has (counted on its index). */
-export function commentCountQuery(db: Db, blogId: string) {
-  return db.select({ total: count() }).from(schema.comments).where(eq(schema.comments.blogId, blogId));
-}
-
-/** The shown comments of commentsQuery's answer, and the cursor to the older ones (null when none are left). */
-export function toCommentPage(rows: CommentRow[], limit = COMMENTS_PAGE): { items: Comment[]; next: string | null } {
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  return {
-    items: shown.map(toComment),
-    next: rows.length > limit && last ? encodeCursor([last.createdAt, last.seq]) : null,
-  };
-}
-
-type CommentRow = Awaited<ReturnType<typeof commentsQuery>>[number];
-
-export function toComment(row: CommentRow): Comment {
-  return {
-    _id: row.id,
-    blog_id: row.blogId,
-    body: row.body,
-    created_at: new Date(row.createdAt).toISOString(),
-    author: { _id: row.userId, name: row.userName, photoURL: row.userPhoto },
-  };
-}
-
-export function createCommentService(db: Db, rateLimit: RateLimitService, purge: Purge) {
   return {
     /**
-     * A visible blog's comments, newest first, a page at a time (GET /api/blogs/{id}/comments and the
-     * post page's "Show more"): by `cursor` (older than the last one seen) or by `page`/`limit`.
+     * A visible blog's top comments, newest first, a page at a time, each with its first replies
+     * (GET /api/blogs/{id}/comments and the post page's "Show more"): by `cursor` or by `page`/`limit`.
      */
     async list(
       blogId: string,
       input: { page?: unknown; limit?: unknown; cursor?: unknown } = {},
-    ): Promise<Page<Comment> & { next: string | null }> {
+    ): Promise<Page<Thread> & { next: string | null }> {
       const paging = parsePaging(input, COMMENTS_PAGE);
       if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
-      const [blogs, rows, totals] = await db.batch([
+      const at = { cursor: input.cursor, offset: paging.offset, limit: paging.limit };
+      const [blogs, rows, replies, totals] = await db.batch([
         db
           .select({ id: schema.blogs.id })
           .from(schema.blogs)
           .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
           .limit(1),
-        commentsQuery(db, blogId, { cursor: input.cursor, offset: paging.offset, limit: paging.limit }),
-        commentCountQuery(db, blogId),
+        commentsQuery(db, blogId, at),
+        repliesQuery(db, blogId, at),
+        topCommentCountQuery(db, blogId),
       ]);
       if (!blogs[0]) throw new NotFound("Blog not found.");
-      const { items, next } = toCommentPage(rows, paging.limit);
+      const { items, next } = toCommentPage(rows, replies, paging.limit);
       const hasCursor = input.cursor !== undefined && input.cursor !== "";
       return { ...toPage(items, totals[0]?.total ?? 0, hasCursor ? { ...paging, page: 1 } : paging), next };
     },
 
-    async create(actor: Actor | null, blogId: string, input: unknown): Promise<{ insertedId: string }> {
+    /** A top comment's replies on a visible blog, oldest first, after `cursor` (GET /api/comments/{id}/replies). */
+    async replies(
+      commentId: string,
+      input: { limit?: unknown; cursor?: unknown } = {},
+    ): Promise<Page<Comment> & { next: string | null }> {
+      const paging = parsePaging({ limit: input.limit }, REPLIES_SHOWN);
+      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
+      const [tops, rows, totals] = await db.batch([
+        db
+          .select({ id: schema.comments.id })
+          .from(schema.comments)
+          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.comments.blogId))
+          .where(visibleBlogsWhere(eq(schema.comments.id, commentId)))
+          .limit(1),
+        moreRepliesQuery(db, commentId, { cursor: input.cursor, limit: paging.limit }),
+        db.select({ total: count() }).from(schema.comments).where(eq(schema.comments.parentId, commentId)),
+      ]);
+      if (!tops[0]) throw new NotFound("Comment not found.", "comment-not-found");
+      const { items, next } = toReplyPage(rows, paging.limit);
+      return { ...toPage(items, totals[0]?.total ?? 0, { page: 1, limit: paging.limit }), next };
+    },
+
+    /**
+     * The one way a comment or a reply is made (the post page, the REST call). `parent_id` makes it a
+     * reply: to a reply, it attaches to that reply's top comment.
+     */
+    async create(actor: Actor | null, blogId: string, input: unknown): Promise<CreatedComment> {
       const user = requireUser(actor);
-      const { body } = parse(commentInput, input);
+      const { body, parent_id } = parse(commentInput, input);
       if (!isIdShaped(blogId)) throw new NotFound("Blog not found.");
+      const parentId = parent_id ? await threadOf(blogId, parent_id) : null;
       await rateLimit.hit(`comment:${user.id}`, COMMENTS_PER_WINDOW, COMMENT_WINDOW_SECONDS);
       const id = newId();
-      // Insert-select from blogs: an unknown blog inserts nothing instead of failing the foreign key.
+      // Insert-select from blogs: an unknown blog (or a parent deleted meanwhile) inserts nothing
+      // instead of failing a foreign key.
+      const parentExists = parentId
+        ? sql`exists (select 1 from ${schema.comments} where ${schema.comments.id} = ${parentId})`
+        : undefined;
       const inserted = await db
         .insert(schema.comments)
         .select(
@@ -135,27 +145,41 @@ export function createCommentService(db: Db, rateLimit: RateLimitService, purge:
               blogId: schema.blogs.id,
               userId: sql<string>`${user.id}`.as("user_id"),
               body: sql<string>`${body}`.as("body"),
+              parentId: sql<string | null>`${parentId}`.as("parent_id"),
               createdAt: sql<number>`${Date.now()}`.as("created_at"),
             })
             .from(schema.blogs)
-            .where(visibleBlogsWhere(eq(schema.blogs.id, blogId))),
+            .where(visibleBlogsWhere(and(eq(schema.blogs.id, blogId), parentExists))),
         )
         .returning({ id: schema.comments.id });
-      if (!inserted.length) throw new NotFound("Blog not found.");
+      if (!inserted.length) {
+        throw parentId ? new NotFound("Comment not found.", "comment-not-found") : new NotFound("Blog not found.");
+      }
       await purge({ kind: "blog.reaction", blogId });
-      return { insertedId: id };
+      const created = { insertedId: id, blogId, parentId, userId: user.id };
+      await onCreated(created);
+      return created;
     },
 
-    /** Its author or an admin. */
+    /** Its author, the post's writer, or an admin (canRemoveComment). A top comment takes its replies along. */
     async remove(actor: Actor | null, commentId: string): Promise<{ deletedCount: number }> {
       const user = requireUser(actor);
-      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.");
-      const row = await db.query.comments.findFirst({
-        where: eq(schema.comments.id, commentId),
-        columns: { id: true, userId: true, blogId: true },
-      });
-      if (!row) throw new NotFound("Comment not found.");
-      if (!canRemoveComment(user, row)) throw new Forbidden("Only its author or an admin can delete this comment.");
+      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
+      const [row] = await db
+        .select({
+          id: schema.comments.id,
+          userId: schema.comments.userId,
+          blogId: schema.comments.blogId,
+          blogAuthorId: schema.blogs.authorId,
+        })
+        .from(schema.comments)
+        .innerJoin(schema.blogs, eq(schema.blogs.id, schema.comments.blogId))
+        .where(eq(schema.comments.id, commentId))
+        .limit(1);
+      if (!row) throw new NotFound("Comment not found.", "comment-not-found");
+      if (!canRemoveComment(user, row)) {
+        throw new Forbidden("Only its author, the post's writer or an admin can delete this comment.");
+      }
       const deleted = await db
         .delete(schema.comments)
         .where(eq(schema.comments.id, row.id))

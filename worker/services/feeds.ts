@@ -25,6 +25,8 @@ export interface FeedItem {
 
 export interface SitemapPost {
   id: string;
+  /** For the readable link (/blogs/{id}/{slug}). */
+  title: string;
   /** ISO 8601: when the post last changed. */
   lastmod: string;
 }
@@ -65,7 +67,7 @@ export function createFeedService(db: Db) {
       const b = schema.blogs;
       const oldestFirst = [asc(b.dateTime), asc(b.createdAt), asc(b.id)] as const;
       const rows = await db
-        .select({ id: b.id, updatedAt: b.updatedAt })
+        .select({ id: b.id, title: b.title, updatedAt: b.updatedAt })
         .from(b)
         .where(
           inArray(
@@ -80,7 +82,7 @@ export function createFeedService(db: Db) {
           ),
         )
         .orderBy(...oldestFirst);
-      return rows.map((r) => ({ id: r.id, lastmod: new Date(r.updatedAt).toISOString() }));
+      return rows.map((r) => ({ id: r.id, title: r.title, lastmod: new Date(r.updatedAt).toISOString() }));
     },
   };
 }

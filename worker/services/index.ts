@@ -8,8 +8,10 @@ import { createDataExportService } from "#worker/services/data-export.ts";
 import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createCommentService } from "#worker/services/comments.ts";
+import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
 import { createHealthService } from "#worker/services/health.ts";
@@ -62,10 +64,13 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
     blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images),
+    // A new comment or reply calls the last argument once it is stored (a hook for notifications).
     comments: createCommentService(db, rateLimit, purge),
+    commentReports: createCommentReportService(db, rateLimit),
     contact: createContactService(db, rateLimit),
     emailVerification,
     feeds: createFeedService(db),
+    follows: createFollowService(db, { purge, rateLimit }),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),

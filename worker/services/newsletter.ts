@@ -15,6 +15,7 @@ import { signLink, verifyLink } from "#worker/services/signed-links.ts";
 import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -205,7 +206,7 @@ export function createNewsletterService(
     const ids = open.map((o) => o.id);
     const people = await db.select({ id: t.id, email: t.email, state: t.state }).from(t).where(inArray(t.id, ids));
     const gone = ids.filter((id) => !people.some((p) => p.id === id && p.state === "confirmed"));
-    const url = mailer.link(job.origin, `/blogs/${post.id}`);
+    const url = mailer.link(job.origin, postPath(post));
     const image = post.image ? mailer.link(job.origin, post.image) : null;
     const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
     for (const person of people) {

@@ -6,6 +6,8 @@ import { countQuery, newestPageQuery, visibleList } from "#worker/services/blog-
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { followerCountQuery, followingQuery } from "#worker/services/follows.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;
@@ -21,6 +23,10 @@ export interface Writer {
 
 export interface WriterPage {
   writer: Writer;
+  /** How many people follow the writer (the shared page shows it; a follow purges `writer:{id}`). */
+  followers: number;
+  /** Whether the signed-in reader follows them (false for a visitor: the page they get is shared). */
+  following: boolean;
   blogs: Page<PublicBlog>;
 }
 
@@ -31,11 +37,11 @@ export interface WriterPage {
  */
 export function createWriterService(db: Db) {
   return {
-    async page(id: string, input: { page?: unknown }): Promise<WriterPage> {
+    async page(id: string, input: { page?: unknown }, actor: Actor | null = null): Promise<WriterPage> {
       if (!isIdShaped(id)) throw new NotFound("Writer not found.");
       const paging = parsePaging({ page: input.page }, WRITER_PAGE_SIZE);
       const theirs = visibleList({ by: "author", key: id });
-      const [users, profiles, rows, totals] = await db.batch([
+      const [users, profiles, rows, totals, followers, mine] = await db.batch([
         db
           .select({ id: schema.users.id, name: schema.users.name, photoUrl: schema.users.photoUrl })
           .from(schema.users)
@@ -52,6 +58,9 @@ export function createWriterService(db: Db) {
           .limit(1),
         newestPageQuery(db, theirs, paging),
         countQuery(db, theirs),
+        followerCountQuery(db, id),
+        // A visitor's answer must not depend on anyone: the same always-empty query keeps one batch shape.
+        followingQuery(db, actor?.id ?? "", id),
       ]);
       const user = users[0];
       if (!user) throw new NotFound("Writer not found.");
@@ -66,6 +75,8 @@ export function createWriterService(db: Db) {
           designation: profile?.designation ?? "",
           bio: profile?.bio ?? "",
         },
+        followers: followers[0]?.total ?? 0,
+        following: actor !== null && mine.length > 0,
         blogs: toPage(
           rows.map((row) => toPublicCard(toBlog(row))),
           total,

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
 import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
@@ -19,7 +19,10 @@ import {
   SessionsSection,
 } from "./sections";
 
-export const meta: MetaFunction = () => [{ title: `Settings | ${brand()}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Settings | ${brandOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 const SECTIONS = [
   { id: "password", label: "Password" },

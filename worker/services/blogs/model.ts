@@ -1,5 +1,6 @@
 import type { schema } from "#worker/db.ts";
 import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import { slugOf } from "#worker/services/blogs/slug.ts";
 
 export type BlogRow = typeof schema.blogs.$inferSelect;
 
@@ -9,6 +10,8 @@ export const LATEST_BLOGS = 6;
 /** A blog as the REST contract and the pages see it. */
 export interface Blog {
   _id: string;
+  /** Beyond the spec: the readable part of the post's link, /blogs/{_id}/{slug}, made from the title (issue 22). */
+  slug: string;
   title: string;
   short_description: string;
   blog_details: string;
@@ -49,6 +52,7 @@ export function toPublicCard<T extends Blog>(blog: T): Omit<T, "email"> {
 export function toBlog(row: BlogRow): Blog {
   return {
     _id: row.id,
+    slug: slugOf(row.title),
     title: row.title,
     short_description: row.shortDescription,
     blog_details: row.blogDetails,

@@ -10,7 +10,13 @@ import {
 } from "#worker/services/blogs/queries.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import type { Page } from "#worker/services/shared/pagination.ts";
-import { commentCountQuery, commentsQuery, toCommentPage, type Comment } from "#worker/services/comments.ts";
+import {
+  commentCountQuery,
+  commentsQuery,
+  repliesQuery,
+  toCommentPage,
+  type Thread,
+} from "#worker/services/comment-queries.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { likedQuery } from "#worker/services/likes.ts";
@@ -34,8 +40,8 @@ export interface Listing {
 
 export interface Post {
   blog: PublicBlog;
-  /** A page of comments, newest first (or, with a cursor, the ones older than it). */
-  comments: Comment[];
+  /** A page of top comments, newest first (or, with a cursor, the ones older than it), with their first replies. */
+  comments: Thread[];
   /** Every comment of the post, for the heading. */
   commentCount: number;
   /** The cursor to the next (older) comments, null when there are none. */
@@ -96,6 +102,7 @@ export function createReadingService(db: Db) {
     async post(actor: Actor | null, id: string, commentsCursor?: string | null): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
       const comments = commentsQuery(db, id, { cursor: commentsCursor ?? undefined });
+      const replies = repliesQuery(db, id, { cursor: commentsCursor ?? undefined });
       const commentCount = commentCountQuery(db, id);
       const blogQuery = db
         .select()
@@ -104,9 +111,9 @@ export function createReadingService(db: Db) {
         .where(and(eq(schema.blogs.id, id), readableBy(actor)))
         .limit(1);
       if (!actor) {
-        const [blogs, commentRows, counts] = await db.batch([blogQuery, comments, commentCount]);
+        const [blogs, commentRows, replyRows, counts] = await db.batch([blogQuery, comments, replies, commentCount]);
         if (!blogs[0]) throw new NotFound("Blog not found.");
-        const page = toCommentPage(commentRows);
+        const page = toCommentPage(commentRows, replyRows);
         return {
           blog: toPublicCard(toBlog(blogs[0])),
           comments: page.items,
@@ -117,15 +124,16 @@ export function createReadingService(db: Db) {
           related: await related(blogs[0]),
         };
       }
-      const [blogs, commentRows, counts, liked, saved] = await db.batch([
+      const [blogs, commentRows, replyRows, counts, liked, saved] = await db.batch([
         blogQuery,
         comments,
+        replies,
         commentCount,
         likedQuery(db, id, actor.id),
         savedStateQuery(db, actor.id, id),
       ]);
       if (!blogs[0]) throw new NotFound("Blog not found.");
-      const page = toCommentPage(commentRows);
+      const page = toCommentPage(commentRows, replyRows);
       return {
         blog: toPublicCard(toBlog(blogs[0])),
         comments: page.items,

@@ -29,7 +29,18 @@ export function canEditBlog(actor: Actor | null, blog: { authorId: string }): bo
   return !!actor && (actor.role === "admin" || actor.id === blog.authorId);
 }
 
-/** A comment can be removed by the person who wrote it or by an admin. */
-export function canRemoveComment(actor: Pick<Actor, "id" | "role"> | null, comment: { userId: string }): boolean {
-  return !!actor && (actor.role === "admin" || actor.id === comment.userId);
+/**
+ * A comment can be removed by the person who wrote it, by the writer of the post it is under (any
+ * comment on their own posts), or by an admin (any post). The one rule: the service and the UI read it.
+ */
+export function canRemoveComment(
+  actor: Pick<Actor, "id" | "role"> | null,
+  comment: { userId: string; blogAuthorId: string },
+): boolean {
+  return !!actor && (actor.role === "admin" || actor.id === comment.userId || actor.id === comment.blogAuthorId);
+}
+
+/** Anyone signed in can report a comment, except their own. */
+export function canReportComment(actor: Pick<Actor, "id"> | null, comment: { userId: string }): boolean {
+  return !!actor && actor.id !== comment.userId;
 }

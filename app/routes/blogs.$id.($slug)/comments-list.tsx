@@ -22,6 +22,7 @@ function nextCursor(link: string | null): string | null {
  */
 export function CommentsList({
   blogId,
+  blogAuthorId,
   comments,
   total,
   next,
@@ -29,6 +30,8 @@ export function CommentsList({
   viewer,
 }: {
   blogId: string;
+  /** The post's writer: they may delete any comment under it. */
+  blogAuthorId: string;
   comments: Comment[];
   total: number;
   next: string | null;
@@ -92,7 +95,7 @@ export function CommentsList({
                 <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
                   {c.body}
                 </p>
-                {canRemoveComment(viewer, { userId: c.author._id }) ? (
+                {canRemoveComment(viewer, { userId: c.author._id, blogAuthorId }) ? (
                   <div className="mt-2">
                     <ConfirmForm
                       fields={{ intent: "delete-comment", commentId: c._id }}

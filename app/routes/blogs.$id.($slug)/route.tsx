@@ -1,6 +1,7 @@
 import { Image } from "#app/components/Image.tsx";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
@@ -12,7 +13,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brand } from "#app/lib/site-name.ts";
+import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
@@ -22,18 +23,21 @@ import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done,
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  if (!d) return [{ title: `Page not found | ${brand()}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
   const { blog, origin } = d;
-  const url = `${origin}/blogs/${blog._id}`;
+  const path = postPath(blog);
+  const url = `${origin}${path}`;
   const image = new URL(blog.image, origin).toString();
   return [
     ...seo({
+      brand: brandOf(matches),
       title: blog.title,
       description: blog.short_description,
       origin,
-      path: `/blogs/${blog._id}`,
+      path,
       // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
       image: `/blogs/${blog._id}/og.png`,
       imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
@@ -51,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
         image: [image],
         datePublished: blog.date_time,
         author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: brand() },
+        publisher: { "@type": "Organization", name: brandOf(matches) },
         articleSection: blog.category,
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
@@ -67,12 +71,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // ?comments=<cursor>: the older comments "Show more" leads to without JavaScript.
-  const cursor = new URL(request.url).searchParams.get("comments");
+  const url = new URL(request.url);
+  const cursor = url.searchParams.get("comments");
   const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? "", cursor));
+  // /blogs/{id}, or a slug from an older title: one permanent redirect to the readable link (issue 22).
+  if (params.slug !== post.blog.slug) throw redirect(`${postPath(post.blog)}${url.search}`, 301);
   const user = context.user;
   const text = markdownText(post.blog.blog_details);
   return {
-    origin: new URL(request.url).origin,
+    origin: url.origin,
     ...post,
     older: Boolean(cursor),
     // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
@@ -88,6 +95,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       short_description,
     })),
     viewer: user ? { id: user.id, role: user.role } : null,
+    // The byline's Follow button: null for a visitor (their copy of the page is shared).
+    followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
   };
 }
 
@@ -117,7 +126,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       });
     case "save":
       if (!user) {
-        return redirectWithFlash(authPageUrl("/login", `/blogs/${id}`), {
+        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
           kind: "alert",
           title: MSG.save.needLogin,
           icon: "error",
@@ -144,6 +153,7 @@ export default function BlogDetail() {
     liked,
     saved,
     viewer,
+    followsWriter,
     origin,
     detailsHtml,
     minutes,
@@ -154,7 +164,7 @@ export default function BlogDetail() {
   const [shareOpen, setShareOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
-  const link = sharedLink(origin, blog._id);
+  const link = sharedLink(origin, blog);
 
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
   const notice = succeeded(actionData, "save") ? saveNotice(actionData as Done) : null;
@@ -222,6 +232,9 @@ export default function BlogDetail() {
               <span className="whitespace-nowrap">{minutes} min read</span>
             </p>
           </div>
+          {viewer?.id === blog.author_id ? null : (
+            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} />
+          )}
         </div>
       </header>
 
@@ -284,7 +297,7 @@ export default function BlogDetail() {
             <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
               <p>
                 <Link
-                  to={authPageUrl("/login", `/blogs/${blog._id}`)}
+                  to={authPageUrl("/login", postPath(blog))}
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
                   Sign in to join the conversation
@@ -308,6 +321,7 @@ export default function BlogDetail() {
         <CommentsList
           key={`${comments[0]?._id ?? ""}:${commentCount}`}
           blogId={blog._id}
+          blogAuthorId={blog.author_id}
           comments={comments}
           total={commentCount}
           next={commentsNext}
