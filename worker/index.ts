@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
@@ -54,13 +55,18 @@ export default {
   async queue(batch, env, ctx) {
     const services = createServices(env, ctx);
     for (const message of batch.messages) {
+      const body = message.body;
       try {
-        await services.newsletter.run(message.body);
+        // The import queue: one bounded batch of a job per message, then the next message.
+        if ("kind" in body && body.kind === "import") {
+          const { more } = await services.importRunner.runBatch(body.jobId);
+          if (more) await env.IMPORT_QUEUE.send(body);
+        } else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        console.error(`newsletter: job ${message.id} failed (try ${message.attempts})`, err);
+        console.error(`${batch.queue}: job ${message.id} failed (try ${message.attempts})`, err);
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
   },
-} satisfies ExportedHandler<Env, NewsletterJob>;
+} satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage>;
