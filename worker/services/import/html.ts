@@ -4,7 +4,7 @@ import TurndownService from "turndown";
 /**
  * HTML to this site's Markdown with turndown. Workers have no DOM, and turndown's browser build (the
  * one bundlers pick) parses with `document`: so the HTML is parsed here by domino, the very DOM turndown
- * uses under Node, and turndown is handed the parsed node (docs/decisions/028-importers.md).
+ * uses under Node, and turndown is handed the parsed node (docs/decisions/029-importers.md).
  */
 function converter(): TurndownService {
   const service = new TurndownService({
