@@ -1,4 +1,5 @@
 import { sessionOf } from "#worker/auth/cookie.ts";
+import { wantsActivityJson } from "#worker/services/federation/vocab.ts";
 import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
@@ -22,6 +23,9 @@ export const SHARED_VARY = "Cookie, Authorization";
  */
 export function isAnonymousRead(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
+  // A page asked for as ActivityStreams (worker/api/federation.ts) is another answer than the page:
+  // never served from, nor stored as, the page's shared copy.
+  if (wantsActivityJson(request)) return false;
   const { signedIn, flash } = sessionOf(request);
   return !signedIn && !flash;
 }
