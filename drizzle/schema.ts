@@ -619,7 +619,7 @@ export const apDeliveries = sqliteTable("ap_deliveries", {
 });
 
 /**
- * Totals kept by triggers (migration 0015, issue 20), so a list's total costs one row read at any size:
+ * Totals kept by triggers (migration 0016, issue 20), so a list's total costs one row read at any size:
  * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
  * their id), per writer's email ("email") and per category ("category"). The visible total adds the
  * scheduled posts whose time has come, counted live (worker/services/visible-blogs.ts visibleTotal):
@@ -638,7 +638,7 @@ export const blogCounts = sqliteTable(
 
 /**
  * A writer's Stats totals (and the site's, owner "*"), kept by triggers on blogs, comments, saves and
- * views (migration 0015): the Stats page reads one row, not every post of a writer of 100,000 posts.
+ * views (migration 0016): the Stats page reads one row, not every post of a writer of 100,000 posts.
  */
 export const writerTotals = sqliteTable("writer_totals", {
   owner: text("owner").primaryKey(),

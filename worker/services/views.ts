@@ -108,7 +108,7 @@ export function createViewService(db: Db, env: Env) {
       const days = Array.from({ length: STATS_DAYS }, (_, i) => utcDay(now - (STATS_DAYS - 1 - i) * DAY_MS));
       const since = days[0]!;
       // Totals and the chart come from rows kept by triggers (writer_totals, writer_views_daily, migration
-      // 0015): one row, and a day's row per day, whether the writer has 3 posts or 100,000.
+      // 0016): one row, and a day's row per day, whether the writer has 3 posts or 100,000.
       const owner = site ? "*" : user.id;
       const kept = schema.writerTotals;
       const d = schema.writerViewsDaily;

@@ -28,7 +28,7 @@ export function visibleBlogsWhere(...conditions: (SQL | undefined)[]): SQL {
   return and(visibleBlog(), ...conditions)!;
 }
 
-/** A list of blogs whose total is kept by triggers (table blog_counts, migration 0015). */
+/** A list of blogs whose total is kept by triggers (table blog_counts, migration 0016). */
 export type BlogScope =
   { by: "all" } | { by: "author"; key: string } | { by: "email"; key: string } | { by: "category"; key: string };
 
