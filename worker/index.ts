@@ -10,6 +10,7 @@ import type { Env } from "#worker/env.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
+import { logError } from "#worker/log.ts";
 
 export { ViewCounter } from "#worker/views/counter.ts";
 
@@ -58,7 +59,7 @@ export default {
         await services.newsletter.run(message.body);
         message.ack();
       } catch (err) {
-        console.error(`newsletter: job ${message.id} failed (try ${message.attempts})`, err);
+        logError("newsletter: job failed", err, { job: message.id, attempt: message.attempts });
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
