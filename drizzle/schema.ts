@@ -575,3 +575,76 @@ export const notificationPrefs = sqliteTable("notification_prefs", {
   like: emailChoice("email_like", "off"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One import of another platform's export file (worker/services/import/): staged by the upload, shown
+ * in a preview (category choices), then run in the background by the import queue in small batches.
+ * The counters are the progress bar; `report` is the final account (JSON).
+ */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    // "site": an admin's import (authors mapped by email); "own": a writer's posts, all theirs.
+    scope: text("scope", { enum: ["site", "own"] }).notNull(),
+    platform: text("platform").notNull(),
+    filename: text("filename").notNull(),
+    status: text("status", { enum: ["preview", "running", "done"] })
+      .notNull()
+      .default("preview"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    imagesDone: integer("images_done").notNull().default(0),
+    imagesFailed: integer("images_failed").notNull().default(0),
+    // JSON: { "<source category>": "<one of the ten>" } and the category for everything unmapped.
+    categoryMap: text("category_map").notNull().default("{}"),
+    defaultCategory: text("default_category").notNull().default("Lifestyle"),
+    // JSON summary made at upload: counts per kind, the source categories and tags, warnings.
+    summary: text("summary").notNull().default("{}"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("import_jobs_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * The staged, normalised records of one import (a post, or a slice of subscribers), in file order.
+ * A queue batch claims pending ones (state working), and each ends done, skipped or failed with a note.
+ */
+export const importItems = sqliteTable(
+  "import_items",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind", { enum: ["post", "subscribers"] }).notNull(),
+    sourceKey: text("source_key").notNull(),
+    title: text("title").notNull().default(""),
+    payload: text("payload").notNull(),
+    state: text("state", { enum: ["pending", "working", "done", "skipped", "failed"] })
+      .notNull()
+      .default("pending"),
+    claimedAt: integer("claimed_at"),
+    blogId: text("blog_id"),
+    // JSON: what happened (skip reason, failed images).
+    note: text("note").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index("import_items_state_idx").on(t.jobId, t.state, t.seq)],
+);
+
+/**
+ * What an import has already brought in, by its origin ("wp:<site>:post:<id>", "ghost:<id>", a Medium
+ * URL...): the idempotency ledger. Written in the same batch as the record it made, so importing the
+ * same file twice (or a queue message delivered twice) creates nothing twice.
+ */
+export const importedSources = sqliteTable("imported_sources", {
+  sourceKey: text("source_key").primaryKey(),
+  targetId: text("target_id").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,3 +1,4 @@
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
@@ -27,4 +28,8 @@ export interface Env {
   SITE_URL?: string;
   /** The newsletter fan-out queue (wrangler.toml [[queues.producers]]); consumed by this Worker. */
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
+  /** The import queue (wrangler.toml): each message runs one bounded batch of an import job. */
+  IMPORT_QUEUE: Queue<ImportJobMessage>;
+  /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */
+  IMPORT_ALLOW_PRIVATE_HOSTS?: string;
 }

@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
@@ -55,13 +56,18 @@ export default {
   async queue(batch, env, ctx) {
     const services = createServices(env, ctx);
     for (const message of batch.messages) {
+      const body = message.body;
       try {
-        await services.newsletter.run(message.body);
+        // The import queue: one bounded batch of a job per message, then the next message.
+        if ("kind" in body && body.kind === "import") {
+          const { more } = await services.importRunner.runBatch(body.jobId);
+          if (more) await env.IMPORT_QUEUE.send(body);
+        } else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        logError("newsletter: job failed", err, { job: message.id, attempt: message.attempts });
+        logError("queue: job failed", err, { queue: batch.queue, job: message.id, attempt: message.attempts });
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
   },
-} satisfies ExportedHandler<Env, NewsletterJob>;
+} satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage>;

@@ -18,6 +18,8 @@ import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
 import { createImageCleanup } from "#worker/services/image-cleanup.ts";
 import { createImageService } from "#worker/services/images.ts";
+import { createImportRunner } from "#worker/services/import/run.ts";
+import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
@@ -29,6 +31,7 @@ import { createReadingService } from "#worker/services/queries/reading.ts";
 import { createReviewService } from "#worker/services/reviews.ts";
 import { createSavedBlogService } from "#worker/services/saved-blogs.ts";
 import { createSessionService } from "#worker/services/sessions.ts";
+import { createSiteExportService } from "#worker/services/site-export.ts";
 import { createUserService } from "#worker/services/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
@@ -75,6 +78,13 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     health: createHealthService(db),
     home: createHomeService(db),
     images,
+    // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
+    imports: createImportService(db, env, rateLimit),
+    importRunner: createImportRunner(db, env, {
+      purge,
+      // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
+      importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
+    }),
     likes: createLikeService(db, purge, rateLimit),
     mailer,
     newsletter,
@@ -90,6 +100,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     reviews: createReviewService(db, purge, rateLimit, release, images),
     savedBlogs: createSavedBlogService(db),
     sessions,
+    // The whole site as one streamed zip, for admins (issue 23); the import reads it back.
+    siteExport: createSiteExportService(db, env, rateLimit),
     users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
