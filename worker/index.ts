@@ -88,7 +88,7 @@ async function runFederationBatch(batch: MessageBatch<FederationJob>, services: 
       await services.federation.runJob(message.body);
       message.ack();
     } catch (err) {
-      console.error(`federation: job ${message.id} failed (try ${message.attempts})`, err);
+      logError("federation: job failed", err, { job: message.id, attempt: message.attempts });
       message.retry({ delaySeconds: Math.min(43_200, 30 * 2 ** message.attempts) });
     }
   }
