@@ -7,10 +7,12 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
+import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
+import { logError } from "#worker/log.ts";
 
 export { ViewCounter } from "#worker/views/counter.ts";
 
@@ -55,6 +57,10 @@ export default {
    */
   async queue(batch, env, ctx) {
     const services = createServices(env, ctx);
+    if (batch.queue.startsWith("edge-blog-federation")) {
+      await runFederationBatch(batch as unknown as MessageBatch<FederationJob>, services);
+      return;
+    }
     for (const message of batch.messages) {
       const body = message.body;
       try {
@@ -65,9 +71,26 @@ export default {
         } else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        console.error(`${batch.queue}: job ${message.id} failed (try ${message.attempts})`, err);
+        logError("queue: job failed", err, { queue: batch.queue, job: message.id, attempt: message.attempts });
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
   },
 } satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage>;
+
+/**
+ * The federation queue's consumer: fan-outs and signed deliveries (worker/services/federation/delivery.ts).
+ * A failed delivery is retried with exponential backoff (30 s doubling to 12 h); after max_retries it
+ * goes to the dead-letter queue, and past 48 hours it is given up.
+ */
+async function runFederationBatch(batch: MessageBatch<FederationJob>, services: ReturnType<typeof createServices>) {
+  for (const message of batch.messages) {
+    try {
+      await services.federation.runJob(message.body);
+      message.ack();
+    } catch (err) {
+      logError("federation: job failed", err, { job: message.id, attempt: message.attempts });
+      message.retry({ delaySeconds: Math.min(43_200, 30 * 2 ** message.attempts) });
+    }
+  }
+}

@@ -11,6 +11,7 @@ import { createCommentService } from "#worker/services/comments.ts";
 import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createFederationService } from "#worker/services/federation/service.ts";
 import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
@@ -35,6 +36,7 @@ import { createSiteExportService } from "#worker/services/site-export.ts";
 import { createUserService } from "#worker/services/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
+import { logError } from "#worker/log.ts";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 /**
@@ -58,6 +60,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
+  const federation = createFederationService(db, env, { rateLimit, purge }, origin);
+  // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  const federate = (blogId: string) =>
+    federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
@@ -66,7 +72,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images),
+    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images, federate),
+    federation,
     // A new comment or reply calls the last argument once it is stored (a hook for notifications).
     comments: createCommentService(db, rateLimit, purge),
     commentReports: createCommentReportService(db, rateLimit),
