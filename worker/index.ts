@@ -13,6 +13,7 @@ import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { isNotificationJob, type NotificationJob } from "#worker/services/notifications/service.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
+import { logError } from "#worker/log.ts";
 
 export { ViewCounter } from "#worker/views/counter.ts";
 
@@ -37,6 +38,7 @@ export default {
           services.blogs.publishDue(now),
           services.mailer.retryDue(now),
           services.newsletter.resumeStalled(now),
+          services.importRunner.resumeStalled(now),
         ]),
       );
       return;
@@ -77,7 +79,7 @@ export default {
         else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        console.error(`${batch.queue}: job ${message.id} failed (try ${message.attempts})`, err);
+        logError("queue: job failed", err, { queue: batch.queue, job: message.id, attempt: message.attempts });
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
@@ -95,7 +97,7 @@ async function runFederationBatch(batch: MessageBatch<FederationJob>, services: 
       await services.federation.runJob(message.body);
       message.ack();
     } catch (err) {
-      console.error(`federation: job ${message.id} failed (try ${message.attempts})`, err);
+      logError("federation: job failed", err, { job: message.id, attempt: message.attempts });
       message.retry({ delaySeconds: Math.min(43_200, 30 * 2 ** message.attempts) });
     }
   }
