@@ -6,6 +6,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
+import { logError } from "#worker/log.ts";
 import { createNotificationMail } from "#worker/services/notifications/mail.ts";
 import type { CreatedComment } from "#worker/services/comments.ts";
 import {
@@ -151,7 +152,7 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
     try {
       await work();
     } catch (err) {
-      console.error("notifications: could not record a notification", err);
+      logError("notifications: could not record a notification", err);
     }
   }
 
@@ -223,7 +224,7 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
       try {
         await queue().send({ kind: "notify-post", blogId, after: "", origin }, { contentType: "json" });
       } catch (err) {
-        console.error("notifications: could not queue a fan-out", err);
+        logError("notifications: could not queue a fan-out", err, { blogId });
       }
     },
 
