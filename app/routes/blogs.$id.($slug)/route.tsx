@@ -226,7 +226,7 @@ export default function BlogDetail() {
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div
-          className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center"
+          className="mt-6 grid grid-cols-2 gap-2 border-y border-gray-200 py-3 min-[440px]:grid-cols-4 sm:flex sm:flex-wrap sm:items-center"
           role="group"
           aria-label="Post actions"
         >
@@ -237,7 +237,9 @@ export default function BlogDetail() {
             onToggle={() => setCommentOpen((o) => !o)}
             icon={<CommentIcon />}
           >
-            Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            <span className="whitespace-nowrap">
+              Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            </span>
           </ToggleButton>
           <ToggleButton
             open={shareOpen}
