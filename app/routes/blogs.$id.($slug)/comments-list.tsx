@@ -89,7 +89,20 @@ export function CommentsList({
               <Avatar photoURL={c.author.photoURL} size={40} />
               <div className="min-w-0 flex-1 rounded-2xl bg-gray-50 px-4 py-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="text-sm font-semibold text-ink">{c.author.name}</p>
+                  {c.author.remote ? (
+                    <p className="text-sm">
+                      <a
+                        href={c.author.remote.url}
+                        rel="nofollow ugc noopener"
+                        className="font-semibold text-ink hover:underline"
+                      >
+                        {c.author.name}
+                      </a>{" "}
+                      <span className="text-gray-600">{`${c.author.remote.handle} · via the fediverse`}</span>
+                    </p>
+                  ) : (
+                    <p className="text-sm font-semibold text-ink">{c.author.name}</p>
+                  )}
                   <LocalTime iso={c.created_at} withTime className="text-xs text-gray-600" />
                 </div>
                 <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
