@@ -17,6 +17,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/inbox", label: "Inbox" },
   // Beyond the spec's menu (issue 21): subscribers, CSV export and import, each post's send.
   { to: "/dashboard/newsletter", label: "Newsletter" },
+  // Beyond the spec's menu (issue 21): reported comments, kept or deleted.
+  { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
   // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.

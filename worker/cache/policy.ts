@@ -47,7 +47,7 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
   {
     path: new RegExp(`^/blogs/${ID}(?:/${SLUG_PATTERN})?$`),
-    params: ["comments"],
+    params: ["comments", "replies", "thread"],
     tags: (m) => ["blogs", `blog:${m[1]}`],
   },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).

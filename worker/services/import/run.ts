@@ -17,6 +17,7 @@ import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import { logError } from "#worker/log.ts";
 
 /** One queue message: run the next batch of this job. */
 export interface ImportJobMessage {
@@ -240,7 +241,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
           try {
             result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner);
           } catch (err) {
-            console.error(`import ${jobId}: item ${item.seq} failed`, err);
+            logError("import: item failed", err, { job: jobId, item: item.seq });
             result = {
               state: "failed",
               blogId: null,
