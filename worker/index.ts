@@ -35,6 +35,7 @@ export default {
           services.blogs.publishDue(now),
           services.mailer.retryDue(now),
           services.newsletter.resumeStalled(now),
+          services.importRunner.resumeStalled(now),
         ]),
       );
       return;
