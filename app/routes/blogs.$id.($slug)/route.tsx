@@ -105,6 +105,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     viewer: user ? { id: user.id, role: user.role } : null,
     // The byline's Follow button: null for a visitor (their copy of the page is shared).
     followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
+    fediverse: await context.services.federation.reactions(post.blog._id),
   };
 }
 
@@ -124,6 +125,7 @@ export default function BlogDetail() {
     saved,
     viewer,
     followsWriter,
+    fediverse,
     origin,
     detailsHtml,
     minutes,
@@ -280,7 +282,7 @@ export default function BlogDetail() {
         </div>
 
         <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
-          <SharePanel link={link} title={blog.title} />
+          <SharePanel link={link} title={blog.title} fediverse={fediverse} />
         </div>
 
         {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}

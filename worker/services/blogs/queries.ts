@@ -3,10 +3,10 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { countQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { countQuery, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 
 /** What the all-blogs page filters by; both parts optional. */
@@ -60,9 +60,12 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
     : undefined;
   const match = ftsQuery(filters.q);
   if (match) return { page, limit, queries: rankedSearchQueries(db, match, category, page, limit) };
-  // Typed text with no word in it (only punctuation) finds nothing, rather than everything.
+  // Typed text with no word in it (only punctuation), or an unknown category, finds nothing.
   const typed = typeof filters.q === "string" && filters.q.trim() !== "";
-  const where = visibleBlogsWhere(category, typed ? sql`0` : undefined);
+  const list: BlogList =
+    typed || (hasCategory && !isCategory(filters.category))
+      ? { where: sql`0`, total: sql<number>`0`, kept: false }
+      : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
   return {
     page,
     limit,
@@ -74,9 +77,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
           snippetHtml: sql<string | null>`null`,
         })
         .from(schema.blogs)
-        .where(inArray(schema.blogs.id, pageIdsQuery(db, where, limit, offset)))
+        .where(inArray(schema.blogs.id, pageIdsQuery(db, list, limit, offset)))
         .orderBy(...newestFirst),
-      countQuery(db, where),
+      countQuery(db, list),
     ] as const,
   };
 }
