@@ -105,6 +105,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     viewer: user ? { id: user.id, role: user.role } : null,
     // The byline's Follow button: null for a visitor (their copy of the page is shared).
     followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
+    fediverse: await context.services.federation.reactions(post.blog._id),
   };
 }
 
@@ -124,6 +125,7 @@ export default function BlogDetail() {
     saved,
     viewer,
     followsWriter,
+    fediverse,
     origin,
     detailsHtml,
     minutes,
@@ -226,7 +228,7 @@ export default function BlogDetail() {
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div
-          className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center"
+          className="mt-6 grid grid-cols-2 gap-2 border-y border-gray-200 py-3 min-[440px]:grid-cols-4 sm:flex sm:flex-wrap sm:items-center"
           role="group"
           aria-label="Post actions"
         >
@@ -237,7 +239,9 @@ export default function BlogDetail() {
             onToggle={() => setCommentOpen((o) => !o)}
             icon={<CommentIcon />}
           >
-            Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            <span className="whitespace-nowrap">
+              Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            </span>
           </ToggleButton>
           <ToggleButton
             open={shareOpen}
@@ -278,7 +282,7 @@ export default function BlogDetail() {
         </div>
 
         <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
-          <SharePanel link={link} title={blog.title} />
+          <SharePanel link={link} title={blog.title} fediverse={fediverse} />
         </div>
 
         {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}

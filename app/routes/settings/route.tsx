@@ -9,6 +9,7 @@ import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { FediverseSection } from "./fediverse-section";
 import { ImportSection } from "./import-section";
 import {
   DataSection,
@@ -34,6 +35,7 @@ const SECTIONS = [
   { id: "sessions", label: "Sessions" },
   { id: "newsletter", label: "Newsletter" },
   { id: "notifications", label: "Notifications" },
+  { id: "fediverse", label: "Fediverse" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
 ] as const;
@@ -41,12 +43,13 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
     context.services.notifications.prefs(user),
+    context.services.federation.actors.writer(user.id),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
   return {
@@ -56,6 +59,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     passkeys: keys,
     newsletterState,
     notificationPrefs,
+    fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
   };
@@ -110,6 +114,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
           Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, form.get(k) ?? undefined])),
         );
         return done(MSG.settings.notificationsSaved, undefined, "#notifications");
+      case "set-handle":
+        await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
+        return done("Handle saved", undefined, "#fediverse");
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -184,6 +191,11 @@ export default function Settings() {
               prefs={data.notificationPrefs}
               verified={data.methods.emailVerified}
               failure={failureFor("notification-prefs")}
+            />
+            <FediverseSection
+              handle={data.fediverse.handle}
+              host={data.fediverse.host}
+              failure={failureFor("set-handle")}
             />
             <DataSection />
             <ImportSection />
