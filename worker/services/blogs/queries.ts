@@ -3,16 +3,19 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { countQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
-import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { countQuery, cursorOf, cursorPageQuery, newestPageQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page, type Paging } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
+import { NOTHING, isTag, tagInQuery, taggedWith } from "#worker/services/blogs/tags.ts";
 
 /** What the all-blogs page filters by; both parts optional. */
 export interface BlogFilters {
   q?: unknown;
   category?: unknown;
+  /** One tag (issue 22): `?tag=`, or `#tag` typed in `q`. */
+  tag?: unknown;
   page?: unknown;
   limit?: unknown;
 }
@@ -52,17 +55,23 @@ export function readableBy(actor: Actor | null): SQL | undefined {
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
   const { page, limit, offset } = parsePaging(filters, defaultLimit);
+  // "#edge cache" in the search box: the tag edge, and the words "cache".
+  const typedTag = tagInQuery(filters.q);
+  const tagValue = filters.tag !== undefined && filters.tag !== null && filters.tag !== "" ? filters.tag : typedTag.tag;
+  const q = typedTag.q;
+  const tag = tagValue === undefined ? undefined : isTag(tagValue) ? taggedWith(db, tagValue) : NOTHING;
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   const category = hasCategory
     ? isCategory(filters.category)
       ? eq(schema.blogs.category, filters.category)
       : sql`0`
     : undefined;
-  const match = ftsQuery(filters.q);
-  if (match) return { page, limit, queries: rankedSearchQueries(db, match, category, page, limit) };
+  const match = ftsQuery(q);
+  const narrowed = tag && category ? and(category, tag) : (tag ?? category);
+  if (match) return { page, limit, queries: rankedSearchQueries(db, match, narrowed, page, limit) };
   // Typed text with no word in it (only punctuation) finds nothing, rather than everything.
-  const typed = typeof filters.q === "string" && filters.q.trim() !== "";
-  const where = visibleBlogsWhere(category, typed ? sql`0` : undefined);
+  const typed = typeof q === "string" && q.trim() !== "";
+  const where = visibleBlogsWhere(category, tag, typed ? sql`0` : undefined);
   return {
     page,
     limit,
@@ -108,4 +117,26 @@ export function toBlogPage(
 ): Page<SearchHit> {
   const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
   return toPage(items, totals[0]?.total ?? 0, { page, limit });
+}
+
+/** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
+export async function listPage(
+  db: Db,
+  where: SQL,
+  input: { page?: unknown; limit?: unknown; cursor?: unknown },
+  defaultLimit: number,
+): Promise<CursorPage<Blog>> {
+  const paging: Paging = parsePaging(input, defaultLimit);
+  const hasCursor = input.cursor !== undefined && input.cursor !== "";
+  const [rows, totals] = await db.batch([
+    hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
+    countQuery(db, where),
+  ]);
+  const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
+  const shown = rows.slice(0, paging.limit);
+  const last = shown[shown.length - 1];
+  return {
+    ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
+    next: more && last ? cursorOf(last) : null,
+  };
 }

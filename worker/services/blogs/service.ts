@@ -1,16 +1,25 @@
-import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { blogChangesInput, byEmailInput, newBlogInput, publication } from "#worker/services/blogs/input.ts";
+import {
+  blogChangesInput,
+  byEmailInput,
+  extraColumns,
+  newBlogInput,
+  publication,
+} from "#worker/services/blogs/input.ts";
+import { tagWrites } from "#worker/services/blogs/tags.ts";
+import { publishDue } from "#worker/services/blogs/publisher.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
-import { countQuery, cursorOf, cursorPageQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
 import {
   adminBlogFilter,
   blogSearchQueries,
   readableBy,
   toBlogPage,
   toSearchPage,
+  listPage,
   type BlogFilters,
   type CursorPage,
   type SearchHit,
@@ -21,14 +30,12 @@ import type { ImageService } from "#worker/services/images.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { parsePaging, type Page, type Paging } from "#worker/services/shared/pagination.ts";
+import { parsePaging, type Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
-/** The most scheduled posts one run of the minute cron publishes. */
-export const PUBLISH_BATCH = 100;
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
 
@@ -65,7 +72,7 @@ export function createBlogService(
      * (docs/decisions/023-pagination-at-scale.md).
      */
     async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
-      return listPage(visibleBlog(), input);
+      return listPage(db, visibleBlog(), input, API_PAGE_SIZE);
     },
 
     /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
@@ -102,7 +109,7 @@ export function createBlogService(
       cursor?: unknown;
     }): Promise<CursorPage<Blog>> {
       const { email } = parse(byEmailInput, input);
-      return listPage(visibleBlogsWhere(eq(schema.blogs.email, email)), input);
+      return listPage(db, visibleBlogsWhere(eq(schema.blogs.email, email)), input, API_PAGE_SIZE);
     },
 
     /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */
@@ -138,7 +145,8 @@ export function createBlogService(
       const { status, publishAt } = publication(data.status ?? "published", data.date_time);
       const image = hasUpload(upload) ? await storeUpload(user, upload) : data.image;
       const id = newId();
-      await db.insert(schema.blogs).values({
+      const insert = db.insert(schema.blogs).values({
+        ...extraColumns(data),
         status,
         publishAt,
         id,
@@ -155,40 +163,15 @@ export function createBlogService(
         likes: 0,
         emailSubscribers: !data.no_email,
       });
+      // The post and its tags in one batch: never a post without the tags it was sent with.
+      await db.batch([insert, ...tagWrites(db, id, data.tags ?? [], false)]);
       await purge({ kind: "blog.created" });
       if (status === "published") await announce(id);
       return { insertedId: id };
     },
 
-    /**
-     * The scheduling sweep (a cron every minute): scheduled posts whose time has come become published,
-     * and the cached pages that list them are purged. (The visible-blogs rule shows them from their time
-     * on anyway; the sweep makes the status true and the cache fresh.)
-     */
-    async publishDue(now = Date.now()): Promise<number> {
-      // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
-      // already visible from their time on; only the status and the cache wait).
-      const due = await db
-        .update(schema.blogs)
-        .set({ status: "published", updatedAt: now })
-        .where(
-          inArray(
-            schema.blogs.id,
-            db
-              .select({ id: schema.blogs.id })
-              .from(schema.blogs)
-              .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
-              .orderBy(schema.blogs.publishAt)
-              .limit(PUBLISH_BATCH),
-          ),
-        )
-        .returning({ id: schema.blogs.id });
-      for (const { id } of due) {
-        await purge({ kind: "blog.changed", blogId: id });
-        await announce(id);
-      }
-      return due.length;
-    },
+    /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */
+    publishDue: (now = Date.now()) => publishDue(db, purge, announce, now),
 
     /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. `upload`: a new image file. */
     async update(
@@ -258,26 +241,6 @@ export function createBlogService(
     return toBlogPage(rows, totals, paging.page, paging.limit);
   }
 
-  /** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
-  async function listPage(
-    where: SQL,
-    input: { page?: unknown; limit?: unknown; cursor?: unknown },
-  ): Promise<CursorPage<Blog>> {
-    const paging: Paging = parsePaging(input, API_PAGE_SIZE);
-    const hasCursor = input.cursor !== undefined && input.cursor !== "";
-    const [rows, totals] = await db.batch([
-      hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
-      countQuery(db, where),
-    ]);
-    const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
-    const shown = rows.slice(0, paging.limit);
-    const last = shown[shown.length - 1];
-    return {
-      ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
-      next: more && last ? cursorOf(last) : null,
-    };
-  }
-
   function findRow(id: string, condition?: SQL): Promise<BlogRow> {
     return findOr404(id, "Blog not found.", (id) =>
       db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) }),
@@ -314,6 +277,7 @@ export function createBlogService(
       dateTime: data.date_time,
       image,
       ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
+      ...extraColumns(data),
       ...published,
     });
   }
