@@ -8,3 +8,9 @@ declare module "virtual:remix/server-build" {
   const build: ServerBuild;
   export default build;
 }
+
+// turndown's own DOM (worker/services/import/html.ts): it ships no types; only this much is used.
+declare module "@mixmark-io/domino" {
+  const domino: { createDocument(html?: string): Document };
+  export default domino;
+}

@@ -514,6 +514,133 @@ export const webauthnChallenges = sqliteTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
+/*
+ * ActivityPub federation (issue 24, docs/decisions/028-activitypub-federation.md). The site and each
+ * writer are actors; remote servers follow them, reply to their posts and like them.
+ */
+
+/**
+ * The local actors: each writer (id = the user's id) and the site (id "site"). The handle is unique and
+ * lower-cased (the `@handle@host` of WebFinger); the key pair signs every delivery (RSA-SHA256). Made
+ * on first need (the writer page, /settings, a publish).
+ */
+export const apActors = sqliteTable(
+  "ap_actors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    handle: text("handle").notNull(),
+    publicKeyPem: text("public_key_pem").notNull(),
+    // PKCS#8, PEM: never leaves the Worker.
+    privateKeyPem: text("private_key_pem").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ap_actors_handle_unique").on(t.handle), uniqueIndex("ap_actors_user_unique").on(t.userId)],
+);
+
+/**
+ * Remote actors we have seen (a follower, a commenter, a signer): their inboxes and public key, fetched
+ * with a timeout and a size cap (worker/services/federation/remote.ts) and refreshed when stale.
+ */
+export const apRemoteActors = sqliteTable(
+  "ap_remote_actors",
+  {
+    id: text("id").primaryKey(),
+    host: text("host").notNull(),
+    handle: text("handle").notNull().default(""),
+    name: text("name").notNull().default(""),
+    iconUrl: text("icon_url"),
+    profileUrl: text("profile_url"),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    keyId: text("key_id").notNull(),
+    publicKeyPem: text("public_key_pem").notNull(),
+    fetchedAt: integer("fetched_at").notNull(),
+  },
+  (t) => [uniqueIndex("ap_remote_actors_key_unique").on(t.keyId), index("ap_remote_actors_host_idx").on(t.host)],
+);
+
+/** Who follows whom: a remote actor following a local one (accepted at once). */
+export const apFollowers = sqliteTable(
+  "ap_followers",
+  {
+    localId: text("local_id")
+      .notNull()
+      .references(() => apActors.id, { onDelete: "cascade" }),
+    remoteId: text("remote_id")
+      .notNull()
+      .references(() => apRemoteActors.id, { onDelete: "cascade" }),
+    // The inbox a delivery goes to: the server's shared inbox when it has one (one delivery per server).
+    inbox: text("inbox").notNull(),
+    followId: text("follow_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.localId, t.remoteId] }), index("ap_followers_local_idx").on(t.localId, t.createdAt)],
+);
+
+/**
+ * What has been federated of each post: the version sent (its updated_at) and whether it was deleted.
+ * No foreign key: a deleted post keeps its row, so the Delete can still be sent once.
+ */
+export const apPosts = sqliteTable(
+  "ap_posts",
+  {
+    blogId: text("blog_id").primaryKey(),
+    authorId: text("author_id").notNull(),
+    version: integer("version").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    // The Create activity as sent: the outbox lists these.
+    activity: text("activity").notNull(),
+    publishedAt: integer("published_at").notNull(),
+  },
+  (t) => [index("ap_posts_author_idx").on(t.authorId, t.deleted, t.publishedAt)],
+);
+
+/** Likes and Announces (boosts) of a post from the fediverse: one per remote actor and kind. */
+export const apReactions = sqliteTable(
+  "ap_reactions",
+  {
+    activityId: text("activity_id").notNull(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["like", "announce"] }).notNull(),
+    remoteId: text("remote_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.kind, t.remoteId] }),
+    uniqueIndex("ap_reactions_activity_unique").on(t.activityId),
+  ],
+);
+
+/** Replies from the fediverse shown as comments: the comment row and the remote note it came from. */
+export const apComments = sqliteTable(
+  "ap_comments",
+  {
+    noteId: text("note_id").primaryKey(),
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    remoteId: text("remote_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ap_comments_comment_unique").on(t.commentId), index("ap_comments_remote_idx").on(t.remoteId)],
+);
+
+/** Remote accounts (an actor URL) and whole instances (a host) an admin blocked. */
+export const apBlocks = sqliteTable("ap_blocks", {
+  target: text("target").primaryKey(),
+  kind: text("kind", { enum: ["actor", "host"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Deliveries already made (activity id + inbox): a retried queue message never sends twice. */
+export const apDeliveries = sqliteTable("ap_deliveries", {
+  key: text("key").primaryKey(),
+  deliveredAt: integer("delivered_at").notNull(),
+});
+
 /**
  * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
  * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
@@ -597,4 +724,77 @@ export const notificationPrefs = sqliteTable("notification_prefs", {
   post: emailChoice("email_post", "off"),
   like: emailChoice("email_like", "off"),
   updatedAt: updatedAt(),
+});
+
+/**
+ * One import of another platform's export file (worker/services/import/): staged by the upload, shown
+ * in a preview (category choices), then run in the background by the import queue in small batches.
+ * The counters are the progress bar; `report` is the final account (JSON).
+ */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    // "site": an admin's import (authors mapped by email); "own": a writer's posts, all theirs.
+    scope: text("scope", { enum: ["site", "own"] }).notNull(),
+    platform: text("platform").notNull(),
+    filename: text("filename").notNull(),
+    status: text("status", { enum: ["preview", "running", "done"] })
+      .notNull()
+      .default("preview"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    imagesDone: integer("images_done").notNull().default(0),
+    imagesFailed: integer("images_failed").notNull().default(0),
+    // JSON: { "<source category>": "<one of the ten>" } and the category for everything unmapped.
+    categoryMap: text("category_map").notNull().default("{}"),
+    defaultCategory: text("default_category").notNull().default("Lifestyle"),
+    // JSON summary made at upload: counts per kind, the source categories and tags, warnings.
+    summary: text("summary").notNull().default("{}"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("import_jobs_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * The staged, normalised records of one import (a post, or a slice of subscribers), in file order.
+ * A queue batch claims pending ones (state working), and each ends done, skipped or failed with a note.
+ */
+export const importItems = sqliteTable(
+  "import_items",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind", { enum: ["post", "subscribers"] }).notNull(),
+    sourceKey: text("source_key").notNull(),
+    title: text("title").notNull().default(""),
+    payload: text("payload").notNull(),
+    state: text("state", { enum: ["pending", "working", "done", "skipped", "failed"] })
+      .notNull()
+      .default("pending"),
+    claimedAt: integer("claimed_at"),
+    blogId: text("blog_id"),
+    // JSON: what happened (skip reason, failed images).
+    note: text("note").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index("import_items_state_idx").on(t.jobId, t.state, t.seq)],
+);
+
+/**
+ * What an import has already brought in, by its origin ("wp:<site>:post:<id>", "ghost:<id>", a Medium
+ * URL...): the idempotency ledger. Written in the same batch as the record it made, so importing the
+ * same file twice (or a queue message delivered twice) creates nothing twice.
+ */
+export const importedSources = sqliteTable("imported_sources", {
+  sourceKey: text("source_key").primaryKey(),
+  targetId: text("target_id").notNull(),
+  createdAt: createdAt(),
 });

@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { api } from "#worker/api/index.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError, notFound } from "#worker/api/errors.ts";
+import { federationRoutes } from "#worker/api/federation.ts";
 import { wantsJson } from "#worker/http/negotiation.ts";
 import { openDatabaseSession } from "#worker/db-session.ts";
 import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "#worker/security/csrf.ts";
@@ -97,6 +98,9 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       c.var.services.images.readVariant(c.req.param("key"), Number(c.req.param("width").slice(1))),
     ),
   );
+
+  // ActivityPub, WebFinger, NodeInfo: public documents and signed deliveries, no session.
+  app.route("/", federationRoutes);
 
   // Everything below knows who is asking. Images are public and registered above, so serving one
   // never costs a session look-up.

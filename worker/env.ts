@@ -1,3 +1,5 @@
+import type { FederationJob } from "#worker/services/federation/delivery.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
@@ -27,4 +29,17 @@ export interface Env {
   SITE_URL?: string;
   /** The newsletter fan-out queue (wrangler.toml [[queues.producers]]); consumed by this Worker. */
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
+  /** ActivityPub deliveries (worker/services/federation/delivery.ts); consumed by this Worker. */
+  FEDERATION_QUEUE?: Queue<FederationJob>;
+  /** The site actor's handle (`@site@host` by default). */
+  AP_SITE_HANDLE?: string;
+  /**
+   * "true" only in tests and the local two-instance run: remote fetches and deliveries may then use
+   * http and reach loopback or private addresses. Never set it in production.
+   */
+  FEDERATION_ALLOW_PRIVATE?: string;
+  /** The import queue (wrangler.toml): each message runs one bounded batch of an import job. */
+  IMPORT_QUEUE: Queue<ImportJobMessage>;
+  /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */
+  IMPORT_ALLOW_PRIVATE_HOSTS?: string;
 }

@@ -7,6 +7,8 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
+import type { FederationJob } from "#worker/services/federation/delivery.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
@@ -53,14 +55,40 @@ export default {
    */
   async queue(batch, env, ctx) {
     const services = createServices(env, ctx);
+    if (batch.queue.startsWith("edge-blog-federation")) {
+      await runFederationBatch(batch as unknown as MessageBatch<FederationJob>, services);
+      return;
+    }
     for (const message of batch.messages) {
+      const body = message.body;
       try {
-        await services.newsletter.run(message.body);
+        // The import queue: one bounded batch of a job per message, then the next message.
+        if ("kind" in body && body.kind === "import") {
+          const { more } = await services.importRunner.runBatch(body.jobId);
+          if (more) await env.IMPORT_QUEUE.send(body);
+        } else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        console.error(`newsletter: job ${message.id} failed (try ${message.attempts})`, err);
+        console.error(`${batch.queue}: job ${message.id} failed (try ${message.attempts})`, err);
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
   },
-} satisfies ExportedHandler<Env, NewsletterJob>;
+} satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage>;
+
+/**
+ * The federation queue's consumer: fan-outs and signed deliveries (worker/services/federation/delivery.ts).
+ * A failed delivery is retried with exponential backoff (30 s doubling to 12 h); after max_retries it
+ * goes to the dead-letter queue, and past 48 hours it is given up.
+ */
+async function runFederationBatch(batch: MessageBatch<FederationJob>, services: ReturnType<typeof createServices>) {
+  for (const message of batch.messages) {
+    try {
+      await services.federation.runJob(message.body);
+      message.ack();
+    } catch (err) {
+      console.error(`federation: job ${message.id} failed (try ${message.attempts})`, err);
+      message.retry({ delaySeconds: Math.min(43_200, 30 * 2 ** message.attempts) });
+    }
+  }
+}

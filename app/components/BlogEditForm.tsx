@@ -3,7 +3,7 @@ import { LIMITS } from "#worker/services/shared/limits.ts";
 import { useEffect } from "react";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
-import { Field, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";
 import { PublishChoices } from "#app/components/PublishChoices.tsx";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
@@ -37,10 +37,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-label="Update blog">
       {failure ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <strong className="font-semibold">{MSG.blog.errorTitle}</strong>{" "}
-          {failureText(failure, "The blog could not be updated.")}
-        </div>
+        <FormError title={MSG.blog.errorTitle} message={failureText(failure, "The blog could not be updated.")} />
       ) : null}
       {unchanged ? (
         <div

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { buttonClass } from "./ui";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 
 const control =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-ink shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-gray-100 disabled:text-gray-500 [&[readonly]]:bg-gray-50 [&[readonly]]:text-gray-600 aria-[invalid=true]:border-red-500";
@@ -129,22 +129,58 @@ export function SubmitButton({
   );
 }
 
-export function FormError({ message }: { message?: string }) {
+/**
+ * A refused form's error summary. It takes the focus and scrolls itself into view when it appears (or its
+ * message changes), so a person who pressed a button at the foot of a long form on a phone sees what went
+ * wrong instead of nothing (issue 22). Every form's summary is this one piece.
+ */
+export function FormError({ message, title }: { message?: string; title?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message && ref.current) revealError(ref.current);
+  }, [message, title]);
   if (!message) return null;
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      data-error-summary=""
+      className="scroll-mt-24 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+    >
+      {title ? <strong className="font-semibold">{title}</strong> : null}
+      {title ? " " : null}
       {message}
     </div>
   );
 }
 
-/** The message under a field that was refused, tied to it by aria-describedby (`${id}-error`). */
+/**
+ * The message under a field that was refused, tied to it by aria-describedby (`${id}-error`). When a form
+ * has no summary on screen, the first refused field takes the focus and is scrolled into view instead.
+ */
 export function FieldError({ id, error }: { id?: string; error?: string }) {
+  useEffect(() => {
+    if (!error || document.querySelector("[data-error-summary]")) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.getAttribute("aria-invalid") === "true") return;
+    const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first) revealError(first);
+  }, [error]);
   return error ? (
     <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
       {error}
     </p>
   ) : null;
+}
+
+/**
+ * Focus without the browser's own jump, then bring the element to the middle of the screen (at once: a
+ * smooth scroll would be cut short by the error dialog that some forms open next).
+ */
+export function revealError(el: HTMLElement) {
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: "center" });
 }
 
 type FieldProps = Common & InputHTMLAttributes<HTMLInputElement>;

@@ -17,8 +17,13 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/inbox", label: "Inbox" },
   // Beyond the spec's menu (issue 21): subscribers, CSV export and import, each post's send.
   { to: "/dashboard/newsletter", label: "Newsletter" },
+  // Beyond the spec's menu (issue 21): reported comments, kept or deleted.
+  { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.
+  { to: "/dashboard/import", label: "Import" },
+  { to: "/dashboard/export", label: "Export" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },

@@ -5,36 +5,40 @@ import {
   Forbidden,
   NotFound,
   RateLimited,
-  Unauthorized,
   ValidationError,
   type ErrorKind,
 } from "#worker/services/shared/errors.ts";
 import type { FormFailure } from "./form-result";
 import { loginUrl } from "./guards.server";
+import { ERROR_WORDS } from "./messages";
 
 export type { FormFailure };
 
 /**
- * The Remix side's one table from a domain error's kind to the status a page answers with (the REST
- * API's is in worker/api/errors.ts). handleForm sends unauthenticated, forbidden and not-found to the
- * login page and the error boundary; the rest come back to the form with this status.
+ * The Remix adapter's one map from a domain error's kind to a page's answer (the REST API's is in
+ * worker/api/errors.ts): back to the form with a status, or the error page (403, 404). An action that
+ * needs a session and has none (code "unauthorized") goes to /login instead; a refused sign-in (wrong
+ * password, unknown passkey) is unauthenticated too, and is answered in its form.
  */
-const STATUS: Record<ErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  "not-found": 404,
-  conflict: 409,
-  "too-large": 413,
-  "unsupported-type": 415,
-  "rate-limited": 429,
-  unavailable: 503,
+const PAGE_ANSWER: Record<ErrorKind, { status: number; page?: "error" }> = {
+  invalid: { status: 400 },
+  unauthenticated: { status: 401 },
+  forbidden: { status: 403, page: "error" },
+  "not-found": { status: 404, page: "error" },
+  conflict: { status: 409 },
+  "too-large": { status: 413 },
+  "unsupported-type": { status: 415 },
+  "rate-limited": { status: 429 },
+  unavailable: { status: 503 },
 };
 
 /** The status a page answers a domain error with. */
 export function formStatus(error: DomainError): number {
-  return STATUS[error.kind];
+  return PAGE_ANSWER[error.kind].status;
 }
+
+/** The words a page shows for a refusal: the spec's, by code, else the service's own sentence. */
+export const errorWords = (error: DomainError): string => ERROR_WORDS[error.code] ?? error.message;
 
 const refused = (status: number, code: string, formError: string, headers?: HeadersInit) =>
   data<FormFailure>({ ok: false, code, formError, fields: {}, values: {} }, { status, headers });
@@ -69,31 +73,24 @@ export function formValues(form: FormData, omit: string[] = ["password"]): Recor
 }
 
 /**
- * The Remix side of the error mapping (the REST side is worker/api/errors.ts): validation, conflicts
- * and rate limits come back to the form; no session goes to /login; forbidden and missing records
- * go to the error boundary (403 / 404 pages).
+ * The one way a page action turns a refusal into an answer (the REST side is worker/api/errors.ts),
+ * by PAGE_ANSWER: the form again with the words, field messages and typed values (never a password),
+ * /login for a missing session, or the 403 / 404 page. Anything that is not a domain error is a bug
+ * and goes on to the error boundary (500), never dressed up as a refusal.
  */
 export async function handleForm<T>(request: Request, form: FormData, run: () => Promise<T>) {
   try {
     return await run();
   } catch (err) {
-    const values = formValues(form);
-    if (err instanceof ValidationError) {
-      return data<FormFailure>(
-        { ok: false, code: err.code, formError: err.message, fields: err.fields, values },
-        { status: 400 },
-      );
-    }
-    if (err instanceof Unauthorized) throw redirect(loginUrl(request));
-    if (err instanceof Forbidden) throw new Response(err.message, { status: 403 });
-    if (err instanceof NotFound) throw new Response(err.message, { status: 404 });
-    if (err instanceof Conflict || err instanceof RateLimited || err instanceof DomainError) {
-      return data<FormFailure>(
-        { ok: false, code: err.code, formError: err.message, fields: {}, values },
-        { status: formStatus(err), headers: retryAfter(err) },
-      );
-    }
-    throw err;
+    if (!(err instanceof DomainError)) throw err;
+    if (err.kind === "unauthenticated" && err.code === "unauthorized") throw redirect(loginUrl(request));
+    const answer = PAGE_ANSWER[err.kind];
+    if (answer.page === "error") throw new Response(err.message, { status: answer.status });
+    const fields = err instanceof ValidationError || err instanceof Conflict ? err.fields : {};
+    return data<FormFailure>(
+      { ok: false, code: err.code, formError: errorWords(err), fields, values: formValues(form) },
+      { status: answer.status, headers: retryAfter(err) },
+    );
   }
 }
 

@@ -143,3 +143,12 @@ export const MSG = {
     facebookUnavailable: "Facebook sign-in is not available",
   },
 } as const;
+
+/**
+ * The one table from an error's stable code to the words a page shows for it, where the spec's wording
+ * differs from the service's own sentence (handleForm reads it; any other code shows the service's words).
+ */
+export const ERROR_WORDS: Readonly<Record<string, string>> = {
+  "profile-incomplete": MSG.profile.allRequired,
+  "profile-exists": MSG.profile.createFailed,
+};

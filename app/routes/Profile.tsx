@@ -5,7 +5,6 @@ import { buttonClass } from "#app/components/ui.tsx";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Conflict, DomainError, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
@@ -62,23 +61,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
+  // The spec's words ("All fields are required!", the failure text) come by code from ERROR_WORDS.
   return handleForm(request, form, async () => {
-    try {
-      await context.services.profiles.create(user, { bio: form.get("bio"), designation: form.get("designation") });
-    } catch (err) {
-      // The spec's two texts: empty fields get "All fields are required!", anything else the failure text.
-      if (err instanceof ValidationError) {
-        const missing = Object.values(err.fields).some((m) => m.endsWith("is required."));
-        throw new ValidationError(
-          err.fields,
-          missing ? MSG.profile.allRequired : (Object.values(err.fields)[0] ?? err.message),
-          err.code,
-        );
-      }
-      if (err instanceof DomainError && !(err instanceof Unauthorized))
-        throw new Conflict(MSG.profile.createFailed, err.code);
-      throw err;
-    }
+    await context.services.profiles.create(user, { bio: form.get("bio"), designation: form.get("designation") });
     return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.created, icon: "success" });
   });
 }
@@ -200,7 +185,8 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
 
   useEffect(() => {
     if (serverOpen) showModal();
-    if (failure && failure.code !== "validation-failed") void alertDialog(MSG.profile.createFailed, undefined, "error");
+    if (failure && Object.keys(failure.fields).length === 0)
+      void alertDialog(MSG.profile.createFailed, undefined, "error");
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result, initiallyOpen]);
 

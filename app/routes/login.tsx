@@ -1,22 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { brandOf, siteName, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
-import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import type { FormFailure } from "#app/lib/form-result.ts";
-import { formStatus, readForm, retryAfter } from "#app/lib/forms.server.ts";
+import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedOutOnly } from "#app/lib/guards.server.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
-import { refusal } from "#app/lib/form-result.ts";
+import { failureText, refusal } from "#app/lib/form-result.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
@@ -35,7 +33,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  try {
+  // Wrong credentials are the expected failure here, not a reason to bounce to /login: handleForm answers
+  // in the form with the reason (401) and keeps the typed email, the password never echoed.
+  return handleForm(request, form, async () => {
     const secret = context.env.SESSION_SECRET ?? "";
     const { token, user } = await context.services.users.login(
       { email: form.get("email"), password: form.get("password") },
@@ -51,17 +51,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       },
       [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
     );
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    // Wrong credentials are the expected failure here, not a reason to bounce to /login: the form
-    // answers with the reason and keeps the typed email (so it need not be typed again), the password never echoed.
-    const formError = err instanceof ValidationError ? Object.values(err.fields).join(" ") || err.message : err.message;
-    const email = form.get("email");
-    return data<FormFailure>(
-      { ok: false, code: err.code, formError, fields: {}, values: typeof email === "string" ? { email } : {} },
-      { status: formStatus(err), headers: retryAfter(err) },
-    );
-  }
+  });
 }
 
 export default function Login() {
@@ -74,9 +64,12 @@ export default function Login() {
   useEffect(() => {
     if (!failure) return;
     form.current?.reset();
-    void alertDialog(MSG.login.errorTitle, failure.formError, "error", MSG.login.tryAgain).then(() =>
-      form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus(),
-    );
+    void alertDialog(
+      MSG.login.errorTitle,
+      failureText(failure, MSG.login.errorTitle),
+      "error",
+      MSG.login.tryAgain,
+    ).then(() => form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus());
     // A new answer (a new object) is what opens the dialog again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
   }, [result]);
@@ -100,8 +93,16 @@ export default function Login() {
           autoComplete="email"
           required
           defaultValue={failure?.values.email ?? ""}
+          error={failure?.fields.email}
         />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={failure?.fields.password}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
             Forgot your password?

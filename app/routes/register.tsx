@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
-import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { EmailField, Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";
@@ -35,26 +34,20 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   return handleForm(request, form, async () => {
-    try {
-      // The service checks every field and the photo before storing anything, so a refused
-      // registration leaves neither an account nor an orphan image behind.
-      const secret = context.env.SESSION_SECRET ?? "";
-      const { token, user } = await context.services.users.register(
-        { name: form.get("name"), email: form.get("email"), password: form.get("password") },
-        form.get("image"),
-        await clientOf(request, secret),
-      );
-      return redirectWithFlash(
-        redirectTo,
-        { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-        [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
-      );
-    } catch (err) {
-      // A taken email belongs beside the email field, like any other field problem.
-      if (err instanceof Conflict && err.code === "email-already-in-use")
-        throw new ValidationError({ email: err.message }, err.message, err.code);
-      throw err;
-    }
+    // The service checks every field and the photo before storing anything, so a refused
+    // registration leaves neither an account nor an orphan image behind. A taken email is a 409 that
+    // names the email field, so handleForm shows it there.
+    const secret = context.env.SESSION_SECRET ?? "";
+    const { token, user } = await context.services.users.register(
+      { name: form.get("name"), email: form.get("email"), password: form.get("password") },
+      form.get("image"),
+      await clientOf(request, secret),
+    );
+    return redirectWithFlash(
+      redirectTo,
+      { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
+      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
+    );
   });
 }
 

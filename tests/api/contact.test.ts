@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ContactMessage } from "#worker/services/contact.ts";
-import { MESSAGES_PER_WINDOW } from "#worker/services/contact.ts";
+import { CONTACT_HONEYPOT, MESSAGES_PER_WINDOW, VISITOR_MESSAGES_PER_WINDOW } from "#worker/services/contact.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";
@@ -17,14 +17,43 @@ const messagesFrom = (userId: string) =>
     .then((r) => r.results);
 
 describe("POST /api/contact", () => {
-  it("refuses anonymous visitors (sending requires login) and stores nothing", async () => {
+  it("stores a visitor's message (no sign-in needed, issue 22) without a sender account", async () => {
     const marker = `anon-${crypto.randomUUID()}`;
-    const res = await send("POST", "/api/contact", { ...valid(), message: marker });
-    expect(res.status).toBe(401);
+    const res = await send(
+      "POST",
+      "/api/contact",
+      { ...valid(), message: marker },
+      { "CF-Connecting-IP": "198.51.100.7" },
+    );
+    expect(res.status).toBe(201);
+    const row = await env.DB.prepare("select user_id, email from contact_messages where message = ?")
+      .bind(marker)
+      .first<{ user_id: string | null; email: string }>();
+    expect(row).toEqual({ user_id: null, email: "reader@example.com" });
+  });
+
+  it("answers a filled honeypot as sent and stores nothing", async () => {
+    const marker = `trap-${crypto.randomUUID()}`;
+    const body = { ...valid(), message: marker, [CONTACT_HONEYPOT]: "http://spam.example" };
+    const res = await send("POST", "/api/contact", body, { "CF-Connecting-IP": "198.51.100.8" });
+    expect(res.status).toBe(201);
     const n = await env.DB.prepare("select count(*) as n from contact_messages where message = ?")
       .bind(marker)
       .first<{ n: number }>();
     expect(n?.n).toBe(0);
+  });
+
+  it(`allows a visitor ${VISITOR_MESSAGES_PER_WINDOW} messages per address in ten minutes, then 429`, async () => {
+    stopClock();
+    const from = (ip: string) => ({ "CF-Connecting-IP": ip });
+    for (let i = 0; i < VISITOR_MESSAGES_PER_WINDOW; i++) {
+      expect((await send("POST", "/api/contact", valid(), from("2001:db8:77:1::5"))).status).toBe(201);
+    }
+    // The same /64 is the same client.
+    const limited = await send("POST", "/api/contact", valid(), from("2001:db8:77:1::9"));
+    expect(limited.status).toBe(429);
+    expect((await json<Fields>(limited)).error.code).toBe("rate-limited");
+    expect((await send("POST", "/api/contact", valid(), from("2001:db8:77:2::5"))).status).toBe(201);
   });
 
   it("stores a signed-in user's message with its sender, email lower-cased", async () => {

@@ -313,23 +313,6 @@ test.describe("blog detail", () => {
 });
 
 test.describe("contact", () => {
-  test("a visitor gets the Please Login First dialog and goes to /login, which leads back", async ({ page }) => {
-    await page.goto("/contact");
-    await page.getByLabel("Name", { exact: true }).fill("Visiting Vera");
-    await page.getByLabel("Email", { exact: true }).fill("vera@example.com");
-    await page.getByLabel("Message", { exact: true }).fill("Hello there");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(swal(page).locator(".swal2-title")).toHaveText(MSG.contact.loginTitle);
-    await expect(swal(page)).toContainText(MSG.contact.loginText);
-    await swal(page).getByRole("button", { name: "OK" }).click();
-    await page.waitForURL(/\/login\?/);
-    const back = redirectTarget(page);
-    expect(back).toBe("/contact");
-    await signIn(page, ACCOUNTS.writer);
-    await page.goto(back);
-    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
-  });
-
   test("a signed-in reader's message is sent with the success message and the form clears", async ({ page }) => {
     await signIn(page, ACCOUNTS.writer);
     await page.goto("/contact");

@@ -197,7 +197,7 @@ describe("/register", () => {
       email: existing.email.toUpperCase(),
       password: PASSWORD,
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
     const html = text(await res.text());
     expect(inputTag(html, "email")).toContain('aria-invalid="true"');
     expect(html).toContain("An account with this email already exists.");

@@ -268,12 +268,17 @@ describe("/allBlogs and /contact", () => {
     expect(card).toContain(">Finance<");
   });
 
-  it("sends a visitor's contact message to /login with the spec's message, storing nothing", async () => {
+  it("stores a visitor's contact message (no sign-in, issue 22); a filled honeypot is dropped", async () => {
     const before = (await db().select().from(schema.contactMessages)).length;
-    const res = await postForm("/contact", { name: "V", email: "v@example.com", message: "Hi" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fcontact");
-    expect((await db().select().from(schema.contactMessages)).length).toBe(before);
+    const res = await postForm("/contact", { name: "V", email: "v@example.com", message: "Hi", website: "" });
+    expect(res.status).toBe(200);
+    expect((await db().select().from(schema.contactMessages)).length).toBe(before + 1);
+    const trapped = await postForm("/contact", { name: "B", email: "b@example.com", message: "Buy", website: "x" });
+    expect(trapped.status).toBe(200);
+    expect((await db().select().from(schema.contactMessages)).length).toBe(before + 1);
+    const page = await (await get("/contact")).text();
+    expect(page).toContain('name="website"');
+    expect(page).not.toContain("You need to be signed in");
   });
 
   it("prefills, stores a signed-in message, and keeps values beside errors", async () => {

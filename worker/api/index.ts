@@ -14,6 +14,7 @@ import { authApi } from "#worker/api/auth.ts";
 import { usersApi } from "#worker/api/users.ts";
 import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
+import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
@@ -31,6 +32,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", authorsApi)
   .route("/", contactApi)
   .route("/", newsletterApi)
+  .route("/", federationApi)
   .route("/", followsApi)
   .route("/", imagesApi);
 

@@ -1,4 +1,5 @@
 import { sessionOf } from "#worker/auth/cookie.ts";
+import { wantsActivityJson } from "#worker/services/federation/vocab.ts";
 import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
 import { TAG_PATTERN } from "#worker/services/blogs/tags.ts";
 /**
@@ -23,6 +24,9 @@ export const SHARED_VARY = "Cookie, Authorization";
  */
 export function isAnonymousRead(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
+  // A page asked for as ActivityStreams (worker/api/federation.ts) is another answer than the page:
+  // never served from, nor stored as, the page's shared copy.
+  if (wantsActivityJson(request)) return false;
   const { signedIn, flash } = sessionOf(request);
   return !signedIn && !flash;
 }
@@ -47,7 +51,7 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
   {
     path: new RegExp(`^/blogs/${ID}(?:/${SLUG_PATTERN})?$`),
-    params: ["comments"],
+    params: ["comments", "replies", "thread"],
     tags: (m) => ["blogs", `blog:${m[1]}`],
   },
   // A writer's page: their profile (purged by profile edits) and their posts (purged by any blog write).

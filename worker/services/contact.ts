@@ -4,12 +4,17 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import { clientAddressKey } from "#worker/services/client-address.ts";
+import { CONTACT_HONEYPOT } from "#worker/services/shared/limits.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { emailField, LIMITS, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 export const MESSAGES_PER_WINDOW = 5;
 export const MESSAGE_WINDOW_SECONDS = 10 * 60;
+/** Visitors (no sign-in) share the limit per client address: fewer, since anyone can be a visitor. */
+export const VISITOR_MESSAGES_PER_WINDOW = 3;
+export { CONTACT_HONEYPOT };
 
 type ContactRow = typeof schema.contactMessages.$inferSelect;
 
@@ -45,15 +50,27 @@ const contactInput = z.object({
 
 export function createContactService(db: Db, rateLimit: RateLimitService) {
   return {
-    /** Sending needs a sign-in (spec section 6); the count per person keeps the inbox from being flooded. */
-    async send(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
-      const user = requireUser(actor);
+    /**
+     * Anyone may write (issue 22: a person locked out of their account must be able to reach the site). A
+     * signed-in person is counted per account; a visitor per client address (CF-Connecting-IP, its /64),
+     * and a filled honeypot is answered as sent but stored nowhere.
+     */
+    async send(actor: Actor | null, input: unknown, clientAddress?: string | null): Promise<{ insertedId: string }> {
       const data = parse(contactInput, input);
-      await rateLimit.hit(`contact:${user.id}`, MESSAGES_PER_WINDOW, MESSAGE_WINDOW_SECONDS);
+      const trap =
+        typeof input === "object" && input !== null ? (input as Record<string, unknown>)[CONTACT_HONEYPOT] : "";
+      if (typeof trap === "string" && trap.trim() !== "") return { insertedId: newId() };
+      if (actor) await rateLimit.hit(`contact:${actor.id}`, MESSAGES_PER_WINDOW, MESSAGE_WINDOW_SECONDS);
+      else
+        await rateLimit.hit(
+          `contact:visitor:${clientAddressKey(clientAddress)}`,
+          VISITOR_MESSAGES_PER_WINDOW,
+          MESSAGE_WINDOW_SECONDS,
+        );
       const id = newId();
       await db.insert(schema.contactMessages).values({
         id,
-        userId: user.id,
+        userId: actor?.id ?? null,
         name: data.name,
         email: data.email,
         subject: data.subject ?? "",

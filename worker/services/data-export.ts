@@ -28,7 +28,7 @@ export interface DataExport {
 /** A value as front matter: JSON strings, numbers and null are valid YAML scalars, so nothing needs escaping by hand. */
 const yaml = (value: string | number | null) => JSON.stringify(value);
 
-function slugOf(title: string): string {
+export function slugOf(title: string): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -11,6 +11,7 @@ import { createCommentService } from "#worker/services/comments.ts";
 import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
 import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createFederationService } from "#worker/services/federation/service.ts";
 import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
@@ -18,6 +19,8 @@ import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
 import { createImageCleanup } from "#worker/services/image-cleanup.ts";
 import { createImageService } from "#worker/services/images.ts";
+import { createImportRunner } from "#worker/services/import/run.ts";
+import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
@@ -29,6 +32,7 @@ import { createReadingService } from "#worker/services/queries/reading.ts";
 import { createReviewService } from "#worker/services/reviews.ts";
 import { createSavedBlogService } from "#worker/services/saved-blogs.ts";
 import { createSessionService } from "#worker/services/sessions.ts";
+import { createSiteExportService } from "#worker/services/site-export.ts";
 import { createUserService } from "#worker/services/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
@@ -55,6 +59,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
+  const federation = createFederationService(db, env, { rateLimit, purge }, origin);
+  // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  const federate = (blogId: string) =>
+    federation.publishing.sync(blogId).catch((err) => console.error(`federation: sync ${blogId} failed`, err));
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
@@ -63,7 +71,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images),
+    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images, federate),
+    federation,
     // A new comment or reply calls the last argument once it is stored (a hook for notifications).
     comments: createCommentService(db, rateLimit, purge),
     commentReports: createCommentReportService(db, rateLimit),
@@ -75,6 +84,13 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     health: createHealthService(db),
     home: createHomeService(db),
     images,
+    // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
+    imports: createImportService(db, env, rateLimit),
+    importRunner: createImportRunner(db, env, {
+      purge,
+      // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
+      importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
+    }),
     likes: createLikeService(db, purge, rateLimit),
     mailer,
     newsletter,
@@ -90,6 +106,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     reviews: createReviewService(db, purge, rateLimit, release, images),
     savedBlogs: createSavedBlogService(db),
     sessions,
+    // The whole site as one streamed zip, for admins (issue 23); the import reads it back.
+    siteExport: createSiteExportService(db, env, rateLimit),
     users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.

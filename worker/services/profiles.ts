@@ -81,7 +81,7 @@ export function createProfileService(db: Db, purge: Purge) {
     /** Creates the actor's own profile; the name and email in the payload are ignored for the session's. */
     async create(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
-      const data = parse(createInput, input);
+      const data = parse(createInput, input, { missingCode: "profile-incomplete" });
       const id = newId();
       const inserted = await db
         .insert(schema.profiles)

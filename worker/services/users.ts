@@ -96,6 +96,8 @@ const addressKey = (kind: string, address: string | null | undefined) =>
   `${kind}:${(address || "unknown").slice(0, 64)}`;
 export const loginKey = (email: string) => `login:${email}`;
 
+const EMAIL_TAKEN = "An account with this email already exists.";
+const emailTaken = () => new Conflict(EMAIL_TAKEN, "email-already-in-use", { email: EMAIL_TAKEN });
 const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
 
 const registerSchema = z.object({
@@ -218,8 +220,7 @@ export function createUserService(
       if (problem) fields.password = problem;
       if (!data || problem || fields.image) throw new ValidationError(fields);
 
-      if (await byEmail(data.email))
-        throw new Conflict("An account with this email already exists.", "email-already-in-use");
+      if (await byEmail(data.email)) throw emailTaken();
       const row = {
         id: newId(),
         name: data.name,
@@ -241,8 +242,7 @@ export function createUserService(
         return { ...signedIn, mailDelivered };
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
-        if (isUniqueViolation(err))
-          throw new Conflict("An account with this email already exists.", "email-already-in-use");
+        if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
     },

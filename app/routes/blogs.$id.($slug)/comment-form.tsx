@@ -8,10 +8,13 @@ import type { action } from "./route";
 
 export function CommentForm({
   blogId,
+  parentId,
   failure,
   onSent,
 }: {
   blogId: string;
+  /** A reply form names the comment it answers. */
+  parentId?: string;
   failure?: FormFailure;
   onSent: () => void;
 }) {
@@ -20,7 +23,8 @@ export function CommentForm({
   const pending = fetcher.state !== "idle";
   const failed = fetcher.data ? refusal(fetcher.data) : failure;
   const error = failed ? (failed.fields.body ?? failed.formError) : undefined;
-  const errorId = `comment-error-${blogId}`;
+  const key = parentId ? `reply-${parentId}` : `comment-${blogId}`;
+  const errorId = `${key}-error`;
 
   useEffect(() => {
     if (fetcher.state === "idle" && succeeded(fetcher.data, "comment")) {
@@ -39,19 +43,20 @@ export function CommentForm({
       noValidate
     >
       <input type="hidden" name="intent" value="comment" />
-      <label htmlFor={`comment-${blogId}`} className="text-sm font-semibold text-ink">
-        Your comment
+      {parentId ? <input type="hidden" name="parent_id" value={parentId} /> : null}
+      <label htmlFor={key} className="text-sm font-semibold text-ink">
+        {parentId ? "Your reply" : "Your comment"}
       </label>
       <textarea
-        id={`comment-${blogId}`}
+        id={key}
         name="body"
-        rows={4}
+        rows={parentId ? 3 : 4}
         maxLength={LIMITS.comment}
         required
         defaultValue={failure?.values.body}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        placeholder="What did you think?"
+        placeholder={parentId ? "Write a reply…" : "What did you think?"}
         className="mt-2 block w-full rounded-lg border border-gray-300 px-3 py-2 text-[15px] text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
       />
       {error ? (
@@ -68,7 +73,7 @@ export function CommentForm({
               aria-hidden="true"
             />
           ) : null}
-          {pending ? "Sending…" : "Send"}
+          {pending ? "Sending…" : parentId ? "Reply" : "Send"}
         </button>
       </div>
     </fetcher.Form>

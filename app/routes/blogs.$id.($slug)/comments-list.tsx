@@ -1,19 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { Avatar } from "#app/components/Avatar.tsx";
-import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
-import { LocalTime } from "#app/components/LocalTime.tsx";
-import type { Comment } from "#worker/services/comments.ts";
-import { canRemoveComment, type Actor } from "#worker/services/shared/policy.ts";
-
-type Viewer = Pick<Actor, "id" | "role"> | null;
-
-/** The cursor of the Link header's rel="next", if the answer has one. */
-function nextCursor(link: string | null): string | null {
-  const next = (link ?? "").split(",").find((part) => /rel="next"/.test(part));
-  const match = next?.match(/[?&]cursor=([^&>]+)/);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
+import type { FormFailure } from "#app/lib/form-result.ts";
+import type { Comment, Thread } from "#worker/services/comment-queries.ts";
+import { CommentThread, nextCursor, type Viewer } from "./comment-thread";
 
 /**
  * A post's comments, newest first, a page at a time. "Show more" is a link to the next (older)
@@ -24,26 +13,39 @@ export function CommentsList({
   blogId,
   blogAuthorId,
   comments,
+  moreReplies,
   total,
   next,
   older,
   viewer,
+  failure,
+  reportedId,
 }: {
   blogId: string;
   /** The post's writer: they may delete any comment under it. */
   blogAuthorId: string;
-  comments: Comment[];
+  comments: Thread[];
+  /** A thread's further replies the URL asked for (?thread=&replies=, without JavaScript). */
+  moreReplies: { thread: string; items: Comment[]; next: string | null } | null;
   total: number;
   next: string | null;
   /** This page shows older comments (a cursor in the URL): offer the way back to the newest. */
   older: boolean;
   viewer: Viewer;
+  /** A refused comment or reply sent without JavaScript: the reply's thread shows it. */
+  failure?: FormFailure;
+  /** The comment just reported (without JavaScript). */
+  reportedId: string | null;
 }) {
-  const [more, setMore] = useState<Comment[]>([]);
+  const [more, setMore] = useState<Thread[]>([]);
   const [cursor, setCursor] = useState(next);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const shown = [...comments, ...more];
+  const shown = [...comments, ...more].map((t) =>
+    moreReplies && t._id === moreReplies.thread
+      ? { ...t, replies: [...t.replies, ...moreReplies.items], replies_next: moreReplies.next }
+      : t,
+  );
 
   async function showMore(event: React.MouseEvent<HTMLAnchorElement>) {
     if (!cursor || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -55,7 +57,7 @@ export function CommentsList({
         headers: { Accept: "application/json" },
       });
       if (!res.ok) throw new Error(String(res.status));
-      const page = (await res.json()) as Comment[];
+      const page = (await res.json()) as Thread[];
       const seen = new Set(shown.map((c) => c._id));
       setMore((m) => [...m, ...page.filter((c) => !seen.has(c._id))]);
       setCursor(nextCursor(res.headers.get("Link")));
@@ -84,32 +86,16 @@ export function CommentsList({
         </p>
       ) : (
         <ol className="mt-6 flex flex-col gap-6" aria-label="Comments, newest first">
-          {shown.map((c) => (
-            <li key={c._id} className="flex gap-3">
-              <Avatar photoURL={c.author.photoURL} size={40} />
-              <div className="min-w-0 flex-1 rounded-2xl bg-gray-50 px-4 py-3">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="text-sm font-semibold text-ink">{c.author.name}</p>
-                  <LocalTime iso={c.created_at} withTime className="text-xs text-gray-600" />
-                </div>
-                <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
-                  {c.body}
-                </p>
-                {canRemoveComment(viewer, { userId: c.author._id, blogAuthorId }) ? (
-                  <div className="mt-2">
-                    <ConfirmForm
-                      fields={{ intent: "delete-comment", commentId: c._id }}
-                      ask="delete"
-                      tone="danger"
-                      pendingText="Deleting…"
-                      label={`Delete comment by ${c.author.name}`}
-                    >
-                      Delete
-                    </ConfirmForm>
-                  </div>
-                ) : null}
-              </div>
-            </li>
+          {shown.map((t) => (
+            <CommentThread
+              key={t._id}
+              blogId={blogId}
+              thread={t}
+              blogAuthorId={blogAuthorId}
+              viewer={viewer}
+              failure={failure?.values.parent_id === t._id ? failure : undefined}
+              reportedId={reportedId}
+            />
           ))}
         </ol>
       )}

@@ -7,8 +7,16 @@ import { MSG } from "#app/lib/messages.ts";
 import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */
-export type Intent = "like" | "comment" | "delete-comment" | "save";
-export type Done = { ok: true; intent: Intent; liked?: boolean; likes?: number; alreadySaved?: boolean };
+export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save";
+export type Done = {
+  ok: true;
+  intent: Intent;
+  liked?: boolean;
+  likes?: number;
+  alreadySaved?: boolean;
+  /** The comment a report was about. */
+  commentId?: string;
+};
 
 /** Whether an action answer is the success of this intent. */
 export const succeeded = (result: unknown, intent: Intent): boolean =>

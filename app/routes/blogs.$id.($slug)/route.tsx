@@ -1,5 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
@@ -9,15 +9,15 @@ import { Avatar } from "#app/components/Avatar.tsx";
 import { formatDate, readingMinutes, wordCount } from "#app/lib/blog-text.ts";
 import { markdownText, renderMarkdown } from "#worker/content/markdown.ts";
 import { toast } from "#app/lib/dialogs.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
-import { handleForm, loadOr404, unknownAction, readForm } from "#app/lib/forms.server.ts";
+import { loadOr404 } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { CommentForm } from "./comment-form";
 import { CommentsList } from "./comments-list";
-import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done, type Intent } from "./reactions";
+import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done } from "./reactions";
+import type { action } from "./action";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { TagList } from "#app/components/TagList.tsx";
@@ -36,11 +36,19 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? "", cursor));
   // /blogs/{id}, or a slug from an older title: one permanent redirect to the readable link (issue 22).
   if (params.slug !== post.blog.slug) throw redirect(`${postPath(post.blog)}${url.search}`, 301);
+  // ?thread=<comment>&replies=<cursor>: a thread's further replies, "Show more replies" without JavaScript.
+  const thread = url.searchParams.get("thread");
+  const repliesCursor = url.searchParams.get("replies");
+  const moreReplies =
+    thread && repliesCursor && post.comments.some((c) => c._id === thread)
+      ? { thread, ...(await loadOr404(() => context.services.comments.replies(thread, { cursor: repliesCursor }))) }
+      : null;
   const user = context.user;
   const text = markdownText(post.blog.blog_details);
   return {
     origin: url.origin,
     ...post,
+    moreReplies: moreReplies ? { thread: moreReplies.thread, items: moreReplies.items, next: moreReplies.next } : null,
     older: Boolean(cursor),
     // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
     detailsHtml: renderMarkdown(post.blog.blog_details),
@@ -60,46 +68,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * Like, comment, delete a comment and save. Each service checks the session itself; a visitor is sent
- * to /login (and back here afterwards). With JavaScript these run through fetchers; without it they are
- * plain form posts whose answer renders this page again.
- */
-export async function action({ context, params, request }: ActionFunctionArgs) {
-  const id = params.id ?? "";
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const { services, user } = context;
-  const done = (extra: Partial<Done> = {}): Done => ({ ok: true, intent: intent as Intent, ...extra });
-  switch (intent) {
-    case "like":
-      return handleForm(request, form, async () => done(await services.likes.toggle(user, id)));
-    case "comment":
-      return handleForm(request, form, async () => {
-        await services.comments.create(user, id, { body: form.get("body") });
-        return done();
-      });
-    case "delete-comment":
-      return handleForm(request, form, async () => {
-        await services.comments.remove(user, String(form.get("commentId") ?? ""));
-        return done();
-      });
-    case "save":
-      if (!user) {
-        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
-          kind: "alert",
-          title: MSG.save.needLogin,
-          icon: "error",
-        });
-      }
-      return handleForm(request, form, async () => {
-        const saved = await services.savedBlogs.save(user, { blogId: id });
-        return done("alreadySaved" in saved ? { alreadySaved: true } : {});
-      });
-    default:
-      return unknownAction(form);
-  }
-}
+export { action } from "./action";
 
 type ActionResult = Done | FormFailure | undefined;
 
@@ -109,6 +78,7 @@ export default function BlogDetail() {
     comments,
     commentCount,
     commentsNext,
+    moreReplies,
     older,
     liked,
     saved,
@@ -126,6 +96,9 @@ export default function BlogDetail() {
   const sharePanel = useId();
   const link = sharedLink(origin, blog);
 
+  // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
+  const failed = refusal(actionData);
+  const topFailure = failed && !failed.values.parent_id ? failed : undefined;
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
   const notice = succeeded(actionData, "save") ? saveNotice(actionData as Done) : null;
 
@@ -251,11 +224,7 @@ export default function BlogDetail() {
 
         <div id={commentPanel} data-panel="" className={commentOpen ? "mt-4" : "hidden"}>
           {viewer ? (
-            <CommentForm
-              blogId={blog._id}
-              failure={refusal(actionData) ?? undefined}
-              onSent={() => setCommentOpen(false)}
-            />
+            <CommentForm blogId={blog._id} failure={topFailure} onSent={() => setCommentOpen(false)} />
           ) : (
             <div className="rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700">
               <p>
@@ -286,10 +255,13 @@ export default function BlogDetail() {
           blogId={blog._id}
           blogAuthorId={blog.author_id}
           comments={comments}
+          moreReplies={moreReplies}
           total={commentCount}
           next={commentsNext}
           older={older}
           viewer={viewer}
+          failure={refusal(actionData) ?? undefined}
+          reportedId={succeeded(actionData, "report-comment") ? ((actionData as Done).commentId ?? null) : null}
         />
 
         <RelatedPosts posts={related} />

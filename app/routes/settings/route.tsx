@@ -9,6 +9,7 @@ import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { ImportSection } from "./import-section";
 import {
   DataSection,
   DeleteSection,
@@ -169,6 +170,7 @@ export default function Settings() {
               failure={failureFor("newsletter-subscribe") ?? failureFor("newsletter-unsubscribe")}
             />
             <DataSection />
+            <ImportSection />
             <DeleteSection
               hasPassword={data.methods.hasPassword}
               googleConfirmed={data.googleConfirmed}

@@ -18,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const googleReauthHref = (back: string) =>
   `/auth/google?${new URLSearchParams({ mode: "redirect", intent: "reauth", redirectTo: back }).toString()}`;
 
-function Section({
+export function Section({
   id,
   title,
   description,

@@ -48,6 +48,7 @@ export function createBlogRevisions(
   purge: Purge,
   release: ReleaseImages,
   announce: (blogId: string) => Promise<unknown>,
+  federate: (blogId: string) => Promise<unknown> = async () => {},
 ) {
   return {
     /** A post's earlier versions, newest first. */
@@ -107,6 +108,8 @@ export function createBlogRevisions(
       await release([row.image, ...imageUrlsIn(row.blogDetails)]);
       // Published by this save (the newsletter ignores a post it already sent).
       if (changes.status === "published") await announce(row.id);
+      // Published, edited or unpublished: the fediverse gets a Create, an Update or a Delete.
+      await federate(row.id);
       return { modifiedCount: 1 };
     },
   };

@@ -41,6 +41,8 @@ export const API_PAGE_SIZE = 20;
 
 /** Tells the newsletter a post may have just become public (it sends each post once). */
 export type Announce = (blogId: string) => Promise<unknown>;
+/** Tells the fediverse a post was written, changed or deleted (it sends what changed, once). */
+export type Federate = (blogId: string) => Promise<unknown>;
 
 export function createBlogService(
   db: Db,
@@ -48,13 +50,14 @@ export function createBlogService(
   release: ReleaseImages,
   announce: Announce = async () => {},
   images?: Pick<ImageService, "storeUpload">,
+  federate: Federate = async () => {},
 ) {
   /** Stores a form's image once the use case has checked the rest (the composition root passes the images service). */
   const storeUpload = (actor: Actor, file: Blob) => {
     if (!images) throw new Error("createBlogService: no image store to keep an upload in");
     return images.storeUpload(actor, file);
   };
-  const history = createBlogRevisions(db, purge, release, announce);
+  const history = createBlogRevisions(db, purge, release, announce, federate);
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -167,11 +170,21 @@ export function createBlogService(
       await db.batch([insert, ...tagWrites(db, id, data.tags ?? [], false)]);
       await purge({ kind: "blog.created" });
       if (status === "published") await announce(id);
+      await federate(id);
       return { insertedId: id };
     },
 
     /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */
-    publishDue: (now = Date.now()) => publishDue(db, purge, announce, now),
+    publishDue: (now = Date.now()) =>
+      publishDue(
+        db,
+        purge,
+        async (id) => {
+          await announce(id);
+          await federate(id);
+        },
+        now,
+      ),
 
     /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. `upload`: a new image file. */
     async update(
@@ -219,6 +232,7 @@ export function createBlogService(
         .returning({ id: schema.blogs.id });
       await purge({ kind: "blog.changed", blogId: row.id });
       await release(images);
+      await federate(row.id);
       return { deletedCount: deleted.length };
     },
   };

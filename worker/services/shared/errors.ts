@@ -56,8 +56,13 @@ export class NotFound extends DomainError {
   }
 }
 
+/** `fields` names the field the conflict is about (a taken email), so a form can show it there. */
 export class Conflict extends DomainError {
-  constructor(message = "That already exists.", code = "conflict") {
+  constructor(
+    message = "That already exists.",
+    code = "conflict",
+    readonly fields: FieldErrors = {},
+  ) {
     super(code, message, "conflict");
   }
 }

@@ -24,3 +24,10 @@ export const LIMITS = {
 
 /** A search box's text past this is cut, not refused (it is a search box). */
 export const MAX_SEARCH_CHARS = 200;
+
+/**
+ * The contact form's honeypot (worker/services/contact.ts): a field the form hides from people (off screen,
+ * out of the tab order, hidden from assistive technology) that form-filling robots fill. A message with it
+ * is answered as sent and stored nowhere. Here, in the client-safe module, because the page names it too.
+ */
+export const CONTACT_HONEYPOT = "website";

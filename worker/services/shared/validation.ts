@@ -10,16 +10,29 @@ z.config({ jitless: true });
 export { LIMITS };
 
 /** Parses untrusted input with a zod schema; failures become a ValidationError with one message per field. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  options: { missingCode?: string } = {},
+): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields: FieldErrors = {};
+  let missing = false;
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
     fields[key] ??= issue.message;
+    if (issue.path.length === 1 && isBlank((input as Record<PropertyKey, unknown> | null)?.[issue.path[0]!]))
+      missing = true;
   }
+  // A form that left a field out or empty may have words of its own for that (code `missingCode`).
+  if (missing && options.missingCode)
+    throw new ValidationError(fields, "Some fields are missing.", options.missingCode);
   throw new ValidationError(fields);
 }
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 const missingOr = (label: string, wrong: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} ${wrong}`;

@@ -1,0 +1,193 @@
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { SubmitButton } from "#app/components/form.tsx";
+import { CATEGORIES } from "#worker/services/categories.ts";
+import type { ImportService } from "#worker/services/import/service.ts";
+
+export type ImportView = Awaited<ReturnType<ImportService["get"]>>;
+
+const PLATFORM: Record<string, string> = {
+  wordpress: "WordPress",
+  ghost: "Ghost",
+  medium: "Medium",
+  substack: "Substack",
+  "edge-blog": "Edge Blog export",
+};
+
+/** Progress: posts done of total, images, errors. Updates itself (JavaScript) or by a refresh (without). */
+export function ImportProgress({ job }: { job: ImportView["job"] }) {
+  const revalidator = useRevalidator();
+  const running = job.status === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+  const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 100;
+  return (
+    <section aria-labelledby="progress-heading" className="flex flex-col gap-3">
+      {/* Without JavaScript the page refreshes itself while the import runs. */}
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      <h2 id="progress-heading" className="text-lg font-semibold text-ink">
+        {running ? "Importing…" : "Import finished"}
+      </h2>
+      <div
+        role="progressbar"
+        aria-label="Posts imported"
+        aria-valuemin={0}
+        aria-valuemax={job.total}
+        aria-valuenow={job.done}
+        aria-valuetext={`${job.done} of ${job.total} posts`}
+        className="h-4 w-full overflow-hidden rounded-full bg-gray-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-gray-700" data-testid="import-counts">
+        <strong>
+          {job.done} of {job.total} posts
+        </strong>{" "}
+        · {job.imported} imported · {job.skipped} skipped · {job.failed} errors · {job.imagesDone} images copied ·{" "}
+        {job.imagesFailed} images failed
+      </p>
+    </section>
+  );
+}
+
+/** The preview: what the file holds, and where its categories go, before anything is written. */
+export function ImportPreview({ view }: { view: ImportView }) {
+  const { summary, job } = view;
+  const select = "rounded-lg border border-gray-300 px-3 py-2 text-base";
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
+      <h2 id="preview-heading" className="text-lg font-semibold text-ink">
+        Preview: {PLATFORM[job.platform] ?? job.platform} file “{job.filename}”
+      </h2>
+      <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+        {(
+          [
+            ["Posts", summary.posts],
+            ["Drafts", summary.drafts],
+            ["Comments", summary.comments],
+            ["Images", summary.images],
+            ["Subscribers", summary.subscribers],
+          ] as const
+        ).map(([label, n]) => (
+          <li key={label} className="rounded-xl border border-gray-200 bg-white p-3">
+            <span className="block text-2xl font-semibold text-ink">{n}</span>
+            {label}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="job" value={job.id} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
+          Category for posts whose categories match none of ours
+          <select name="default_category" defaultValue="Lifestyle" className={select}>
+            {CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        {summary.unmatched.length > 0 ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-medium text-gray-800">
+              Their categories (a name that matches ours maps by itself)
+            </legend>
+            {summary.unmatched.map((name) => (
+              <label
+                key={name}
+                className="flex flex-col gap-1 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <span className="break-all">{name}</span>
+                <select name={`map:${name}`} defaultValue="" className={select}>
+                  <option value="">Use the category above</option>
+                  {CATEGORIES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <SubmitButton pendingText="Starting…">Start import</SubmitButton>
+      </Form>
+      {summary.tags.length > 0 ? (
+        <p className="text-sm text-gray-600">
+          Tags are not kept (this site has categories only) and are listed here: {summary.tags.slice(0, 40).join(", ")}
+          {summary.tags.length > 40 ? "…" : ""}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The end: what came in (with links), what was skipped and why, which images failed. */
+export function ImportReport({ view }: { view: ImportView }) {
+  const { report, summary } = view;
+  return (
+    <section aria-labelledby="report-heading" className="flex flex-col gap-3">
+      <h2 id="report-heading" className="text-lg font-semibold text-ink">
+        Report
+      </h2>
+      <ol className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white text-sm">
+        {report.items.map((item) => {
+          const failed = Array.isArray(item.note.failedImages)
+            ? (item.note.failedImages as { url: string; reason: string }[])
+            : [];
+          return (
+            <li key={item.seq} className="flex flex-col gap-1 px-4 py-3">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-700">
+                  {item.state}
+                </span>
+                {item.blogId && item.state === "done" ? (
+                  <Link to={`/blogs/${item.blogId}`} className="font-medium text-brand-700 underline">
+                    {item.title}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-ink">{item.title}</span>
+                )}
+                {typeof item.note.reason === "string" ? (
+                  <span className="text-gray-600">— {item.note.reason}</span>
+                ) : null}
+              </span>
+              {failed.map((f) => (
+                <span key={f.url} className="break-all text-xs text-red-700">
+                  Image not copied ({f.reason}): {f.url}
+                </span>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+      {report.pages > 1 ? (
+        <nav aria-label="Report pages" className="flex gap-3 text-sm">
+          {report.page > 1 ? <Link to={`?job=${view.job.id}&page=${report.page - 1}`}>Prev</Link> : null}
+          <span>
+            Page {report.page} of {report.pages}
+          </span>
+          {report.page < report.pages ? <Link to={`?job=${view.job.id}&page=${report.page + 1}`}>Next</Link> : null}
+        </nav>
+      ) : null}
+      {summary.skipped.length > 0 ? (
+        <details className="text-sm text-gray-700">
+          <summary>Left out while reading the file ({summary.skipped.length})</summary>
+          <ul className="mt-2 list-disc pl-5">
+            {summary.skipped.map((s, i) => (
+              <li key={i}>
+                {s.title}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}

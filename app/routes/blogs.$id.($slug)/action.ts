@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { authPageUrl } from "#app/lib/auth-url.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import type { Done, Intent } from "./reactions";
+
+/**
+ * Like, comment or reply, delete a comment, report one, and save. Each service checks the session
+ * itself; a visitor is sent to /login (and back here afterwards). With JavaScript these run through
+ * fetchers; without it they are plain form posts whose answer renders this page again.
+ */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const { services, user } = context;
+  const done = (extra: Partial<Done> = {}): Done => ({ ok: true, intent: intent as Intent, ...extra });
+  switch (intent) {
+    case "like":
+      return handleForm(request, form, async () => done(await services.likes.toggle(user, id)));
+    case "comment":
+      // A reply names its comment (parent_id); the one service call makes both.
+      return handleForm(request, form, async () => {
+        await services.comments.create(user, id, { body: form.get("body"), parent_id: form.get("parent_id") });
+        return done();
+      });
+    case "delete-comment":
+      return handleForm(request, form, async () => {
+        await services.comments.remove(user, String(form.get("commentId") ?? ""));
+        return done();
+      });
+    case "report-comment":
+      return handleForm(request, form, async () => {
+        const commentId = String(form.get("commentId") ?? "");
+        await services.commentReports.report(user, commentId);
+        return done({ commentId });
+      });
+    case "save":
+      if (!user) {
+        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
+          kind: "alert",
+          title: MSG.save.needLogin,
+          icon: "error",
+        });
+      }
+      return handleForm(request, form, async () => {
+        const saved = await services.savedBlogs.save(user, { blogId: id });
+        return done("alreadySaved" in saved ? { alreadySaved: true } : {});
+      });
+    default:
+      return unknownAction(form);
+  }
+}

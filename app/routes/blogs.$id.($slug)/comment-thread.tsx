@@ -1,0 +1,214 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { Avatar } from "#app/components/Avatar.tsx";
+import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import type { FormFailure } from "#app/lib/form-result.ts";
+import type { Comment, Thread } from "#worker/services/comment-queries.ts";
+import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
+import { CommentForm } from "./comment-form";
+import { succeeded } from "./reactions";
+import type { action } from "./route";
+
+export type Viewer = Pick<Actor, "id" | "role"> | null;
+
+/** The cursor of the Link header's rel="next", if the answer has one. */
+export function nextCursor(link: string | null): string | null {
+  const next = (link ?? "").split(",").find((part) => /rel="next"/.test(part));
+  const match = next?.match(/[?&]cursor=([^&>]+)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** Report: anyone signed in, once (a second report is the same one); then it says so. */
+function ReportButton({ comment, reported }: { comment: Comment; reported: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const done = reported || succeeded(fetcher.data, "report-comment");
+  if (done) {
+    return (
+      <span role="status" className="text-xs font-medium text-gray-600">
+        Reported. Thank you, an admin will look at it.
+      </span>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value="report-comment" />
+      <input type="hidden" name="commentId" value={comment._id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Report comment by ${comment.author.name}`}
+        className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-red-700 hover:underline disabled:cursor-wait"
+      >
+        Report
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** One comment or reply: who, when, what, and what the viewer may do with it. */
+function CommentCard({
+  comment,
+  blogAuthorId,
+  viewer,
+  reportedId,
+  children,
+}: {
+  comment: Comment;
+  blogAuthorId: string;
+  viewer: Viewer;
+  reportedId: string | null;
+  children?: React.ReactNode;
+}) {
+  const reply = comment.parent_id !== null;
+  return (
+    <div id={`comment-${comment._id}`} className="flex gap-3">
+      <Avatar photoURL={comment.author.photoURL} size={reply ? 32 : 40} />
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-gray-50 px-4 py-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="text-sm font-semibold text-ink">
+              {comment.author.name}
+              {comment.author._id === blogAuthorId ? (
+                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-semibold text-brand-700">
+                  Writer
+                </span>
+              ) : null}
+            </p>
+            <LocalTime iso={comment.created_at} withTime className="text-xs text-gray-600" />
+          </div>
+          <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+            {comment.body}
+          </p>
+        </div>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-2 px-1">
+          {children}
+          {canReportComment(viewer, { userId: comment.author._id }) ? (
+            <ReportButton comment={comment} reported={reportedId === comment._id} />
+          ) : null}
+          {canRemoveComment(viewer, { userId: comment.author._id, blogAuthorId }) ? (
+            <ConfirmForm
+              fields={{ intent: "delete-comment", commentId: comment._id }}
+              ask="delete"
+              tone="danger"
+              pendingText="Deleting…"
+              label={`Delete ${reply ? "reply" : "comment"} by ${comment.author.name}`}
+            >
+              Delete
+            </ConfirmForm>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A top comment and its replies (one level), oldest reply first. "Reply" opens a form (a <details>, so
+ * it opens without JavaScript too). The first replies come with the page; "Show more replies" reads the
+ * rest from GET /api/comments/{id}/replies, or without JavaScript follows ?thread=&replies= to them.
+ */
+export function CommentThread({
+  blogId,
+  thread,
+  blogAuthorId,
+  viewer,
+  failure,
+  reportedId,
+}: {
+  blogId: string;
+  thread: Thread;
+  blogAuthorId: string;
+  viewer: Viewer;
+  /** A refused reply to this thread, sent without JavaScript. */
+  failure?: FormFailure;
+  reportedId: string | null;
+}) {
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [more, setMore] = useState<Comment[]>([]);
+  const [cursor, setCursor] = useState(thread.replies_next);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const replies = [...thread.replies, ...more];
+  const noJsMore = new URLSearchParams(location.search);
+  if (cursor) {
+    noJsMore.set("thread", thread._id);
+    noJsMore.set("replies", cursor);
+  }
+
+  async function showMore(event: React.MouseEvent<HTMLAnchorElement>) {
+    if (!cursor || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setLoading(true);
+    setFailed(false);
+    try {
+      const res = await fetch(`/api/comments/${thread._id}/replies?cursor=${encodeURIComponent(cursor)}&limit=50`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const page = (await res.json()) as Comment[];
+      const seen = new Set(replies.map((c) => c._id));
+      setMore((m) => [...m, ...page.filter((c) => !seen.has(c._id))]);
+      setCursor(nextCursor(res.headers.get("Link")));
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <li>
+      <CommentCard comment={thread} blogAuthorId={blogAuthorId} viewer={viewer} reportedId={reportedId}>
+        {viewer ? (
+          <details ref={details} className="order-first open:order-last open:w-full" open={failure ? true : undefined}>
+            <summary className="cursor-pointer list-none text-xs font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
+              Reply
+            </summary>
+            <div className="mt-2">
+              <CommentForm
+                blogId={blogId}
+                parentId={thread._id}
+                failure={failure}
+                onSent={() => {
+                  if (details.current) details.current.open = false;
+                }}
+              />
+            </div>
+          </details>
+        ) : null}
+      </CommentCard>
+      {replies.length ? (
+        <ol
+          className="mt-3 ml-6 flex flex-col gap-3 border-l-2 border-gray-100 pl-4 sm:ml-12"
+          aria-label={`Replies to ${thread.author.name}`}
+        >
+          {replies.map((r) => (
+            <li key={r._id}>
+              <CommentCard comment={r} blogAuthorId={blogAuthorId} viewer={viewer} reportedId={reportedId} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {cursor ? (
+        <p className="mt-2 ml-6 pl-4 sm:ml-12">
+          <Link
+            to={`?${noJsMore.toString()}#comment-${thread._id}`}
+            onClick={showMore}
+            preventScrollReset
+            aria-disabled={loading || undefined}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            {loading ? "Loading…" : `Show more replies (${thread.reply_count - replies.length})`}
+          </Link>
+        </p>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="mt-1 ml-6 pl-4 text-sm text-red-700 sm:ml-12">
+          The replies could not be loaded. Try again.
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,203 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "#worker/db.ts";
+import { REPLIES_SHOWN } from "#worker/services/comments.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
+import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
+import { call } from "../support/http";
+
+const get = (path: string, cookie?: string) =>
+  call(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+/** Posts a form the way a browser without JavaScript does. */
+function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+  return call(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+const cookieOf = async (user: { id: string; email: string }) => `__Host-session=${await sessionFor(user)}`;
+const commentsOf = (id: string) => db().select().from(schema.comments).where(eq(schema.comments.blogId, id));
+const reportsOf = (id: string) =>
+  db().select().from(schema.commentReports).where(eq(schema.commentReports.commentId, id));
+
+describe("comment threads on /blogs/{id}, without JavaScript", () => {
+  let writer: Awaited<ReturnType<typeof makeUser>>;
+  let reader: Awaited<ReturnType<typeof makeUser>>;
+  let other: Awaited<ReturnType<typeof makeUser>>;
+  let blog: Awaited<ReturnType<typeof makeBlog>>;
+  beforeAll(async () => {
+    writer = await makeUser({ name: "Wanda Writer" });
+    reader = await makeUser({ name: "Rita Reader" });
+    other = await makeUser({ name: "Otto Other" });
+    blog = await makeBlog(writer, { title: "A post to talk about" });
+  });
+
+  it("replies under a comment; a reply to a reply joins the same thread; the page shows them nested", async () => {
+    const top = await postForm(postPath(blog), { intent: "comment", body: "A top comment" }, await cookieOf(reader));
+    expect(top.status).toBe(200);
+    const [topRow] = await commentsOf(blog.id);
+    const reply = await postForm(
+      postPath(blog),
+      { intent: "comment", body: "A reply from Otto", parent_id: topRow!.id },
+      await cookieOf(other),
+    );
+    expect(reply.status).toBe(200);
+    const replyRow = (await commentsOf(blog.id)).find((c) => c.body === "A reply from Otto")!;
+    await postForm(
+      postPath(blog),
+      { intent: "comment", body: "The writer answers", parent_id: replyRow.id },
+      await cookieOf(writer),
+    );
+    const rows = await commentsOf(blog.id);
+    expect(rows.filter((c) => c.parentId === topRow!.id)).toHaveLength(2);
+
+    const html = await (await get(postPath(blog), await cookieOf(reader))).text();
+    // One thread: the replies are in the list of replies to Rita, in the order they were written.
+    const thread = html.slice(html.indexOf('aria-label="Replies to Rita Reader"'));
+    expect(thread.indexOf("A reply from Otto")).toBeGreaterThan(0);
+    expect(thread.indexOf("The writer answers")).toBeGreaterThan(thread.indexOf("A reply from Otto"));
+    expect(html).toContain(`name="parent_id" value="${topRow!.id}"`);
+    expect(html).toMatch(/Comments <span[^>]*>\((<!-- -->)?3(<!-- -->)?\)<\/span>/);
+    // A refused reply is told beside its own form, and nothing is stored.
+    const empty = await postForm(
+      postPath(blog),
+      { intent: "comment", body: " ", parent_id: topRow!.id },
+      await cookieOf(reader),
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Comment is required.");
+    const gone = await postForm(
+      postPath(blog),
+      { intent: "comment", body: "To nowhere", parent_id: "zzzzzzzzzzzzzzzzzzzz" },
+      await cookieOf(reader),
+    );
+    expect(gone.status).toBe(404);
+    expect(await commentsOf(blog.id)).toHaveLength(3);
+  });
+
+  it("shows the first replies and leads to the rest with ?thread=&replies=", async () => {
+    const post = await makeBlog(writer, { title: "A busy thread" });
+    await postForm(postPath(post), { intent: "comment", body: "Busy top" }, await cookieOf(reader));
+    const [top] = await commentsOf(post.id);
+    const base = Date.now();
+    await db()
+      .insert(schema.comments)
+      .values(
+        Array.from({ length: REPLIES_SHOWN + 2 }, (_, i) => ({
+          id: `pgreply${String(i).padStart(3, "0")}${top!.id.slice(0, 10)}`,
+          blogId: post.id,
+          userId: other.id,
+          body: `Numbered reply ${String(i).padStart(2, "0")}`,
+          parentId: top!.id,
+          createdAt: base + i,
+        })),
+      );
+    const html = await (await get(postPath(post))).text();
+    expect(html).toContain(`Numbered reply ${String(REPLIES_SHOWN - 1).padStart(2, "0")}`);
+    expect(html).not.toContain(`Numbered reply ${REPLIES_SHOWN}`);
+    expect(html).toContain("Show more replies (2)");
+    const href = html.match(/href="([^"]*\?thread=[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(href).toBeTruthy();
+    expect(href).toMatch(new RegExp(`^${postPath(post)}\\?thread=${top!.id}&replies=[^#]+#comment-${top!.id}$`));
+    const more = await (await get(href!.split("#")[0]!)).text();
+    expect(more).toContain(`Numbered reply ${REPLIES_SHOWN + 1}`);
+    expect(more).not.toContain("Show more replies");
+    // A made-up cursor is a 400, not a 500.
+    expect((await get(`${postPath(post)}?thread=${top!.id}&replies=nonsense`)).status).toBe(400);
+  });
+
+  it("lets the post's writer delete any comment under their post (with its replies), not a stranger", async () => {
+    const post = await makeBlog(writer, { title: "Moderated post" });
+    await postForm(postPath(post), { intent: "comment", body: "Something abusive" }, await cookieOf(other));
+    const [top] = await commentsOf(post.id);
+    await postForm(
+      postPath(post),
+      { intent: "comment", body: "Agreeing with it", parent_id: top!.id },
+      await cookieOf(reader),
+    );
+    // The writer sees Delete on every comment of their post; a reader only on their own.
+    const writerHtml = await (await get(postPath(post), await cookieOf(writer))).text();
+    expect(writerHtml).toContain('aria-label="Delete comment by Otto Other"');
+    expect(writerHtml).toContain('aria-label="Delete reply by Rita Reader"');
+    const readerHtml = await (await get(postPath(post), await cookieOf(reader))).text();
+    expect(readerHtml).not.toContain('aria-label="Delete comment by Otto Other"');
+    expect(readerHtml).toContain('aria-label="Delete reply by Rita Reader"');
+    const refused = await postForm(
+      postPath(post),
+      { intent: "delete-comment", commentId: top!.id },
+      await cookieOf(reader),
+    );
+    expect(refused.status).toBe(403);
+    const ok = await postForm(postPath(post), { intent: "delete-comment", commentId: top!.id }, await cookieOf(writer));
+    expect(ok.status).toBe(200);
+    expect(await commentsOf(post.id)).toHaveLength(0);
+  });
+
+  it("takes a report once per person, says so, and never offers one on your own comment", async () => {
+    const post = await makeBlog(writer, { title: "Reported post" });
+    await postForm(postPath(post), { intent: "comment", body: "Questionable" }, await cookieOf(other));
+    const [c] = await commentsOf(post.id);
+    const own = await (await get(postPath(post), await cookieOf(other))).text();
+    expect(own).not.toContain('aria-label="Report comment by Otto Other"');
+    const visitor = await (await get(postPath(post))).text();
+    expect(visitor).not.toContain("Report comment");
+    const first = await postForm(
+      postPath(post),
+      { intent: "report-comment", commentId: c!.id },
+      await cookieOf(reader),
+    );
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Reported. Thank you, an admin will look at it.");
+    await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(reader));
+    expect(await reportsOf(c!.id)).toHaveLength(1);
+    // A visitor is asked to sign in; their own author cannot report it.
+    const visitorPost = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id });
+    expect([302, 303]).toContain(visitorPost.status);
+    const self = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(other));
+    expect(self.status).toBe(403);
+    expect(await reportsOf(c!.id)).toHaveLength(1);
+  });
+});
+
+describe("/dashboard/comments", () => {
+  it("lists reported comments for admins only, and keeps or deletes them", async () => {
+    const writer = await makeUser({ name: "Dash Writer" });
+    const reader = await makeUser({ name: "Dash Reader" });
+    const troll = await makeUser({ name: "Dash Troll" });
+    const admin = await makeUser({ name: "Dash Admin", role: "admin" });
+    const post = await makeBlog(writer, { title: "Dashboard post" });
+    for (const body of ["Keep me", "Delete me"]) {
+      await postForm(postPath(post), { intent: "comment", body }, await cookieOf(troll));
+    }
+    const rows = await commentsOf(post.id);
+    for (const c of rows) {
+      await postForm(postPath(post), { intent: "report-comment", commentId: c.id }, await cookieOf(reader));
+    }
+    expect((await get("/dashboard/comments", await cookieOf(reader))).status).toBe(403);
+    expect([302, 303]).toContain((await get("/dashboard/comments")).status);
+    const html = await (await get("/dashboard/comments", await cookieOf(admin))).text();
+    expect(html).toContain("Keep me");
+    expect(html).toContain("Delete me");
+    expect(html).toContain("Dashboard post");
+    expect(html).toMatch(/href="\/dashboard\/comments"[^>]*>.*?Comments<\/a>/);
+
+    const keepId = rows.find((c) => c.body === "Keep me")!.id;
+    const deleteId = rows.find((c) => c.body === "Delete me")!.id;
+    const notAdmin = await postForm("/dashboard/comments", { intent: "keep", id: keepId }, await cookieOf(reader));
+    expect(notAdmin.status).toBe(403);
+    const kept = await postForm("/dashboard/comments", { intent: "keep", id: keepId }, await cookieOf(admin));
+    expect([302, 303]).toContain(kept.status);
+    const deleted = await postForm("/dashboard/comments", { intent: "delete", id: deleteId }, await cookieOf(admin));
+    expect([302, 303]).toContain(deleted.status);
+    expect((await commentsOf(post.id)).map((c) => c.body)).toEqual(["Keep me"]);
+    expect(await reportsOf(keepId)).toHaveLength(0);
+    const after = await (await get("/dashboard/comments", await cookieOf(admin))).text();
+    expect(after).not.toContain("Keep me");
+    expect((await postForm("/dashboard/comments", { intent: "nope", id: keepId }, await cookieOf(admin))).status).toBe(
+      400,
+    );
+    expect((await get("/dashboard/comments?page=0", await cookieOf(admin))).status).toBe(400);
+  });
+});

@@ -1,0 +1,105 @@
+import { vi } from "vitest";
+import { generateKeyPair } from "#worker/services/federation/keys.ts";
+import { signedRequest } from "#worker/services/federation/signatures.ts";
+import type { FederationJob } from "#worker/services/federation/delivery.ts";
+
+/**
+ * The fediverse in a test: remote accounts with real key pairs, a stub of the one outbound edge
+ * (fetch) that serves their actor documents and records what our Worker POSTs to their inboxes, and a
+ * recording stand-in for the federation queue.
+ */
+export interface RemoteAccount {
+  id: string;
+  keyId: string;
+  inbox: string;
+  sharedInbox: string;
+  doc: Record<string, unknown>;
+  privateKeyPem: string;
+  publicKeyPem: string;
+  /** A delivery to one of our inboxes, signed with this account's key (or `withKey`'s: a forgery). */
+  deliver(path: string, activity: Record<string, unknown>, withKey?: string): Promise<Request>;
+}
+
+export async function remoteAccount(host: string, name: string): Promise<RemoteAccount> {
+  const keys = await generateKeyPair();
+  const id = `https://${host}/users/${name}`;
+  const doc = {
+    "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+    id,
+    type: "Person",
+    preferredUsername: name,
+    name: `${name[0]!.toUpperCase()}${name.slice(1)} Remote`,
+    url: `https://${host}/@${name}`,
+    icon: { type: "Image", url: `https://${host}/avatars/${name}.png` },
+    inbox: `${id}/inbox`,
+    endpoints: { sharedInbox: `https://${host}/inbox` },
+    publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: keys.publicKeyPem },
+  };
+  return {
+    id,
+    keyId: `${id}#main-key`,
+    inbox: `${id}/inbox`,
+    sharedInbox: `https://${host}/inbox`,
+    doc,
+    ...keys,
+    deliver: (path, activity, withKey) =>
+      signedRequest(
+        new URL(path, "https://blog.test").href,
+        { method: "POST", body: JSON.stringify(activity) },
+        `${id}#main-key`,
+        withKey ?? keys.privateKeyPem,
+      ),
+  };
+}
+
+export interface Posted {
+  url: string;
+  body: Record<string, unknown>;
+  request: Request;
+}
+
+/** Stubs fetch: GETs of the accounts' documents are answered, POSTs recorded (202); anything else 404. */
+export function stubFediverse(accounts: RemoteAccount[]) {
+  const posted: Posted[] = [];
+  const fetched: string[] = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input as RequestInfo, init as RequestInit);
+    if (request.method === "POST") {
+      const text = await request.clone().text();
+      posted.push({ url: request.url, body: JSON.parse(text) as Record<string, unknown>, request });
+      return new Response(null, { status: 202 });
+    }
+    fetched.push(request.url);
+    const account = accounts.find((a) => a.id === request.url.split("#")[0]);
+    if (!account) return new Response("not found", { status: 404 });
+    return new Response(JSON.stringify(account.doc), { headers: { "Content-Type": "application/activity+json" } });
+  });
+  return { posted, fetched, restore: () => spy.mockRestore() };
+}
+
+/** A stand-in for the federation queue's producer: it keeps what was sent. */
+export function recordingFederationQueue() {
+  const jobs: FederationJob[] = [];
+  const binding = {
+    async send(body: FederationJob) {
+      jobs.push(structuredClone(body));
+    },
+    async sendBatch(messages: Iterable<MessageSendRequest<FederationJob>>) {
+      for (const m of messages) jobs.push(structuredClone(m.body));
+    },
+  } as unknown as Queue<FederationJob>;
+  return {
+    binding,
+    jobs,
+    /** Runs every queued job (and those they queue) through `run`; answers the jobs run. */
+    async drain(run: (job: FederationJob) => Promise<unknown>) {
+      const done: FederationJob[] = [];
+      while (jobs.length) {
+        const job = jobs.shift()!;
+        await run(job);
+        done.push(job);
+      }
+      return done;
+    },
+  };
+}

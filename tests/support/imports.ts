@@ -1,0 +1,49 @@
+import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import { createServices } from "#worker/services/index.ts";
+import type { ImportJobMessage } from "#worker/services/import/run.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { PNG } from "./pages";
+
+/** The import queue as a list: the tests run each job's batches themselves, counting them. */
+export function importHarness() {
+  const sent: ImportJobMessage[] = [];
+  const queue = {
+    async send(body: ImportJobMessage) {
+      sent.push(body);
+    },
+  } as unknown as Queue<ImportJobMessage>;
+  const workerEnv = { ...env, IMPORT_QUEUE: queue } as Cloudflare.Env;
+  const services = () => createServices(workerEnv);
+  return {
+    sent,
+    services,
+    /** Upload, accept the preview, and run every batch the queue would; answers the job and the batch count. */
+    async importFile(actor: Actor, file: File, scope: "site" | "own" = "site", confirm: Record<string, unknown> = {}) {
+      const { jobId } = await services().imports.start(actor, file, scope);
+      await services().imports.confirm(actor, jobId, { default_category: "Lifestyle", ...confirm });
+      let batches = 0;
+      for (;;) {
+        batches += 1;
+        const { more } = await services().importRunner.runBatch(jobId);
+        if (!more) break;
+      }
+      return { jobId, batches, view: await services().imports.get(actor, jobId) };
+    },
+  };
+}
+
+/** Outbound image fetches answer a real PNG (no network here), and are counted by URL. */
+export function stubImageFetch(fail: (url: string) => boolean = () => false) {
+  const urls: string[] = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    const url = input instanceof Request ? input.url : String(input);
+    urls.push(url);
+    if (fail(url)) return new Response("gone", { status: 404 });
+    return new Response(PNG, { headers: { "content-type": "image/png" } });
+  });
+  return { urls, restore: () => spy.mockRestore() };
+}
+
+export const fileOf = (bytes: Uint8Array | string, name: string) =>
+  new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : (bytes as Uint8Array<ArrayBuffer>)], name);

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { readJson } from "#worker/api/body.ts";
+import type { ApiEnv } from "#worker/api/context.ts";
+import { requireUser } from "#worker/services/shared/policy.ts";
+
+/** The fediverse settings: an admin's blocks, a writer's handle (issue 24). */
+export const federationApi = new Hono<ApiEnv>()
+  .get("/federation/blocks", async (c) =>
+    c.json({ blocks: await c.var.services.federation.blocks(c.var.user, { page: c.req.query("page") }) }),
+  )
+  .post("/federation/blocks", async (c) =>
+    c.json(await c.var.services.federation.block(c.var.user, await readJson(c)), 201),
+  )
+  .delete("/federation/blocks/:target", async (c) =>
+    c.json(await c.var.services.federation.unblock(c.var.user, c.req.param("target"))),
+  )
+  .get("/federation/handle", async (c) => {
+    const user = requireUser(c.var.user);
+    return c.json({ handle: await c.var.services.federation.handleOf(user.id) });
+  })
+  .put("/federation/handle", async (c) => {
+    const user = requireUser(c.var.user);
+    return c.json(await c.var.services.federation.actors.setHandle(user.id, await readJson(c)));
+  });

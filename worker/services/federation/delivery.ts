@@ -1,0 +1,111 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { signedRequest } from "#worker/services/federation/signatures.ts";
+import { isFetchable } from "#worker/services/federation/remote.ts";
+
+/**
+ * Background delivery through the federation queue (wrangler.toml): a fan-out job reads a page of
+ * distinct inboxes (shared inboxes first: one delivery per server, however many followers it has) and
+ * queues one delivery job per inbox; a delivery job POSTs the signed activity once.
+ */
+export type FederationJob =
+  | {
+      kind: "fanout";
+      /** The activity, serialised once. */
+      activity: string;
+      /** The local actor whose key signs it. */
+      signer: string;
+      keyId: string;
+      /** The local actors whose followers receive it (their inboxes deduplicated). */
+      audiences: string[];
+      /** Inboxes already given to delivery jobs, in order: the next page starts after this one. */
+      after?: string;
+      /** Inboxes that must not receive it (they got another activity for the same post). */
+      except?: string[];
+      firstAt: number;
+    }
+  | { kind: "deliver"; activity: string; signer: string; keyId: string; inbox: string; firstAt: number };
+
+/** Inboxes one fan-out job reads (then it queues the next page). */
+export const FANOUT_PAGE = 200;
+/** A delivery not done after this long is given up (the server is gone). */
+export const GIVE_UP_MS = 48 * 60 * 60 * 1000;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const SEND_BATCH = 100;
+
+export class DeliveryFailed extends Error {}
+
+export function createDelivery(db: Db, queue: Queue<FederationJob> | undefined, allowPrivate: boolean) {
+  async function enqueue(jobs: FederationJob[]) {
+    if (!queue || jobs.length === 0) return;
+    for (let i = 0; i < jobs.length; i += SEND_BATCH) {
+      await queue.sendBatch(jobs.slice(i, i + SEND_BATCH).map((body) => ({ body, contentType: "json" as const })));
+    }
+  }
+
+  async function fanout(job: Extract<FederationJob, { kind: "fanout" }>) {
+    const rows = await db
+      .selectDistinct({ inbox: schema.apFollowers.inbox })
+      .from(schema.apFollowers)
+      .where(
+        and(
+          inArray(schema.apFollowers.localId, job.audiences),
+          job.after ? gt(schema.apFollowers.inbox, job.after) : undefined,
+        ),
+      )
+      .orderBy(asc(schema.apFollowers.inbox))
+      .limit(FANOUT_PAGE);
+    const except = new Set(job.except ?? []);
+    const { kind: _kind, audiences: _a, after: _after, except: _e, ...rest } = job;
+    const deliveries: FederationJob[] = rows
+      .filter((row) => !except.has(row.inbox))
+      .map((row) => ({ ...rest, kind: "deliver", inbox: row.inbox }));
+    const last = rows[rows.length - 1];
+    if (rows.length === FANOUT_PAGE && last) deliveries.push({ ...job, after: last.inbox });
+    await enqueue(deliveries);
+  }
+
+  async function deliver(job: Extract<FederationJob, { kind: "deliver" }>, now = Date.now()) {
+    const activityId = (JSON.parse(job.activity) as { id?: string }).id ?? job.activity.slice(0, 200);
+    const key = `${activityId} ${job.inbox}`;
+    const done = await db.query.apDeliveries.findFirst({ where: eq(schema.apDeliveries.key, key) });
+    if (done) return "duplicate";
+    if (now - job.firstAt > GIVE_UP_MS) return "given-up";
+    if (!isFetchable(job.inbox, allowPrivate)) return "refused";
+    const actor = await db.query.apActors.findFirst({ where: eq(schema.apActors.id, job.signer) });
+    if (!actor) return "no-signer";
+    const request = await signedRequest(
+      job.inbox,
+      { method: "POST", body: job.activity },
+      job.keyId,
+      actor.privateKeyPem,
+    );
+    let status: number;
+    try {
+      const response = await fetch(request, { redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (err) {
+      throw new DeliveryFailed(`${job.inbox}: ${String(err)}`);
+    }
+    // A server that refuses for good (4xx other than 408/429) is not asked again.
+    if (status >= 500 || status === 408 || status === 429) throw new DeliveryFailed(`${job.inbox}: HTTP ${status}`);
+    await db.insert(schema.apDeliveries).values({ key, deliveredAt: now }).onConflictDoNothing();
+    return status < 300 ? "delivered" : "refused";
+  }
+
+  return {
+    enqueue,
+    /** Runs one job from the queue; throws when it should be retried. */
+    async run(job: FederationJob): Promise<string> {
+      if (job.kind === "fanout") {
+        await fanout(job);
+        return "fanned-out";
+      }
+      return deliver(job);
+    },
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;

@@ -1,0 +1,309 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
+import { createDelivery } from "#worker/services/federation/delivery.ts";
+import { createInbox } from "#worker/services/federation/inbox.ts";
+import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
+import { createRemoteActors } from "#worker/services/federation/remote.ts";
+import { createRemoteComments } from "#worker/services/federation/replies.ts";
+import { AS_CONTEXT, OBJECT_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
+import { parsePaging } from "#worker/services/shared/pagination.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+
+/** Items per page of an outbox or followers collection. */
+export const COLLECTION_PAGE = 20;
+
+/** The site's origin: SITE_URL when configured (production), else the request's. */
+export function federationOrigin(env: Env, requestOrigin: string | null): string {
+  const configured = env.SITE_URL?.trim();
+  if (configured) {
+    try {
+      return new URL(configured).origin;
+    } catch {
+      // fall through to the request's origin
+    }
+  }
+  return requestOrigin ?? "http://localhost:8787";
+}
+
+export const BLOCK_TEXT = "Enter an account URL (https://server/users/name) or a server name (server.example).";
+const blockInput = z.object({ target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT) });
+
+/** A block's target as stored: an actor URL as given, a server as its lower-cased host. */
+function blockTarget(text: string): { target: string; kind: "actor" | "host" } | null {
+  if (/^https?:\/\//i.test(text)) {
+    try {
+      return { target: new URL(text).href, kind: "actor" };
+    } catch {
+      return null;
+    }
+  }
+  const host = text.replace(/^@?[^@]*@/, "").toLowerCase();
+  return /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && host.includes(".") ? { target: host, kind: "host" } : null;
+}
+
+export function createFederationService(
+  db: Db,
+  env: Env,
+  deps: { rateLimit: RateLimitService; purge: Purge },
+  requestOrigin: string | null,
+) {
+  const origin = federationOrigin(env, requestOrigin);
+  const u = urls(origin);
+  const host = new URL(origin).host;
+  const siteHandle = (env.AP_SITE_HANDLE?.trim() || "site").toLowerCase();
+  const siteName = env.SITE_NAME?.trim() || "Edge Blog";
+  const allowPrivate = env.FEDERATION_ALLOW_PRIVATE === "true";
+  const actors = createLocalActors(db, siteHandle);
+  const remote = createRemoteActors(db, {
+    allowPrivate,
+    signer: async () => {
+      const site = await actors.site();
+      return { keyId: u.key(site.id), privateKeyPem: site.privateKeyPem };
+    },
+  });
+  const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
+  const replies = createRemoteComments(db, deps.purge);
+  const publishing = createPublishing(db, delivery, u);
+  const inbox = createInbox({ db, u, actors, remote, delivery, replies, rateLimit: deps.rateLimit, purge: deps.purge });
+
+  /** A local actor by the id in a URL (a writer's user id, or "site"); NotFound otherwise. */
+  async function local(id: string): Promise<LocalActor> {
+    const actor = id === SITE_ACTOR ? await actors.site() : await actors.writer(id);
+    if (!actor) throw new NotFound("Actor not found.");
+    return actor;
+  }
+
+  return {
+    origin,
+    urls: u,
+    host,
+    siteHandle,
+    actors,
+    remote,
+    inbox,
+    publishing,
+    /** Runs one job of the federation queue. */
+    runJob: delivery.run,
+
+    /** `@handle@host` of a writer (made on first need), or of the site. */
+    async handleOf(userId: string | null): Promise<string | null> {
+      const actor = userId ? await actors.writer(userId) : await actors.site();
+      return actor ? `@${actor.handle}@${host}` : null;
+    },
+
+    /** WebFinger (RFC 7033): `acct:handle@host`, or one of our actor or profile URLs. Null when not ours. */
+    async webfinger(resource: string): Promise<Record<string, unknown> | null> {
+      let actor: LocalActor | null = null;
+      const acct = resource.match(/^(?:acct:)?@?([^@\s]+)@([^@\s]+)$/i);
+      if (acct) {
+        if (acct[2]!.toLowerCase() !== host.toLowerCase()) return null;
+        actor = await actors.byHandle(acct[1]!);
+      } else if (
+        resource === u.actor(SITE_ACTOR) ||
+        resource === u.profile(SITE_ACTOR) ||
+        resource === origin ||
+        resource === `${origin}/`
+      ) {
+        actor = await actors.site();
+      } else {
+        const match = resource.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
+        if (match && match[1] === origin) actor = await actors.writer(match[2]!);
+      }
+      if (!actor) return null;
+      return {
+        subject: `acct:${actor.handle}@${host}`,
+        aliases: [u.actor(actor.id), u.profile(actor.id)],
+        links: [
+          { rel: "self", type: "application/activity+json", href: u.actor(actor.id) },
+          { rel: "http://webfinger.net/rel/profile-page", type: "text/html", href: u.profile(actor.id) },
+        ],
+      };
+    },
+
+    async actorDocument(id: string): Promise<Record<string, unknown>> {
+      return actors.document(await local(id), u, siteName);
+    },
+
+    /** A post as an Article, only while it is visible (drafts and scheduled posts are never served). */
+    async article(blogId: string): Promise<Record<string, unknown>> {
+      const [row] = await db
+        .select()
+        .from(schema.blogs)
+        .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
+        .limit(1);
+      if (!row) throw new NotFound("Blog not found.");
+      return toArticle(row, u);
+    },
+
+    /** An outbox: the Create activities sent, newest first; without `page` the collection's summary. */
+    async outbox(id: string, input: { page?: unknown }): Promise<Record<string, unknown>> {
+      const actor = await local(id);
+      const where = and(
+        eq(schema.apPosts.deleted, false),
+        actor.id === SITE_ACTOR ? undefined : eq(schema.apPosts.authorId, actor.id),
+      );
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(schema.apPosts).where(where);
+      const base = u.outbox(actor.id);
+      if (input.page === undefined) return collection(base, total);
+      const paging = parsePaging({ page: input.page, limit: COLLECTION_PAGE }, COLLECTION_PAGE);
+      const rows = await db
+        .select({ activity: schema.apPosts.activity })
+        .from(schema.apPosts)
+        .where(where)
+        .orderBy(desc(schema.apPosts.publishedAt))
+        .limit(paging.limit)
+        .offset(paging.offset);
+      const items = rows.map((row) => {
+        const { "@context": _context, ...activity } = JSON.parse(row.activity) as Record<string, unknown>;
+        return activity;
+      });
+      return collectionPage(base, paging.page, total, items);
+    },
+
+    /** Followers: the remote accounts following this actor, a page at a time. */
+    async followers(id: string, input: { page?: unknown }): Promise<Record<string, unknown>> {
+      const actor = await local(id);
+      const where = eq(schema.apFollowers.localId, actor.id);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(schema.apFollowers).where(where);
+      const base = u.followers(actor.id);
+      if (input.page === undefined) return collection(base, total);
+      const paging = parsePaging({ page: input.page, limit: COLLECTION_PAGE }, COLLECTION_PAGE);
+      const rows = await db
+        .select({ remoteId: schema.apFollowers.remoteId })
+        .from(schema.apFollowers)
+        .where(where)
+        .orderBy(desc(schema.apFollowers.createdAt))
+        .limit(paging.limit)
+        .offset(paging.offset);
+      return collectionPage(
+        base,
+        paging.page,
+        total,
+        rows.map((row) => row.remoteId),
+      );
+    },
+
+    /** Following: our actors follow no one. */
+    async following(id: string): Promise<Record<string, unknown>> {
+      const actor = await local(id);
+      return {
+        "@context": AS_CONTEXT,
+        id: u.following(actor.id),
+        type: "OrderedCollection",
+        totalItems: 0,
+        orderedItems: [],
+      };
+    },
+
+    /** NodeInfo 2.1 (https://nodeinfo.diaspora.software/schema.html). */
+    async nodeinfo(version: string): Promise<Record<string, unknown>> {
+      const usage = await actors.usage();
+      return {
+        version: "2.1",
+        software: {
+          name: "edge-blog",
+          version,
+          repository: "https://github.com/edge-blog/edge-blog",
+          homepage: origin,
+        },
+        protocols: ["activitypub"],
+        services: { inbound: [], outbound: ["rss2.0"] },
+        openRegistrations: true,
+        usage: {
+          users: { total: usage.users, activeMonth: usage.users, activeHalfyear: usage.users },
+          localPosts: usage.posts,
+        },
+        metadata: { nodeName: siteName },
+      };
+    },
+
+    /** Likes and boosts from the fediverse of a post. */
+    async reactions(blogId: string): Promise<{ likes: number; boosts: number }> {
+      const rows = await db
+        .select({ kind: schema.apReactions.kind, n: count() })
+        .from(schema.apReactions)
+        .where(eq(schema.apReactions.blogId, blogId))
+        .groupBy(schema.apReactions.kind);
+      return {
+        likes: rows.find((r) => r.kind === "like")?.n ?? 0,
+        boosts: rows.find((r) => r.kind === "announce")?.n ?? 0,
+      };
+    },
+
+    /** Admin: the blocked accounts and servers, newest first, a page at a time. */
+    async blocks(actor: Actor | null, input: { page?: unknown } = {}) {
+      requireAdmin(actor);
+      const paging = parsePaging({ page: input.page }, COLLECTION_PAGE);
+      return db
+        .select()
+        .from(schema.apBlocks)
+        .orderBy(desc(schema.apBlocks.createdAt))
+        .limit(paging.limit)
+        .offset(paging.offset);
+    },
+
+    /** Admin: block a remote account (its URL) or a whole server (its name). Its follows and replies go. */
+    async block(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
+      requireAdmin(actor);
+      const { target: text } = parse(blockInput, input);
+      const block = blockTarget(text);
+      if (!block) throw new ValidationError({ target: BLOCK_TEXT }, BLOCK_TEXT);
+      const { target, kind } = block;
+      await db.insert(schema.apBlocks).values({ target, kind }).onConflictDoNothing();
+      const who =
+        kind === "actor"
+          ? [target]
+          : (
+              await db
+                .select({ id: schema.apRemoteActors.id })
+                .from(schema.apRemoteActors)
+                .where(eq(schema.apRemoteActors.host, target))
+                .limit(500)
+            ).map((r) => r.id);
+      for (const remoteId of who) await db.delete(schema.apFollowers).where(eq(schema.apFollowers.remoteId, remoteId));
+      await replies.removeAllOf(who);
+      return { insertedId: target };
+    },
+
+    async unblock(actor: Actor | null, target: string): Promise<{ deletedCount: number }> {
+      requireAdmin(actor);
+      const gone = await db.delete(schema.apBlocks).where(eq(schema.apBlocks.target, target)).returning();
+      return { deletedCount: gone.length };
+    },
+  };
+}
+
+function collection(id: string, total: number): Record<string, unknown> {
+  return {
+    "@context": AS_CONTEXT,
+    id,
+    type: "OrderedCollection",
+    totalItems: total,
+    first: `${id}?page=1`,
+    ...(total > COLLECTION_PAGE ? { last: `${id}?page=${Math.ceil(total / COLLECTION_PAGE)}` } : {}),
+  };
+}
+
+function collectionPage(id: string, page: number, total: number, items: unknown[]): Record<string, unknown> {
+  return {
+    "@context": OBJECT_CONTEXT,
+    id: `${id}?page=${page}`,
+    type: "OrderedCollectionPage",
+    partOf: id,
+    totalItems: total,
+    orderedItems: items,
+    ...(page * COLLECTION_PAGE < total ? { next: `${id}?page=${page + 1}` } : {}),
+    ...(page > 1 ? { prev: `${id}?page=${page - 1}` } : {}),
+  };
+}
+
+export type FederationService = ReturnType<typeof createFederationService>;

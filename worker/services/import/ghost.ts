@@ -1,0 +1,126 @@
+import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { emptyParsed, type ParsedImport } from "#worker/services/import/types.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+
+type Row = Record<string, unknown>;
+const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+const rows = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
+const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const NOT_GHOST = "The JSON is not a Ghost export: it has no db[0].data.posts.";
+
+/** Lexical (Ghost 5's editor state) to HTML, for posts exported without `html`: the common nodes only. */
+export function lexicalToHtml(source: string): string {
+  let root: Row;
+  try {
+    root = (JSON.parse(source) as Row).root as Row;
+  } catch {
+    return "";
+  }
+  const render = (node: Row): string => {
+    const kids = rows(node.children).map(render).join("");
+    switch (node.type) {
+      case "root":
+        return kids;
+      case "text": {
+        let t = esc(s(node.text));
+        const format = typeof node.format === "number" ? node.format : 0;
+        if (format & 1) t = `<strong>${t}</strong>`;
+        if (format & 2) t = `<em>${t}</em>`;
+        if (format & 16) t = `<code>${t}</code>`;
+        return t;
+      }
+      case "linebreak":
+        return "<br>";
+      case "paragraph":
+        return `<p>${kids}</p>`;
+      case "heading":
+      case "extended-heading":
+        return `<${/^h[1-6]$/.test(s(node.tag)) ? s(node.tag) : "h2"}>${kids}</${/^h[1-6]$/.test(s(node.tag)) ? s(node.tag) : "h2"}>`;
+      case "quote":
+      case "extended-quote":
+        return `<blockquote>${kids}</blockquote>`;
+      case "list":
+        return node.listType === "number" ? `<ol>${kids}</ol>` : `<ul>${kids}</ul>`;
+      case "listitem":
+        return `<li>${kids}</li>`;
+      case "link":
+        return `<a href="${esc(s(node.url))}">${kids}</a>`;
+      case "image":
+        return `<img src="${esc(s(node.src))}" alt="${esc(s(node.alt))}">`;
+      case "codeblock":
+        return `<pre><code>${esc(s(node.code))}</code></pre>`;
+      case "horizontalrule":
+        return "<hr>";
+      case "html":
+        return s(node.html);
+      default:
+        return kids;
+    }
+  };
+  return root ? render(root) : "";
+}
+
+/** Ghost's own placeholder for the site's address in exported URLs. */
+const ghostUrl = (url: string, site: string) => url.replace(/__GHOST_URL__/g, site);
+
+/**
+ * A Ghost export (Settings, Labs, Export): posts with html (preferred) or lexical, status, feature
+ * images, tags (the first ones, by sort order, try as categories; the rest are tags) and authors.
+ */
+export function parseGhost(data: unknown): ParsedImport {
+  const root = data as Row;
+  const db = rows(root.db)[0] ?? (root.data ? root : null);
+  const tables = (db?.data ?? null) as Row | null;
+  if (!tables || !Array.isArray(tables.posts))
+    throw new ValidationError({ file: NOT_GHOST }, NOT_GHOST, "import-not-ghost");
+  const meta = (db?.meta ?? {}) as Row;
+  const siteUrl = s(meta.url ?? (root as Row).url).replace(/\/+$/, "");
+  const out = emptyParsed("ghost", siteUrl.replace(/^https?:\/\//, "") || "ghost");
+
+  const tags = new Map(rows(tables.tags).map((t) => [s(t.id), s(t.name)]));
+  const users = new Map(rows(tables.users).map((u) => [s(u.id), { name: s(u.name), email: s(u.email).toLowerCase() }]));
+  const postTags = new Map<string, { name: string; order: number }[]>();
+  for (const pt of rows(tables.posts_tags)) {
+    const name = tags.get(s(pt.tag_id));
+    if (!name || name.startsWith("#")) continue; // "#internal" tags are Ghost's own plumbing
+    const entry = postTags.get(s(pt.post_id)) ?? [];
+    entry.push({ name, order: Number(pt.sort_order ?? 0) });
+    postTags.set(s(pt.post_id), entry);
+  }
+  const postAuthor = new Map<string, { id: string; order: number }>();
+  for (const pa of rows(tables.posts_authors)) {
+    const order = Number(pa.sort_order ?? 0);
+    const current = postAuthor.get(s(pa.post_id));
+    if (!current || order < current.order) postAuthor.set(s(pa.post_id), { id: s(pa.author_id), order });
+  }
+
+  for (const post of rows(tables.posts)) {
+    const title = s(post.title) || "(untitled)";
+    if (s(post.type) === "page") {
+      out.skipped.push({ title, reason: "a page (this site has posts only)" });
+      continue;
+    }
+    const html = ghostUrl(s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : ""), siteUrl);
+    const ghostStatus = s(post.status);
+    const date = new Date(Date.parse(s(post.published_at) || s(post.created_at)) || Date.now()).toISOString();
+    const status = ghostStatus === "published" ? "published" : ghostStatus === "scheduled" ? "scheduled" : "draft";
+    const names = (postTags.get(s(post.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
+    const author = users.get(postAuthor.get(s(post.id))?.id ?? s(post.author_id));
+    out.posts.push({
+      sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}`,
+      title,
+      markdown: htmlToMarkdown(html),
+      description: s(post.custom_excerpt) || plainText(html, 300),
+      status: status === "scheduled" && !(Date.parse(date) > Date.now()) ? "published" : status,
+      date,
+      // Ghost has only tags: every tag may name a category; those that do not are kept as tags.
+      categories: names,
+      tags: names,
+      author: author ? { name: author.name, email: author.email || null } : null,
+      cover: post.feature_image ? ghostUrl(s(post.feature_image), siteUrl) : null,
+      comments: [],
+    });
+  }
+  return out;
+}

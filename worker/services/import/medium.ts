@@ -1,0 +1,50 @@
+import { textOf } from "#worker/services/import/archive.ts";
+import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
+import { emptyParsed, type ParsedImport } from "#worker/services/import/types.ts";
+import { archiveRef, takeArchiveImages } from "#worker/services/import/zip-images.ts";
+
+const text = (el: Element | null) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * A Medium export: each post is posts/<name>.html (drafts are the draft_ files), marked up with
+ * microformats: p-name (title), p-summary (subtitle), e-content (body), dt-published, p-canonical.
+ */
+export function parseMedium(files: Map<string, Uint8Array>): ParsedImport {
+  const out = emptyParsed("medium", "medium.com");
+  const names = [...files.keys()].filter((n) => /(^|\/)posts\/[^/]+\.html$/.test(n)).sort();
+  for (const name of names) {
+    const doc = parseHtml(textOf(files.get(name)!));
+    const file = name.split("/").pop()!;
+    const title = text(doc.querySelector(".p-name")) || text(doc.querySelector("title")) || "(untitled)";
+    const body = doc.querySelector(".e-content") ?? doc.body;
+    // Medium repeats the title and subtitle as the body's first paragraphs.
+    for (const dup of Array.from(body.querySelectorAll(".graf--title, .graf--subtitle, .section-divider")))
+      dup.parentNode?.removeChild(dup);
+    takeArchiveImages(doc, name, files, out);
+    const published = doc.querySelector(".dt-published")?.getAttribute("datetime") ?? "";
+    const canonical = doc.querySelector(".p-canonical")?.getAttribute("href") ?? "";
+    // Medium names drafts draft_*.html; a draft has no publication time either.
+    const draft = file.startsWith("draft_") || !published;
+    const tags = Array.from(doc.querySelectorAll(".p-tag"))
+      .map((a) => text(a))
+      .filter(Boolean);
+    const subtitle = text(doc.querySelector(".p-summary"));
+    const html = body.innerHTML;
+    const figure = body.querySelector("img")?.getAttribute("src") ?? null;
+    out.posts.push({
+      // The file name with the canonical link: Medium's links are the identity, but drafts share none.
+      sourceKey: `medium:${file}:${canonical}`,
+      title,
+      markdown: htmlToMarkdown(html),
+      description: subtitle || plainText(html, 300),
+      status: draft ? "draft" : "published",
+      date: new Date(Date.parse(published) || Date.now()).toISOString(),
+      categories: tags,
+      tags,
+      author: text(doc.querySelector(".p-author")) ? { name: text(doc.querySelector(".p-author")), email: null } : null,
+      cover: figure ? (archiveRef(figure, name, files, out) ?? figure) : null,
+      comments: [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { CATEGORIES, type Category } from "#worker/services/categories.ts";
+import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
+import { markdownImages } from "#worker/services/import/html.ts";
+import { parseExport } from "#worker/services/import/parse.ts";
+import type { StagedPost } from "#worker/services/import/run.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { pageCount, parsePaging } from "#worker/services/shared/pagination.ts";
+import { isAdmin, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+
+export const IMPORTS_PER_HOUR = 10;
+const SUBSCRIBER_SLICE = 50;
+/** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
+const ROWS_PER_INSERT = 10;
+const MAX_LISTED = 200;
+
+export type ImportScope = "site" | "own";
+
+export interface ImportSummary {
+  posts: number;
+  drafts: number;
+  comments: number;
+  images: number;
+  subscribers: number;
+  /** Source categories that name none of the ten: the preview asks where each goes. */
+  unmatched: string[];
+  /** Tags: this site has none, so they are listed in the report. */
+  tags: string[];
+  skipped: { title: string; reason: string }[];
+}
+
+const confirmInput = z.object({
+  default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
+  map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
+});
+
+export function createImportService(db: Db, env: Env, rateLimit: RateLimitService) {
+  const j = schema.importJobs;
+  const it = schema.importItems;
+
+  async function ownJob(actor: Actor | null, jobId: string) {
+    const user = requireUser(actor);
+    const job = await db.query.importJobs.findFirst({ where: eq(j.id, jobId) });
+    if (!job || (job.ownerId !== user.id && !isAdmin(user)) || (job.scope === "site" && !isAdmin(user)))
+      throw new NotFound("Import not found.");
+    return job;
+  }
+
+  return {
+    /**
+     * Reads an export file, refuses it whole if it is bad (nothing written), and stages its records
+     * for the preview: an admin's import ("site") maps authors by email; a writer's ("own") makes
+     * every post theirs and leaves subscribers out.
+     */
+    async start(actor: Actor | null, file: unknown, scope: ImportScope): Promise<{ jobId: string }> {
+      const user = scope === "site" ? requireAdmin(actor) : requireUser(actor);
+      if (!(file instanceof Blob) || file.size === 0)
+        throw new ValidationError({ file: IMPORT_ERRORS.empty }, IMPORT_ERRORS.empty, "import-empty");
+      if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_ERRORS.tooLarge, "import-too-large");
+      await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
+      const parsed = parseExport(new Uint8Array(await file.arrayBuffer()));
+      const subscribers = scope === "site" ? parsed.subscribers : [];
+      if (parsed.posts.length === 0 && subscribers.length === 0) {
+        const text = "The file holds no posts to import.";
+        throw new ValidationError({ file: text }, text, "import-empty-export");
+      }
+      const jobId = newId();
+      const unmatched = new Map<string, number>();
+      const tags = new Set<string>();
+      const lower = CATEGORIES.map((c) => c.toLowerCase());
+      for (const p of parsed.posts) {
+        if (!p.categories.some((c) => lower.includes(c.toLowerCase())))
+          for (const c of p.categories) unmatched.set(c, (unmatched.get(c) ?? 0) + 1);
+        for (const t of p.tags) if (!lower.includes(t.toLowerCase())) tags.add(t);
+      }
+      const summary: ImportSummary = {
+        posts: parsed.posts.length,
+        drafts: parsed.posts.filter((p) => p.status !== "published").length,
+        comments: parsed.posts.reduce((n, p) => n + p.comments.length, 0),
+        images: new Set(parsed.posts.flatMap((p) => [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)]))
+          .size,
+        subscribers: subscribers.length,
+        unmatched: [...unmatched.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 50)
+          .map(([name]) => name),
+        tags: [...tags].slice(0, MAX_LISTED),
+        skipped: parsed.skipped.slice(0, MAX_LISTED),
+      };
+
+      // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).
+      const staged = new Map<string, string>();
+      let n = 0;
+      for (const [ref, bytes] of parsed.archiveImages) {
+        const key = `import-staging/${jobId}/${n++}`;
+        await env.IMAGES.put(key, bytes);
+        staged.set(ref, key);
+      }
+      const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
+        const archive: Record<string, string> = {};
+        for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
+          if (staged.has(src)) archive[src] = staged.get(src)!;
+        const payload: StagedPost = { ...p, archive };
+        return {
+          jobId,
+          seq,
+          kind: "post",
+          sourceKey: p.sourceKey,
+          title: p.title.slice(0, 200),
+          payload: JSON.stringify(payload),
+        };
+      });
+      for (let i = 0; i < subscribers.length; i += SUBSCRIBER_SLICE)
+        rows.push({
+          jobId,
+          seq: rows.length,
+          kind: "subscribers",
+          sourceKey: `subscribers:${i}`,
+          title: "",
+          payload: JSON.stringify(subscribers.slice(i, i + SUBSCRIBER_SLICE)),
+        });
+      // The job and every staged row in one batch: a failure leaves nothing half-staged.
+      const statements = [
+        db.insert(j).values({
+          id: jobId,
+          ownerId: user.id,
+          scope,
+          platform: parsed.platform,
+          filename: file instanceof File ? file.name.slice(0, 200) : "export",
+          total: parsed.posts.length,
+          summary: JSON.stringify(summary),
+        }),
+      ];
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+        statements.push(db.insert(it).values(rows.slice(i, i + ROWS_PER_INSERT)) as unknown as (typeof statements)[0]);
+      await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+      return { jobId };
+    },
+
+    /** The preview's answer: where unmatched categories go; then the queue takes it from there. */
+    async confirm(actor: Actor | null, jobId: string, input: unknown): Promise<void> {
+      const job = await ownJob(actor, jobId);
+      const result = confirmInput.safeParse(input);
+      if (!result.success) {
+        const text = result.error.issues[0]?.message ?? "Choose a category.";
+        throw new ValidationError({ default_category: text }, text);
+      }
+      const map = Object.fromEntries(Object.entries(result.data.map).filter(([, v]) => v !== ""));
+      const started = await db
+        .update(j)
+        .set({ status: "running", defaultCategory: result.data.default_category, categoryMap: JSON.stringify(map) })
+        .where(and(eq(j.id, job.id), eq(j.status, "preview")))
+        .returning({ id: j.id });
+      if (started.length === 0) throw new Conflict("This import has already started.", "import-started");
+      await env.IMPORT_QUEUE.send({ kind: "import", jobId: job.id });
+    },
+
+    /** The job as its page shows it: progress, the preview's summary, and (when done) a page of the report. */
+    async get(actor: Actor | null, jobId: string, query: { page?: unknown } = {}) {
+      const job = await ownJob(actor, jobId);
+      const summary = JSON.parse(job.summary) as ImportSummary;
+      const paging = parsePaging({ page: query.page }, 50);
+      const [items, [totals]] = await db.batch([
+        db
+          .select({ seq: it.seq, title: it.title, state: it.state, blogId: it.blogId, note: it.note })
+          .from(it)
+          .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), inArray(it.state, ["done", "skipped", "failed"])))
+          .orderBy(asc(it.seq))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(it)
+          .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), inArray(it.state, ["done", "skipped", "failed"]))),
+      ]);
+      return {
+        job: {
+          id: job.id,
+          platform: job.platform,
+          filename: job.filename,
+          scope: job.scope,
+          status: job.status,
+          total: job.total,
+          done: job.done,
+          imported: job.imported,
+          skipped: job.skipped,
+          failed: job.failed,
+          imagesDone: job.imagesDone,
+          imagesFailed: job.imagesFailed,
+          defaultCategory: job.defaultCategory as Category,
+          createdAt: new Date(job.createdAt).toISOString(),
+        },
+        summary,
+        report: {
+          items: items.map((i) => ({ ...i, note: i.note ? (JSON.parse(i.note) as Record<string, unknown>) : {} })),
+          page: paging.page,
+          pages: pageCount(totals?.n ?? 0, paging.limit),
+        },
+      };
+    },
+
+    /** The actor's recent imports (an admin's page lists the site's). */
+    async list(actor: Actor | null) {
+      const user = requireUser(actor);
+      return db
+        .select({
+          id: j.id,
+          platform: j.platform,
+          filename: j.filename,
+          status: j.status,
+          total: j.total,
+          done: j.done,
+          createdAt: j.createdAt,
+        })
+        .from(j)
+        .where(user.role === "admin" ? undefined : eq(j.ownerId, user.id))
+        .orderBy(desc(j.createdAt))
+        .limit(10);
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,64 @@
+import { csvParse } from "d3-dsv";
+import { textOf } from "#worker/services/import/archive.ts";
+import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
+import { emptyParsed, type ParsedImport } from "#worker/services/import/types.ts";
+import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A Substack export: posts.csv (post_id, post_date, is_published, title, subtitle...) beside
+ * posts/<post_id>.html, and the subscriber list (email_list*.csv). Subscribers there confirmed with
+ * Substack; those whose mail Substack had disabled are left out.
+ */
+export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
+  const out = emptyParsed("substack", "substack");
+  const postsCsv = [...files.keys()].find((n) => /(^|\/)posts\.csv$/.test(n));
+  const prefix = postsCsv ? postsCsv.slice(0, -"posts.csv".length) : "";
+  for (const row of postsCsv ? csvParse(textOf(files.get(postsCsv)!)) : []) {
+    const id = (row.post_id ?? "").trim();
+    const title = (row.title ?? "").trim() || "(untitled)";
+    const path = `${prefix}posts/${id}.html`;
+    const bytes = files.get(path);
+    if ((row.type ?? "").trim() === "page") {
+      out.skipped.push({ title, reason: "a page (this site has posts only)" });
+      continue;
+    }
+    if (!id || !bytes) {
+      out.skipped.push({ title, reason: "its HTML file is not in the archive" });
+      continue;
+    }
+    const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
+    takeArchiveImages(doc, path, files, out);
+    const html = doc.body.innerHTML;
+    const published = (row.is_published ?? "").toLowerCase() === "true";
+    out.posts.push({
+      sourceKey: `substack:${id}`,
+      title,
+      markdown: htmlToMarkdown(html),
+      description: (row.subtitle ?? "").trim() || plainText(html, 300),
+      status: published ? "published" : "draft",
+      date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
+      categories: [],
+      tags: [],
+      author: null,
+      cover: doc.querySelector("img")?.getAttribute("src") ?? null,
+      comments: [],
+    });
+  }
+  const seen = new Set<string>();
+  for (const name of files.keys()) {
+    if (name === postsCsv || !/\.csv$/i.test(name) || name.includes("/posts/")) continue;
+    for (const row of csvParse(textOf(files.get(name)!))) {
+      const email = (row.email ?? "").trim().toLowerCase();
+      if (!EMAIL.test(email) || seen.has(email)) continue;
+      if ((row.email_disabled ?? "").toLowerCase() === "true") {
+        out.skipped.push({ title: email, reason: "a subscriber whose email Substack had disabled" });
+        continue;
+      }
+      seen.add(email);
+      out.subscribers.push(email);
+    }
+  }
+  return out;
+}

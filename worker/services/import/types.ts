@@ -1,0 +1,58 @@
+/**
+ * The one shape every importer produces (WordPress, Ghost, Medium, Substack, this site's own export):
+ * the queue consumer knows nothing of the platforms, only of these records.
+ */
+export interface ImportedComment {
+  authorName: string;
+  authorEmail: string | null;
+  /** ISO 8601. */
+  date: string;
+  /** Markdown (converted from the platform's HTML). */
+  body: string;
+}
+
+export interface ImportedAuthor {
+  name: string;
+  email: string | null;
+}
+
+export interface ImportedPost {
+  /** The origin, kept so a second import of the same file creates nothing twice ("wp:example.com:42"). */
+  sourceKey: string;
+  title: string;
+  /** Markdown; image references still carry their source URLs until the consumer copies them. */
+  markdown: string;
+  description: string;
+  status: "published" | "draft" | "scheduled";
+  /** ISO 8601 date and time. */
+  date: string;
+  /** The source's categories and tags, by name: categories map to the ten, tags are reported. */
+  categories: string[];
+  tags: string[];
+  author: ImportedAuthor | null;
+  /** The featured image's source URL, or null. */
+  cover: string | null;
+  comments: ImportedComment[];
+}
+
+/** What a parser hands back: the posts, subscribers (Substack) and any archive images, by the URL the posts use. */
+export interface ParsedImport {
+  platform: "wordpress" | "ghost" | "medium" | "substack" | "edge-blog";
+  /** The site the file came from, as its own export names it (part of each source key). */
+  site: string;
+  posts: ImportedPost[];
+  subscribers: string[];
+  /** Image bytes found inside the archive, by every path or URL a post may use for them. */
+  archiveImages: Map<string, Uint8Array>;
+  /** Records left out while reading, and why ("page: About", "attachment"). */
+  skipped: { title: string; reason: string }[];
+}
+
+export const emptyParsed = (platform: ParsedImport["platform"], site: string): ParsedImport => ({
+  platform,
+  site,
+  posts: [],
+  subscribers: [],
+  archiveImages: new Map(),
+  skipped: [],
+});

@@ -1,0 +1,129 @@
+import { parseXml } from "#worker/services/import/archive.ts";
+import { autop, htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+
+type Node = Record<string, unknown>;
+
+/** A text value as fast-xml-parser gives it: a string, a number, or an element with #text and attributes. */
+function str(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "object" && "#text" in (value as Node)) return str((value as Node)["#text"]);
+  return "";
+}
+
+const list = (value: unknown): Node[] => (Array.isArray(value) ? (value as Node[]) : value ? [value as Node] : []);
+
+/** WordPress dates are "YYYY-MM-DD HH:MM:SS"; the GMT one is "0000-00-00 00:00:00" for unpublished drafts. */
+export function wpDate(gmt: string, local: string, fallback: string): string {
+  for (const [value, zone] of [
+    [gmt, "Z"],
+    [local, "Z"],
+  ] as const) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value);
+    if (m && m[1] !== "0000") {
+      const ms = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${zone}`);
+      if (!Number.isNaN(ms)) return new Date(ms).toISOString();
+    }
+  }
+  const parsed = Date.parse(fallback);
+  return Number.isNaN(parsed) ? new Date().toISOString() : new Date(parsed).toISOString();
+}
+
+const NOT_WXR = "The XML is not a WordPress export (WXR): it has no <rss><channel>.";
+
+/**
+ * A WordPress eXtended RSS file: posts (published, drafts, scheduled), their categories and tags,
+ * authors, featured images (_thumbnail_id to the attachment's URL) and approved comments.
+ */
+export function parseWordPress(text: string): ParsedImport {
+  const doc = parseXml(text) as Node;
+  const channel = (doc.rss as Node | undefined)?.channel as Node | undefined;
+  if (!channel || typeof channel !== "object") throw new ValidationError({ file: NOT_WXR }, NOT_WXR, "import-not-wxr");
+  const base = str(channel["wp:base_site_url"]) || str(channel.link) || "wordpress";
+  const site = base.replace(/^https?:\/\//, "").replace(/\/+$/, "");
+  const out = emptyParsed("wordpress", site);
+
+  const authors = new Map<string, { name: string; email: string | null }>();
+  for (const a of list(channel["wp:author"])) {
+    const login = str(a["wp:author_login"]);
+    authors.set(login, {
+      name: str(a["wp:author_display_name"]) || login,
+      email: str(a["wp:author_email"]).toLowerCase() || null,
+    });
+  }
+
+  const items = list(channel.item);
+  const attachments = new Map<string, string>();
+  for (const item of items)
+    if (str(item["wp:post_type"]) === "attachment")
+      attachments.set(str(item["wp:post_id"]), str(item["wp:attachment_url"]) || str(item.guid));
+
+  for (const item of items) {
+    const type = str(item["wp:post_type"]);
+    const title = str(item.title) || "(untitled)";
+    if (type === "attachment") continue;
+    if (type !== "post") {
+      out.skipped.push({ title, reason: `a ${type || "record"} of another kind than a post` });
+      continue;
+    }
+    const wpStatus = str(item["wp:status"]);
+    if (!["publish", "draft", "pending", "private", "future"].includes(wpStatus)) {
+      out.skipped.push({ title, reason: `status "${wpStatus}" (trash, revisions and auto-drafts are not posts)` });
+      continue;
+    }
+    const date = wpDate(str(item["wp:post_date_gmt"]), str(item["wp:post_date"]), str(item.pubDate));
+    const status =
+      wpStatus === "publish"
+        ? "published"
+        : wpStatus === "future"
+          ? Date.parse(date) > Date.now()
+            ? "scheduled"
+            : "published"
+          : "draft";
+    const categories: string[] = [];
+    const tags: string[] = [];
+    for (const c of list(item.category)) {
+      const name = str(c).trim();
+      if (!name) continue;
+      if (c["@_domain"] === "post_tag") tags.push(name);
+      else if (c["@_domain"] === "category" || c["@_domain"] === undefined) categories.push(name);
+    }
+    let cover: string | null = null;
+    for (const meta of list(item["wp:postmeta"]))
+      if (str(meta["wp:meta_key"]) === "_thumbnail_id") cover = attachments.get(str(meta["wp:meta_value"])) ?? null;
+
+    const comments: ImportedComment[] = [];
+    for (const c of list(item["wp:comment"])) {
+      const kind = str(c["wp:comment_type"]);
+      if (str(c["wp:comment_approved"]) !== "1" || (kind !== "" && kind !== "comment")) continue;
+      const body = htmlToMarkdown(autop(str(c["wp:comment_content"])));
+      if (!body) continue;
+      comments.push({
+        authorName: str(c["wp:comment_author"]) || "Anonymous",
+        authorEmail: str(c["wp:comment_author_email"]).toLowerCase() || null,
+        date: wpDate(str(c["wp:comment_date_gmt"]), str(c["wp:comment_date"]), date),
+        body,
+      });
+    }
+    const html = autop(str(item["content:encoded"]));
+    const excerpt = str(item["excerpt:encoded"]);
+    const login = str(item["dc:creator"]);
+    out.posts.push({
+      sourceKey: `wp:${site}:${str(item["wp:post_id"]) || str(item.guid)}`,
+      title,
+      markdown: htmlToMarkdown(html),
+      description: plainText(excerpt || html, 300),
+      status,
+      date,
+      categories,
+      tags,
+      author: authors.get(login) ?? (login ? { name: login, email: null } : null),
+      cover,
+      comments,
+    });
+  }
+  return out;
+}

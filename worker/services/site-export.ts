@@ -1,0 +1,216 @@
+import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { slugOf } from "#worker/services/data-export.ts";
+import { isImageKey } from "#worker/services/images.ts";
+import { SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import { zipStream } from "#worker/services/shared/zip-stream.ts";
+
+/** Rows read per query: every table is walked in pages (keyset), never loaded whole. */
+const PAGE = 200;
+export const SITE_EXPORT_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
+
+const yaml = (value: string | number | null) => JSON.stringify(value);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** Our image URLs, relative to a post file, point into the zip's images/ folder. */
+const local = (text: string) => text.replace(/\/images\/([0-9a-z][0-9a-z_-]{7,80}\.[a-z]{3,4})/g, "../images/$1");
+
+/** Walks a table in keyset pages on (createdAt, key). */
+async function* keyset<T extends { k1: number; k2: string }>(
+  read: (after: SQL | undefined) => Promise<T[]>,
+  c1: SQLiteColumn,
+  c2: SQLiteColumn,
+): AsyncGenerator<T[]> {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = or(gt(c1, last.k1), and(eq(c1, last.k1), gt(c2, last.k2)));
+  }
+}
+
+const README = `# Edge Blog site export
+
+This zip is the whole site, in a form people and programs can read, and that Edge Blog imports back
+(Dashboard, Import): importing it into an empty site gives back its posts, images and comments.
+
+- edge-blog.json          the format's name and version, the site and when it was exported
+- posts/<slug>.md         every post (drafts and scheduled ones too): front matter, then the Markdown body.
+                          Front matter lines are "key: <JSON value>" (valid YAML): title, id, date, status,
+                          publish_at, category, author, author_email, description, cover, likes
+- images/<key>            every stored image; posts refer to them as ../images/<key>
+- users.json              accounts: id, name, email, role, photo, dates (never a password hash)
+- profiles.json           writer profiles (bio, designation)
+- comments.json           comments, with the post id and the commenter's name and email
+- likes.json, saves.json  who liked and who saved which post
+- reviews.json            testimonials
+- authors.json            the featured authors
+- subscribers.json        newsletter subscribers and their state (pending, confirmed, unsubscribed)
+- settings.json           the site's name, owner and address
+`;
+
+/** GET /dashboard/export.zip and /api/site/export: the whole site as one streamed zip (admins only). */
+export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitService) {
+  return {
+    async create(actor: Actor | null): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+      const admin = requireAdmin(actor);
+      await rateLimit.hit(`site-export:${admin.id}`, SITE_EXPORT_LIMIT.attempts, SITE_EXPORT_LIMIT.windowSeconds);
+      const site = env.SITE_NAME ?? "Edge Blog";
+      const day = new Date().toISOString().slice(0, 10);
+      const b = schema.blogs;
+      const u = schema.users;
+      const c = schema.comments;
+      const body = zipStream(async (zip) => {
+        await zip.text(
+          SITE_EXPORT_MARKER,
+          `${JSON.stringify({ format: "edge-blog-export", version: 1, site: slugOf(site), exportedAt: new Date().toISOString() }, null, 2)}\n`,
+        );
+        await zip.text("README.md", README);
+        for await (const rows of keyset(
+          (after) =>
+            db
+              .select({ blog: b, k1: b.createdAt, k2: b.id })
+              .from(b)
+              .where(after)
+              .orderBy(asc(b.createdAt), asc(b.id))
+              .limit(PAGE),
+          b.createdAt,
+          b.id,
+        ))
+          for (const { blog } of rows) {
+            const front = [
+              "---",
+              `title: ${yaml(blog.title)}`,
+              `id: ${yaml(blog.id)}`,
+              `date: ${yaml(blog.dateTime)}`,
+              `status: ${yaml(blog.status)}`,
+              `publish_at: ${yaml(iso(blog.publishAt))}`,
+              `category: ${yaml(blog.category)}`,
+              `author: ${yaml(blog.authorName)}`,
+              `author_email: ${yaml(blog.email)}`,
+              `description: ${yaml(blog.shortDescription)}`,
+              `cover: ${yaml(local(blog.image))}`,
+              `likes: ${yaml(blog.likes)}`,
+              "---",
+              "",
+            ].join("\n");
+            await zip.text(`posts/${slugOf(blog.title)}-${blog.id}.md`, `${front}${local(blog.blogDetails)}\n`);
+          }
+
+        await zip.json(
+          "users.json",
+          (async function* () {
+            for await (const rows of keyset(
+              (after) =>
+                db
+                  .select({ k1: u.createdAt, k2: u.id, name: u.name, email: u.email, role: u.role, photo: u.photoUrl })
+                  .from(u)
+                  .where(after)
+                  .orderBy(asc(u.createdAt), asc(u.id))
+                  .limit(PAGE),
+              u.createdAt,
+              u.id,
+            ))
+              yield rows.map(({ k1, k2, ...r }) => ({ _id: k2, ...r, createdAt: iso(k1) }));
+          })(),
+        );
+        await zip.json(
+          "comments.json",
+          (async function* () {
+            for await (const rows of keyset(
+              (after) =>
+                db
+                  .select({
+                    k1: c.createdAt,
+                    k2: c.id,
+                    blogId: c.blogId,
+                    body: c.body,
+                    authorName: u.name,
+                    authorEmail: u.email,
+                  })
+                  .from(c)
+                  .innerJoin(u, eq(u.id, c.userId))
+                  .where(after)
+                  .orderBy(asc(c.createdAt), asc(c.id))
+                  .limit(PAGE),
+              c.createdAt,
+              c.id,
+            ))
+              yield rows.map(({ k1, k2, ...r }) => ({ _id: k2, ...r, createdAt: iso(k1) }));
+          })(),
+        );
+        // The smaller tables, each in pages on its own key.
+        const simple = async (name: string, table: keyof typeof tables) => {
+          const { t, key } = tables[table];
+          await zip.json(
+            name,
+            (async function* () {
+              for await (const rows of keyset(
+                (after) =>
+                  db
+                    .select()
+                    .from(t)
+                    .where(after)
+                    .orderBy(asc(t.createdAt), asc(key))
+                    .limit(PAGE)
+                    .then((r) =>
+                      r.map((row) => ({
+                        ...row,
+                        k1: row.createdAt as number,
+                        k2: String((row as Record<string, unknown>)[keyName[table]]),
+                      })),
+                    ),
+                t.createdAt,
+                key,
+              ))
+                yield rows.map(({ k1, k2, ...r }) => (void k2, { ...r, createdAt: iso(k1) }));
+            })(),
+          );
+        };
+        const tables = {
+          profiles: { t: schema.profiles, key: schema.profiles.id },
+          likes: { t: schema.blogLikes, key: schema.blogLikes.blogId },
+          saves: { t: schema.savedBlogs, key: schema.savedBlogs.id },
+          reviews: { t: schema.reviews, key: schema.reviews.id },
+          authors: { t: schema.authors, key: schema.authors.id },
+          subscribers: { t: schema.newsletterSubscriptions, key: schema.newsletterSubscriptions.id },
+        } as const;
+        const keyName = {
+          profiles: "id",
+          likes: "blogId",
+          saves: "id",
+          reviews: "id",
+          authors: "id",
+          subscribers: "id",
+        } as const;
+        for (const name of Object.keys(tables) as (keyof typeof tables)[]) await simple(`${name}.json`, name);
+        await zip.text(
+          "settings.json",
+          `${JSON.stringify({ siteName: site, ownerName: env.OWNER_NAME ?? null, siteUrl: env.SITE_URL ?? null }, null, 2)}\n`,
+        );
+
+        // Images last, straight from R2 a page of keys at a time (variants are remade on demand).
+        let cursor: string | undefined;
+        do {
+          const page = await env.IMAGES.list({ cursor, limit: 500 });
+          for (const object of page.objects) {
+            if (!isImageKey(object.key)) continue;
+            const stored = await env.IMAGES.get(object.key);
+            if (stored) await zip.stream(`images/${object.key}`, stored.body);
+          }
+          cursor = page.truncated ? page.cursor : undefined;
+        } while (cursor);
+      }, "site export");
+      return { filename: `${slugOf(site)}-site-${day}.zip`, body };
+    },
+  };
+}
+
+export type SiteExportService = ReturnType<typeof createSiteExportService>;
