@@ -49,4 +49,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One logger writes one JSON shape (worker/log.ts): nothing else in app/ or worker/ calls console.
+    files: ["app/**/*.{ts,tsx}", "worker/**/*.{ts,tsx}"],
+    ignores: ["worker/log.ts"],
+    rules: { "no-console": "error" },
+  },
 );

@@ -6,6 +6,7 @@ import { InlineCssContext } from "#app/lib/inline-css.tsx";
 import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signer.ts";
 import { signConfirmStep } from "#worker/security/confirm-token.ts";
 import css from "#app/tailwind.css?inline";
+import { logError } from "#worker/log.ts";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,7 +35,7 @@ export default async function handleRequest(
     {
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) logError("page render failed", error, { path: new URL(request.url).pathname });
         responseStatusCode = 500;
       },
     },

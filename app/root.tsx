@@ -20,6 +20,7 @@ import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { THEME_SCRIPT } from "#app/lib/theme.ts";
 import { DEFAULT_BRAND, siteName, useBrand } from "#app/lib/site-name.ts";
+import { logError } from "#worker/log.ts";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -103,7 +104,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) logError("page error", error);
   // A 400 thrown by a loader carries its own sentence (for example a /confirm link this site did not make).
   const refusedWith = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string";
   const [title, text] = notFound

@@ -642,6 +642,48 @@ export const apDeliveries = sqliteTable("ap_deliveries", {
 });
 
 /**
+ * Totals kept by triggers (migration 0016, issue 20), so a list's total costs one row read at any size:
+ * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
+ * their id), per writer's email ("email") and per category ("category"). The visible total adds the
+ * scheduled posts whose time has come, counted live (worker/services/visible-blogs.ts visibleTotal):
+ * a trigger cannot see time.
+ */
+export const blogCounts = sqliteTable(
+  "blog_counts",
+  {
+    scope: text("scope", { enum: ["all", "author", "email", "category"] }).notNull(),
+    key: text("key").notNull(),
+    status: text("status", { enum: ["draft", "scheduled", "published"] }).notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.status] })],
+);
+
+/**
+ * A writer's Stats totals (and the site's, owner "*"), kept by triggers on blogs, comments, saves and
+ * views (migration 0016): the Stats page reads one row, not every post of a writer of 100,000 posts.
+ */
+export const writerTotals = sqliteTable("writer_totals", {
+  owner: text("owner").primaryKey(),
+  posts: integer("posts").notNull().default(0),
+  likes: integer("likes").notNull().default(0),
+  comments: integer("comments").notNull().default(0),
+  saves: integer("saves").notNull().default(0),
+  views: integer("views").notNull().default(0),
+});
+
+/** A writer's (and the site's, owner "*") views per UTC day, kept by triggers on blog_views_daily: the Stats chart. */
+export const writerViewsDaily = sqliteTable(
+  "writer_views_daily",
+  {
+    owner: text("owner").notNull(),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.day] })],
+);
+
+/**
  * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
  * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
  */

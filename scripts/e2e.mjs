@@ -12,6 +12,8 @@ export const E2E_VARS = {
   OWNER_NAME: "Edge Blog Ltd",
   GOOGLE_CLIENT_ID: "",
   GOOGLE_CLIENT_SECRET: "",
+  // The import journey serves its images from a server on this machine (tests/e2e/import.spec.ts).
+  IMPORT_ALLOW_PRIVATE_HOSTS: "true",
 };
 
 let stateDir;

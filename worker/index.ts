@@ -12,6 +12,7 @@ import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
+import { logError } from "#worker/log.ts";
 
 export { ViewCounter } from "#worker/views/counter.ts";
 
@@ -34,6 +35,7 @@ export default {
           services.blogs.publishDue(now),
           services.mailer.retryDue(now),
           services.newsletter.resumeStalled(now),
+          services.importRunner.resumeStalled(now),
         ]),
       );
       return;
@@ -69,7 +71,7 @@ export default {
         } else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
-        console.error(`${batch.queue}: job ${message.id} failed (try ${message.attempts})`, err);
+        logError("queue: job failed", err, { queue: batch.queue, job: message.id, attempt: message.attempts });
         message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
       }
     }
@@ -87,7 +89,7 @@ async function runFederationBatch(batch: MessageBatch<FederationJob>, services: 
       await services.federation.runJob(message.body);
       message.ack();
     } catch (err) {
-      console.error(`federation: job ${message.id} failed (try ${message.attempts})`, err);
+      logError("federation: job failed", err, { job: message.id, attempt: message.attempts });
       message.retry({ delaySeconds: Math.min(43_200, 30 * 2 ** message.attempts) });
     }
   }

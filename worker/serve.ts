@@ -3,6 +3,7 @@ import type { ApiEnv } from "#worker/api/context.ts";
 import { withEdgeCache } from "#worker/cache/edge.ts";
 import type { Env } from "#worker/env.ts";
 import { withSecurityHeaders } from "#worker/security/headers.ts";
+import { log } from "#worker/log.ts";
 
 /**
  * Every request's way through the Worker (production, wrangler dev and `npm run dev` alike): a request
@@ -17,16 +18,16 @@ export async function serve(app: Hono<ApiEnv>, request: Request, env: Env, ctx: 
       withSecurityHeaders(req, await app.fetch(req, env, ctx)),
     );
   } catch (err) {
-    log("error", request, requestId, started, 500, err);
+    logRequest("error", request, requestId, started, 500, err);
     throw err;
   }
   response = new Response(response.body, response);
   response.headers.set("X-Request-Id", requestId);
-  log(response.status >= 500 ? "error" : "info", request, requestId, started, response.status);
+  logRequest(response.status >= 500 ? "error" : "info", request, requestId, started, response.status);
   return response;
 }
 
-function log(
+function logRequest(
   level: "info" | "error",
   request: Request,
   requestId: string,
@@ -34,17 +35,14 @@ function log(
   status: number,
   err?: unknown,
 ) {
-  const url = new URL(request.url);
-  const line = {
-    level,
+  const fields = {
     requestId,
     method: request.method,
-    path: url.pathname,
+    path: new URL(request.url).pathname,
     status,
     ms: Date.now() - started,
-    ...(err ? { error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined } : {}),
   };
-  (level === "error" ? console.error : console.log)(JSON.stringify(line));
+  log(level, "request", fields, err);
 }
 
 /**

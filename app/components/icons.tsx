@@ -135,6 +135,7 @@ const DASHBOARD_PATHS: Record<string, string> = {
   "Manage Authors": "M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6",
   Stats: "M4 20V11M10 20V5M16 20v-6M21 20H3",
   Inbox: "M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5",
+  Comments: "M4 5h16v11H8l-4 4V5zM12 8v3M12 13.5v.01",
   Import: "M12 3v12M7 10l5 5 5-5M4 19h16",
   Export: "M12 15V3M7 8l5-5 5 5M4 19h16",
   Settings:

@@ -6,6 +6,7 @@ import { wantsJson } from "#worker/http/negotiation.ts";
 import { formStatus, readForm } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
+import { logError } from "#worker/log.ts";
 
 // Signing out changes state, so only a POST does it (a GET, say from a prefetch or a link, just goes home).
 export function loader() {
@@ -29,7 +30,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   try {
     if (context.sessionId) await context.services.sessions.end(context.sessionId);
   } catch (err) {
-    console.error("logout failed", err);
+    logError("logout failed", err);
     // The person is told what failed: a domain error's own sentence, else D1 not answering (the only
     // storage this touches); the raw driver text stays in the log.
     const text = err instanceof DomainError ? err.message : DATABASE_UNAVAILABLE_TEXT;

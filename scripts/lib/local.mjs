@@ -125,7 +125,8 @@ export async function startWrangler(args, healthPath = "/api/health") {
     stop();
     throw err;
   }
-  return { baseURL, stop };
+  // pid: the leader of wrangler's process group (workerd runs in it), for memory samples.
+  return { baseURL, stop, pid: server.pid };
 }
 
 /**

@@ -283,3 +283,58 @@ describe("a scheduled post appears at its time, and not before", () => {
     }
   });
 });
+
+describe("a scheduled post's page at its minute (issue 22, defect 5)", () => {
+  it("a visitor's cached 404 lasts only to the next minute, so the page shows when the lists do, cron or not", async () => {
+    stopClock(Date.UTC(2031, 4, 1, 10, 0, 20));
+    const writer = await makeUser();
+    const blog = await makeBlog(writer, {
+      title: "Minute hand",
+      status: "scheduled",
+      publishAt: Date.UTC(2031, 4, 1, 10, 1),
+    });
+    const path = `/blogs/${blog.id}/minute-hand`;
+    const hidden = await call(path);
+    expect(hidden.status).toBe(404);
+    // Shared, but only for the 40 s left in this minute, with no stale copy after.
+    expect(hidden.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=40");
+    await hidden.body?.cancel();
+    const again = await call(path);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("X-Cache")).toBe("HIT");
+    await again.body?.cancel();
+
+    // Its minute: before any cron has run, the page is the post, not the cached "not found".
+    stopClock(Date.UTC(2031, 4, 1, 10, 1, 2));
+    const live = await call(path);
+    expect(live.status).toBe(200);
+    expect(await live.text()).toContain("Minute hand");
+  });
+
+  it("the minute cron's publish purges the post's own page, its cached 404 included", async () => {
+    stopClock(Date.UTC(2031, 5, 1, 10, 0, 10));
+    const writer = await makeUser();
+    const blog = await makeBlog(writer, {
+      title: "Purged hand",
+      status: "scheduled",
+      publishAt: Date.UTC(2031, 5, 1, 10, 1),
+    });
+    const path = `/blogs/${blog.id}/purged-hand`;
+    await (await call(path)).body?.cancel();
+    const cached = await call(path);
+    expect(cached.headers.get("X-Cache")).toBe("HIT");
+    await cached.body?.cancel();
+    // The cron runs on the minute (still within the copy's lifetime): its purge drops the 404.
+    stopClock(Date.UTC(2031, 5, 1, 10, 0, 59));
+    await db()
+      .update(schema.blogs)
+      .set({ publishAt: Date.UTC(2031, 5, 1, 10, 0, 30) })
+      .where(eq(schema.blogs.id, blog.id));
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const res = await call(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Cache")).toBe("MISS");
+  });
+});

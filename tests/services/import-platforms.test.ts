@@ -153,3 +153,19 @@ describe("Ghost, Medium and Substack imports", () => {
     await expect(h.services().imports.start(writer, fileOf(zip, "substack.zip"), "site")).rejects.toThrow();
   });
 });
+
+describe("a stalled import", () => {
+  it("is queued again by the minute cron when its message was lost", async () => {
+    const h = importHarness();
+    const actor = await admin();
+    const { jobId } = await h
+      .services()
+      .imports.start(actor, fileOf(ghostJson.replaceAll("Post 1", "Stalled post"), "g.json"), "site");
+    await h.services().imports.confirm(actor, jobId, { default_category: "Lifestyle" });
+    expect(h.sent).toHaveLength(1);
+    // Nothing happened for ten minutes: the message is gone.
+    expect(await h.services().importRunner.resumeStalled(Date.now() + 10 * 60_000)).toBe(1);
+    expect(h.sent.at(-1)).toEqual({ kind: "import", jobId });
+    expect(await h.services().importRunner.resumeStalled(Date.now())).toBe(0);
+  });
+});

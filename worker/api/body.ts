@@ -12,7 +12,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (!/^application\/json\b/i.test(type)) throw unsupportedType("Send the body as application/json.");
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_JSON_BYTES) throw tooLarge("The request body is too large.");
-  const text = await readTextUpTo(c.req.raw, MAX_JSON_BYTES);
+  const text = new TextDecoder().decode(await readBytesUpTo(c.req.raw.body, MAX_JSON_BYTES));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -30,12 +30,17 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
 }
 
 /**
- * The body as text, refused with 413 as soon as more than `max` bytes have arrived: a chunked body
- * without a Content-Length is never buffered past the limit.
+ * The one body reader of the Hono adapter: the body's bytes, refused with `refusal` (a 413) as soon as
+ * more than `max` bytes have arrived, so a lying or absent Content-Length (a chunked body) is never
+ * buffered past the limit. JSON bodies and image uploads both read through it.
  */
-async function readTextUpTo(request: Request, max: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+export async function readBytesUpTo(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+  refusal: () => Error = () => tooLarge("The request body is too large."),
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -44,7 +49,7 @@ async function readTextUpTo(request: Request, max: number): Promise<string> {
     size += value.byteLength;
     if (size > max) {
       await reader.cancel();
-      throw tooLarge("The request body is too large.");
+      throw refusal();
     }
     chunks.push(value);
   }
@@ -54,5 +59,5 @@ async function readTextUpTo(request: Request, max: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

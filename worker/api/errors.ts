@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DomainError, RateLimited, ValidationError, type ErrorKind } from "#worker/services/shared/errors.ts";
+import { logError } from "#worker/log.ts";
 
 /** The Hono side's one table from a domain error's kind to its HTTP status (the pages' is in app/lib/forms.server.ts). */
 const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
@@ -33,7 +34,7 @@ export function apiError(err: unknown, c: Context): Response {
     if (err instanceof RateLimited) headers["Retry-After"] = String(err.retryAfterSeconds);
     return c.json(body, statusOf(err), headers);
   }
-  console.error("unexpected error", err);
+  logError("unexpected error", err, { path: new URL(c.req.url).pathname });
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } } satisfies ErrorBody, 500);
 }
 

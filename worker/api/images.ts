@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { tooLarge as tooLargeError, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
 import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
+import { readBytesUpTo } from "#worker/api/body.ts";
 
 // Room for the multipart boundaries, part headers and the expiration field around a 5 MB file.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -10,38 +11,13 @@ const MAX_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 
 const tooLarge = () => tooLargeError("The image is larger than 5 MB.");
 
-/** Reads a body stream but stops as soon as it passes `limit`, so a lying or absent Content-Length cannot exhaust memory. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The upload form of a request: 415 unless multipart, 413 past the size limit, 400 for a broken form. */
 async function readUploadForm(c: Context<ApiEnv>): Promise<UploadInput> {
   const type = c.req.header("Content-Type") ?? "";
   if (!/^multipart\/form-data\b/i.test(type)) throw unsupportedType("Send the image as multipart/form-data.");
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_FORM_BYTES) throw tooLarge();
-  const bytes = await readCapped(c.req.raw.body, MAX_FORM_BYTES);
+  const bytes = await readBytesUpTo(c.req.raw.body, MAX_FORM_BYTES, tooLarge);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();

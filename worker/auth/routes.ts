@@ -10,6 +10,7 @@ import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } fr
 import { GOOGLE_SIGNED_IN } from "#worker/services/texts.ts";
 import { reauthCookie } from "#worker/auth/reauth.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
+import { logError } from "#worker/log.ts";
 
 type Mode = "popup" | "redirect";
 type Intent = "login" | "register" | "reauth";
@@ -135,7 +136,7 @@ function failure(c: ApiContext, mode: Mode, err: unknown) {
     ({ code, message } = err);
     status = statusOf(err);
   } else {
-    console.error("google sign-in failed", err);
+    logError("google sign-in failed", err);
     const internal = new GoogleFlowError("internal-error");
     ({ code, message, status } = internal);
   }

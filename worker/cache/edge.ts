@@ -33,15 +33,16 @@ export async function withEdgeCache(
   }
   const key = cacheKey(request);
   const near = memory.get(key.url);
-  if (near && Date.now() - near.storedAt < SHARED_SECONDS * 1000 && !purgedSince(near.tags, near.storedAt)) {
+  if (near && Date.now() - near.storedAt < near.fresh * 1000 && !purgedSince(near.tags, near.storedAt)) {
     return served(request, near.response(), "HIT", (Date.now() - near.storedAt) / 1000);
   }
   const hit = await sharedCache().match(key);
   const storedAt = Number(hit?.headers.get(STORED_AT) ?? 0);
-  if (hit && !purgedSince((hit.headers.get(TAGS) ?? "").split(","), storedAt)) {
-    const age = (Date.now() - storedAt) / 1000;
+  const age = (Date.now() - storedAt) / 1000;
+  const { fresh, stale } = lifetimeOf(hit?.headers.get(SHARED_HEADERS));
+  if (hit && age <= fresh + stale && !purgedSince((hit.headers.get(TAGS) ?? "").split(","), storedAt)) {
     // Past its shared lifetime, the stale copy is served while one refresh runs behind it.
-    if (age > SHARED_SECONDS) ctx.waitUntil(refresh(key, env, next));
+    if (age > fresh) ctx.waitUntil(refresh(key, env, next));
     return served(request, hit, "HIT", age);
   }
   await hit?.body?.cancel();
@@ -83,6 +84,8 @@ function markPurged(tags: string[]) {
  */
 interface NearCopy {
   storedAt: number;
+  /** Its shared lifetime in seconds (s-maxage): 600, or less for a post's 404 (policy.ts). */
+  fresh: number;
   tags: string[];
   response: () => Response;
 }
@@ -93,12 +96,22 @@ async function remember(url: string, response: Response, tags: string[], storedA
   const body = await response.arrayBuffer();
   const init = { status: response.status, statusText: response.statusText, headers: [...response.headers] };
   if (memory.size >= MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
-  memory.set(url, { storedAt, tags, response: () => new Response(body, init) });
+  const { fresh } = lifetimeOf(response.headers.get(SHARED_HEADERS));
+  memory.set(url, { storedAt, fresh, tags, response: () => new Response(body, init) });
 }
 
 function forget(tags: string[]) {
   markPurged(tags);
   for (const [url, copy] of memory) if (copy.tags.some((t) => tags.includes(t))) memory.delete(url);
+}
+
+/** A shared answer's s-maxage and stale-while-revalidate, as the Workers Cache would read them. */
+function lifetimeOf(cacheControl: string | null | undefined): { fresh: number; stale: number } {
+  const seconds = (name: string) => {
+    const m = new RegExp(`${name}=(\\d+)`).exec(cacheControl ?? "");
+    return m ? Number(m[1]) : null;
+  };
+  return { fresh: seconds("s-maxage") ?? SHARED_SECONDS, stale: seconds("stale-while-revalidate") ?? 0 };
 }
 
 /** workerd's default cache (the DOM typings know only named caches). */

@@ -117,6 +117,19 @@ export function sharedUrl(url: URL): URL | null {
 }
 
 /**
+ * A post's "not found" is shared only until the next whole minute: a scheduled post goes public on its
+ * minute (the schedule has minute precision), and its cached 404 must not outlive that while the lists
+ * already show it (issue 22, defect 5); the minute cron's purge then only tidies. Every post URL's 404
+ * gets the same lifetime, so the answer says nothing about whether a hidden post is there.
+ */
+export function sharedCacheControl(request: Request, status: number, now = Date.now()): string {
+  if (status !== 404 || !POST_PAGE.test(new URL(request.url).pathname)) return SHARED_CACHE_CONTROL;
+  const untilNextMinute = Math.max(1, Math.ceil((60_000 - (now % 60_000)) / 1000));
+  return `public, max-age=0, s-maxage=${untilNextMinute}`;
+}
+const POST_PAGE = new RegExp(`^(?:/blogs/${ID}(?:/${SLUG_PATTERN})?|/api/(?:blogs|blog)/${ID})$`);
+
+/**
  * Sets the answer's caching headers: shared (with its tags) when the request was anonymous, the URL is
  * a shared one, and the answer is a plain 200 or 404 that sets no cookie; `private, no-store` otherwise.
  * Answers that already say `immutable` (static files, images) keep their own rule.
@@ -129,7 +142,7 @@ export function applyCachePolicy(request: Request, response: Response): { respon
     tags !== null && (response.status === 200 || response.status === 404) && !response.headers.has("Set-Cookie");
   const out = new Response(response.body, response);
   if (shareable) {
-    out.headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+    out.headers.set("Cache-Control", sharedCacheControl(request, response.status));
     out.headers.set("Cache-Tag", tags.join(","));
     out.headers.set("Vary", SHARED_VARY);
   } else {

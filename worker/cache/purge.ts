@@ -1,6 +1,7 @@
 import type { Env } from "#worker/env.ts";
 import { purgeTags } from "#worker/cache/edge.ts";
 import { tagsFor, type WriteEvent } from "#worker/cache/tags.ts";
+import { logError } from "#worker/log.ts";
 
 export type Purge = (event: WriteEvent) => Promise<void>;
 
@@ -18,7 +19,7 @@ export function createPurge(env: Env, ctx?: ExecutionContext): Purge {
     try {
       await purgeTags(env, ctx, tags);
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "cache purge failed", tags, cause: String(err) }));
+      logError("cache purge failed", err, { tags });
       ctx?.waitUntil(retry(env, ctx, tags));
     }
   };
@@ -31,7 +32,7 @@ async function retry(env: Env, ctx: ExecutionContext, tags: string[]) {
       await purgeTags(env, ctx, tags);
       return;
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "cache purge retry failed", tags, cause: String(err) }));
+      logError("cache purge retry failed", err, { tags });
     }
   }
 }
@@ -77,7 +78,7 @@ async function purgeNow(env: Env, ctx: ExecutionContext | undefined, tags: strin
   try {
     await purgeTags(env, ctx, tags);
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "cache purge failed", tags, cause: String(err) }));
+    logError("cache purge failed", err, { tags });
     if (ctx) ctx.waitUntil(retry(env, ctx, tags));
   }
 }

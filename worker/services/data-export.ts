@@ -8,6 +8,7 @@ import { imageKeyOf } from "#worker/services/images.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { visibleBlog } from "#worker/services/visible-blogs.ts";
+import { logError } from "#worker/log.ts";
 
 /**
  * What one download holds at most. The zip is streamed (one file at a time, images in R2-sized
@@ -318,7 +319,7 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
       }
 
       void produce().catch(async (err: unknown) => {
-        console.error("data export failed", err ?? failed);
+        logError("data export failed", err ?? failed);
         // A cut stream is an error the browser shows as a failed download, never a zip that looks complete.
         await writer.abort(err).catch(() => undefined);
       });

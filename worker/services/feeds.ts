@@ -1,6 +1,7 @@
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { countQuery, visibleList } from "#worker/services/blog-lists.ts";
 import type { Category } from "#worker/services/categories.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { taggedWith } from "#worker/services/blogs/tags.ts";
@@ -59,7 +60,7 @@ export function createFeedService(db: Db) {
 
     /** How many post files the sitemap index lists (/sitemaps/posts-{n}.xml): one per SITEMAP_FILE_URLS posts. */
     async sitemapFiles(): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(schema.blogs).where(visibleBlogsWhere());
+      const [row] = await countQuery(db, visibleList({ by: "all" }));
       return Math.ceil((row?.total ?? 0) / SITEMAP_FILE_URLS);
     },
 

@@ -3,7 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
-import { countQuery, newestPageQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { countQuery, filteredList, newestPageQuery, pageIdsQuery, visibleList } from "#worker/services/blog-lists.ts";
 import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -159,7 +159,7 @@ export function createFollowService(
     async feed(actor: Actor | null, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<PublicBlog>> {
       const user = requireUser(actor);
       const paging = parsePaging(input, FOLLOWING_PAGE_SIZE);
-      const theirs = visibleBlogsWhere(inArray(schema.blogs.authorId, followedBy(db, user.id)));
+      const theirs = filteredList(visibleBlogsWhere(inArray(schema.blogs.authorId, followedBy(db, user.id))));
       const [rows, totals] = await db.batch([newestPageQuery(db, theirs, paging), countQuery(db, theirs)]);
       return toPage(
         rows.map((row) => toPublicCard(toBlog(row))),
@@ -214,7 +214,7 @@ export function createFollowService(
         .leftJoin(schema.profiles, eq(schema.profiles.userId, b.authorId))
         .where(
           visibleBlogsWhere(
-            inArray(b.id, pageIdsQuery(db, visibleBlogsWhere(), SUGGESTION_WINDOW, 0)),
+            inArray(b.id, pageIdsQuery(db, visibleList({ by: "all" }), SUGGESTION_WINDOW, 0)),
             actor ? sql`${b.authorId} <> ${actor.id}` : undefined,
             actor ? notInArray(b.authorId, followedBy(db, actor.id)) : undefined,
           ),

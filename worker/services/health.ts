@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { Unavailable } from "#worker/services/shared/errors.ts";
+import { logError } from "#worker/log.ts";
 
 export function createHealthService(db: Db) {
   return {
@@ -9,7 +10,7 @@ export function createHealthService(db: Db) {
       try {
         await db.run(sql`select count(*) from ${sql.identifier("users")}`);
       } catch (cause) {
-        console.error("health check failed", cause);
+        logError("health check failed", cause);
         throw new Unavailable("The database is not reachable.", "database-unavailable");
       }
       return { status: "ok" };

@@ -3,6 +3,7 @@ import type { Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { imageKeyOf, withVariantKeys } from "#worker/services/images.ts";
 import type { Purge } from "#worker/cache/purge.ts";
+import { logError } from "#worker/log.ts";
 
 /** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -77,7 +78,7 @@ export function createImageCleanup(db: Db, env: Env, purge?: Purge) {
         purge,
       );
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "image release failed", keys, cause: String(err) }));
+      logError("image release failed", err, { keys });
     }
   };
 

@@ -18,6 +18,7 @@ import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/servic
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import { logError } from "#worker/log.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;
@@ -256,7 +257,7 @@ export function createImageService(db: Db, env: Env, rateLimit: RateLimitService
         await env.IMAGES.put(key, bytes, { httpMetadata: { contentType: type.contentType } });
       } catch (err) {
         // Nothing was recorded yet: the upload is refused whole, as an outage (503), not a bug (500).
-        console.error(JSON.stringify({ level: "error", msg: "R2 put failed", cause: String(err) }));
+        logError("R2 put failed", err);
         throw new Unavailable("Image storage is not answering. Please try again shortly.", "storage-unavailable");
       }
       try {

@@ -36,6 +36,7 @@ import { createSiteExportService } from "#worker/services/site-export.ts";
 import { createUserService } from "#worker/services/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
+import { logError } from "#worker/log.ts";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 /**
@@ -62,7 +63,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const federation = createFederationService(db, env, { rateLimit, purge }, origin);
   // The fediverse hears of every write of a post; a failure there never fails the writer's save.
   const federate = (blogId: string) =>
-    federation.publishing.sync(blogId).catch((err) => console.error(`federation: sync ${blogId} failed`, err));
+    federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),

@@ -16,6 +16,7 @@ import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
+import { logError } from "#worker/log.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -345,7 +346,7 @@ export function createNewsletterService(
         await queue().send({ kind: "fanout", blogId, after: "", origin }, { contentType: "json" });
       } catch (err) {
         // The cron's resume picks it up (resumeStalled).
-        console.error("newsletter: could not queue a fan-out", err);
+        logError("newsletter: could not queue a fan-out", err);
       }
       return true;
     },

@@ -11,6 +11,7 @@ import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { z } from "zod";
+import { logError } from "#worker/log.ts";
 
 /**
  * Reset requests: per client address (refused with 429, whatever the address asked about) and per
@@ -83,9 +84,7 @@ export function createPasswordResetService(
           FORGOT_LIMIT.perAddress,
           FORGOT_LIMIT.windowSeconds,
         );
-      defer(
-        mailResetLink(email, client.origin, now).catch((err: unknown) => console.error("forgot-password failed", err)),
-      );
+      defer(mailResetLink(email, client.origin, now).catch((err: unknown) => logError("forgot-password failed", err)));
       return { message: RESET_TEXTS.requested };
     },
 

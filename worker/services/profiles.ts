@@ -3,7 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { anyStatusList, countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
@@ -56,7 +56,7 @@ export function createProfileService(db: Db, purge: Purge) {
     ): Promise<{ profile: Profile | null; blogs: Page<Blog> }> {
       const user = requireUser(actor);
       const paging = parsePaging({ page: input.page }, PROFILE_PAGE_SIZE);
-      const mine = eq(schema.blogs.authorId, user.id);
+      const mine = anyStatusList({ by: "author", key: user.id });
       const [profiles, rows, totals] = await db.batch([
         db.select().from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1),
         newestPageQuery(db, mine, paging),

@@ -24,6 +24,7 @@ import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { EmailVerificationService } from "#worker/services/email-verification.ts";
 import { toActor, type SessionDevice, type SessionService } from "#worker/services/sessions.ts";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
+import { logError } from "#worker/log.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -181,7 +182,7 @@ export function createUserService(
       await purge({ kind: "user.photo" });
       return { ...row, photoUrl: url };
     } catch (err) {
-      console.error("register: the photo could not be stored", err);
+      logError("register: the photo could not be stored", err);
       return row;
     }
   }

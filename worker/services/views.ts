@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { anyStatusList, pageIdsQuery } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { isbot } from "isbot";
 import { schema, type Db } from "#worker/db.ts";
@@ -104,33 +104,25 @@ export function createViewService(db: Db, env: Env) {
       const paging = parsePaging({ page: input.page }, STATS_PAGE_SIZE);
       const site = user.role === "admin";
       const b = schema.blogs;
-      const v = schema.blogViewsDaily;
-      const mine: SQL | undefined = site ? undefined : eq(b.authorId, user.id);
+      const mine = anyStatusList(site ? { by: "all" } : { by: "author", key: user.id });
       const days = Array.from({ length: STATS_DAYS }, (_, i) => utcDay(now - (STATS_DAYS - 1 - i) * DAY_MS));
       const since = days[0]!;
-      // The writer's posts as a subquery on blogs_author_newest_idx; the site needs no filter at all.
-      const theirs = sql`(select id from blogs where author_id = ${user.id})`;
-      const totalsQuery = site
-        ? db
-            .select({
-              posts: sql<number>`(select count(*) from blogs)`,
-              likes: sql<number>`(select coalesce(sum(likes), 0) from blogs)`,
-              views: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily)`,
-              views30: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where day >= ${since})`,
-              comments: sql<number>`(select count(*) from comments)`,
-              saves: sql<number>`(select count(*) from saved_blogs)`,
-            })
-            .from(sql`(select 1)`)
-        : db
-            .select({
-              posts: sql<number>`(select count(*) from blogs where author_id = ${user.id})`,
-              likes: sql<number>`(select coalesce(sum(likes), 0) from blogs where author_id = ${user.id})`,
-              views: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where blog_id in ${theirs})`,
-              views30: sql<number>`(select coalesce(sum(views), 0) from blog_views_daily where blog_id in ${theirs} and day >= ${since})`,
-              comments: sql<number>`(select count(*) from comments where blog_id in ${theirs})`,
-              saves: sql<number>`(select count(*) from saved_blogs where blog_id in ${theirs})`,
-            })
-            .from(sql`(select 1)`);
+      // Totals and the chart come from rows kept by triggers (writer_totals, writer_views_daily, migration
+      // 0016): one row, and a day's row per day, whether the writer has 3 posts or 100,000.
+      const owner = site ? "*" : user.id;
+      const kept = schema.writerTotals;
+      const d = schema.writerViewsDaily;
+      const totalsQuery = db
+        .select({
+          posts: kept.posts,
+          likes: kept.likes,
+          views: kept.views,
+          views30: sql<number>`(select coalesce(sum(views), 0) from writer_views_daily where owner = ${owner} and day >= ${since})`,
+          comments: kept.comments,
+          saves: kept.saves,
+        })
+        .from(kept)
+        .where(eq(kept.owner, owner));
       const [posts, totals, daily] = await db.batch([
         db
           .select({
@@ -149,19 +141,12 @@ export function createViewService(db: Db, env: Env) {
           .where(inArray(b.id, pageIdsQuery(db, mine, paging.limit, paging.offset)))
           .orderBy(...newestFirst),
         totalsQuery,
-        site
-          ? db
-              .select({ day: v.day, views: sql<number>`sum(${v.views})` })
-              .from(v)
-              .where(gte(v.day, since))
-              .groupBy(v.day)
-          : db
-              .select({ day: v.day, views: sql<number>`sum(${v.views})` })
-              .from(v)
-              .where(and(gte(v.day, since), sql`${v.blogId} in ${theirs}`))
-              .groupBy(v.day),
+        db
+          .select({ day: d.day, views: d.views })
+          .from(d)
+          .where(and(eq(d.owner, owner), gte(d.day, since))),
       ]);
-      const byDay = new Map(daily.map((d) => [d.day, Number(d.views)]));
+      const byDay = new Map(daily.map((row) => [row.day, Number(row.views)]));
       const rows = posts.map((p) => ({
         ...p,
         views: Number(p.views),

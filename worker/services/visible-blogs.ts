@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import { schema } from "#worker/db.ts";
 
 /**
@@ -26,4 +26,38 @@ export function visibleBlog(now: number = Date.now()): SQL {
 /** The visible-blog condition together with any others (undefined ones are ignored). */
 export function visibleBlogsWhere(...conditions: (SQL | undefined)[]): SQL {
   return and(visibleBlog(), ...conditions)!;
+}
+
+/** A list of blogs whose total is kept by triggers (table blog_counts, migration 0016). */
+export type BlogScope =
+  { by: "all" } | { by: "author"; key: string } | { by: "email"; key: string } | { by: "category"; key: string };
+
+const scopeColumn = {
+  author: schema.blogs.authorId,
+  email: schema.blogs.email,
+  category: schema.blogs.category,
+} as const;
+
+/** The condition a scope stands for (undefined: every post). */
+export function scopeCondition(scope: BlogScope): SQL | undefined {
+  return scope.by === "all" ? undefined : eq(scopeColumn[scope.by], scope.key);
+}
+
+const keyOf = (scope: BlogScope) => (scope.by === "all" ? "" : scope.key);
+
+/**
+ * How many blogs of a scope the visible rule above lets through, as one scalar SQL expression that reads
+ * a row or two at any size: the published ones (kept by triggers on every write), plus the scheduled
+ * ones whose time has come but that the publisher has not flipped yet, counted live on the partial
+ * index of scheduled posts (a trigger cannot see time). Exactly `count(*) where visibleBlog(now)`.
+ */
+export function visibleTotal(scope: BlogScope, now: number = Date.now()): SQL<number> {
+  const condition = scopeCondition(scope);
+  return sql<number>`(coalesce((select n from blog_counts where scope = ${scope.by} and key = ${keyOf(scope)} and status = 'published'), 0)
+    + (select count(*) from blogs where status = 'scheduled' and publish_at <= ${now}${condition ? sql` and ${condition}` : sql``}))`;
+}
+
+/** How many blogs of a scope there are, drafts and scheduled ones included (the writer's and admin's tables). */
+export function anyStatusTotal(scope: BlogScope): SQL<number> {
+  return sql<number>`(select coalesce(sum(n), 0) from blog_counts where scope = ${scope.by} and key = ${keyOf(scope)})`;
 }

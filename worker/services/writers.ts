@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
-import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { countQuery, newestPageQuery, visibleList } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { followerCountQuery, followingQuery } from "#worker/services/follows.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 
@@ -41,7 +40,7 @@ export function createWriterService(db: Db) {
     async page(id: string, input: { page?: unknown }, actor: Actor | null = null): Promise<WriterPage> {
       if (!isIdShaped(id)) throw new NotFound("Writer not found.");
       const paging = parsePaging({ page: input.page }, WRITER_PAGE_SIZE);
-      const theirs = visibleBlogsWhere(eq(schema.blogs.authorId, id));
+      const theirs = visibleList({ by: "author", key: id });
       const [users, profiles, rows, totals, followers, mine] = await db.batch([
         db
           .select({ id: schema.users.id, name: schema.users.name, photoUrl: schema.users.photoUrl })

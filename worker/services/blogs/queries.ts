@@ -3,8 +3,8 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { countQuery, cursorOf, cursorPageQuery, newestPageQuery, pageIdsQuery } from "#worker/services/blog-lists.ts";
-import { parsePaging, toPage, type Page, type Paging } from "#worker/services/shared/pagination.ts";
+import { countQuery, filteredList, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blog-lists.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
@@ -55,7 +55,7 @@ export function readableBy(actor: Actor | null): SQL | undefined {
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
   const { page, limit, offset } = parsePaging(filters, defaultLimit);
-  // "#edge cache" in the search box: the tag edge, and the words "cache".
+  // "#edge cache" in the search box: the tag edge, and the words "cache" (issue 22).
   const typedTag = tagInQuery(filters.q);
   const tagValue = filters.tag !== undefined && filters.tag !== null && filters.tag !== "" ? filters.tag : typedTag.tag;
   const q = typedTag.q;
@@ -69,9 +69,15 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
   const match = ftsQuery(q);
   const narrowed = tag && category ? and(category, tag) : (tag ?? category);
   if (match) return { page, limit, queries: rankedSearchQueries(db, match, narrowed, page, limit) };
-  // Typed text with no word in it (only punctuation) finds nothing, rather than everything.
+  // Typed text with no word in it (only punctuation), or an unknown category, finds nothing.
   const typed = typeof q === "string" && q.trim() !== "";
-  const where = visibleBlogsWhere(category, tag, typed ? sql`0` : undefined);
+  const list: BlogList =
+    typed || (hasCategory && !isCategory(filters.category))
+      ? { where: sql`0`, total: sql<number>`0`, kept: false }
+      : tag
+        ? // A tag's posts: no kept total, counted on blog_tags' key (decision 029).
+          filteredList(visibleBlogsWhere(category, tag))
+        : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
   return {
     page,
     limit,
@@ -83,9 +89,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
           snippetHtml: sql<string | null>`null`,
         })
         .from(schema.blogs)
-        .where(inArray(schema.blogs.id, pageIdsQuery(db, where, limit, offset)))
+        .where(inArray(schema.blogs.id, pageIdsQuery(db, list, limit, offset)))
         .orderBy(...newestFirst),
-      countQuery(db, where),
+      countQuery(db, list),
     ] as const,
   };
 }
@@ -117,26 +123,4 @@ export function toBlogPage(
 ): Page<SearchHit> {
   const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
   return toPage(items, totals[0]?.total ?? 0, { page, limit });
-}
-
-/** A page of `where` by number (page/limit) or after a cursor, with the total; one D1 round trip. */
-export async function listPage(
-  db: Db,
-  where: SQL,
-  input: { page?: unknown; limit?: unknown; cursor?: unknown },
-  defaultLimit: number,
-): Promise<CursorPage<Blog>> {
-  const paging: Paging = parsePaging(input, defaultLimit);
-  const hasCursor = input.cursor !== undefined && input.cursor !== "";
-  const [rows, totals] = await db.batch([
-    hasCursor ? cursorPageQuery(db, where, input.cursor, paging.limit) : newestPageQuery(db, where, paging),
-    countQuery(db, where),
-  ]);
-  const more = hasCursor ? rows.length > paging.limit : paging.offset + rows.length < (totals[0]?.total ?? 0);
-  const shown = rows.slice(0, paging.limit);
-  const last = shown[shown.length - 1];
-  return {
-    ...toBlogPage(shown, totals, hasCursor ? 1 : paging.page, paging.limit),
-    next: more && last ? cursorOf(last) : null,
-  };
 }

@@ -12,14 +12,13 @@ import {
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
-import { countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blog-lists.ts";
+import { listPageOf, pageOfList } from "#worker/services/blogs/pages.ts";
 import {
   adminBlogFilter,
   blogSearchQueries,
   readableBy,
-  toBlogPage,
   toSearchPage,
-  listPage,
   type BlogFilters,
   type CursorPage,
   type SearchHit,
@@ -30,11 +29,11 @@ import type { ImageService } from "#worker/services/images.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { parsePaging, type Page } from "#worker/services/shared/pagination.ts";
+import type { Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
 
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
@@ -75,7 +74,7 @@ export function createBlogService(
      * (docs/decisions/023-pagination-at-scale.md).
      */
     async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
-      return listPage(db, visibleBlog(), input, API_PAGE_SIZE);
+      return listPageOf(db, visibleList({ by: "all" }), input, API_PAGE_SIZE);
     },
 
     /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
@@ -96,7 +95,8 @@ export function createBlogService(
       defaultLimit = 10,
     ): Promise<Page<Blog>> {
       requireAdmin(actor);
-      return pageOf(adminBlogFilter(input.q), input, defaultLimit);
+      const filter = adminBlogFilter(input.q);
+      return pageOfList(db, filter ? filteredList(filter) : anyStatusList({ by: "all" }), input, defaultLimit);
     },
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
@@ -112,7 +112,7 @@ export function createBlogService(
       cursor?: unknown;
     }): Promise<CursorPage<Blog>> {
       const { email } = parse(byEmailInput, input);
-      return listPage(db, visibleBlogsWhere(eq(schema.blogs.email, email)), input, API_PAGE_SIZE);
+      return listPageOf(db, visibleList({ by: "email", key: email }), input, API_PAGE_SIZE);
     },
 
     /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */
@@ -122,13 +122,13 @@ export function createBlogService(
       defaultLimit = 3,
     ): Promise<Page<Blog>> {
       const user = requireUser(actor);
-      return pageOf(eq(schema.blogs.authorId, user.id), input, defaultLimit);
+      return pageOfList(db, anyStatusList({ by: "author", key: user.id }), input, defaultLimit);
     },
 
     /** How many of the actor's own posts are published (visible): My Blogs' "You have published N posts". */
     async ownPublishedCount(actor: Actor | null): Promise<number> {
       const user = requireUser(actor);
-      const [row] = await countQuery(db, visibleBlogsWhere(eq(schema.blogs.authorId, user.id)));
+      const [row] = await countQuery(db, visibleList({ by: "author", key: user.id }));
       return row?.total ?? 0;
     },
 
@@ -242,17 +242,6 @@ export function createBlogService(
     const { page, limit, queries } = blogSearchQueries(db, filters, defaultLimit);
     const [rows, totals] = await db.batch(queries);
     return toSearchPage(rows, totals, page, limit);
-  }
-
-  /** A page of posts matching `where` (drafts included: the callers check who asks), newest first. */
-  async function pageOf(
-    where: SQL | undefined,
-    input: { page?: unknown; limit?: unknown },
-    defaultLimit: number,
-  ): Promise<Page<Blog>> {
-    const paging = parsePaging(input, defaultLimit);
-    const [rows, totals] = await db.batch([newestPageQuery(db, where, paging), countQuery(db, where)]);
-    return toBlogPage(rows, totals, paging.page, paging.limit);
   }
 
   function findRow(id: string, condition?: SQL): Promise<BlogRow> {

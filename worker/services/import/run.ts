@@ -17,6 +17,7 @@ import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import { logError } from "#worker/log.ts";
 
 /** One queue message: run the next batch of this job. */
 export interface ImportJobMessage {
@@ -187,6 +188,23 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
 
   return {
     /**
+     * The minute cron's safety net: a running job untouched for STALE_CLAIM_MS (its message lost or
+     * dead-lettered) gets a new message. A duplicate is harmless: items are claimed once.
+     */
+    async resumeStalled(now = Date.now()): Promise<number> {
+      const stalled = await db
+        .select({ id: j.id })
+        .from(j)
+        .where(and(eq(j.status, "running"), lt(j.updatedAt, now - STALE_CLAIM_MS)))
+        .limit(20);
+      for (const { id } of stalled) {
+        await db.update(j).set({ updatedAt: now }).where(eq(j.id, id));
+        await env.IMPORT_QUEUE.send({ kind: "import", jobId: id });
+      }
+      return stalled.length;
+    },
+
+    /**
      * One bounded batch of a running job: claims up to IMPORT_BATCH pending items, imports each, and
      * answers whether more remain (the caller queues the next message). Redelivery is harmless: an item
      * is claimed once, and the ledger refuses a second copy of any source.
@@ -240,7 +258,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
           try {
             result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner);
           } catch (err) {
-            console.error(`import ${jobId}: item ${item.seq} failed`, err);
+            logError("import: item failed", err, { job: jobId, item: item.seq });
             result = {
               state: "failed",
               blogId: null,

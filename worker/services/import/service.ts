@@ -154,7 +154,12 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       const map = Object.fromEntries(Object.entries(result.data.map).filter(([, v]) => v !== ""));
       const started = await db
         .update(j)
-        .set({ status: "running", defaultCategory: result.data.default_category, categoryMap: JSON.stringify(map) })
+        .set({
+          status: "running",
+          updatedAt: Date.now(),
+          defaultCategory: result.data.default_category,
+          categoryMap: JSON.stringify(map),
+        })
         .where(and(eq(j.id, job.id), eq(j.status, "preview")))
         .returning({ id: j.id });
       if (started.length === 0) throw new Conflict("This import has already started.", "import-started");

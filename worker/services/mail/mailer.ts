@@ -6,6 +6,7 @@ import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { renderMail } from "#worker/services/mail/layout.tsx";
 import { MAIL_TEMPLATES, type MailKind, type MailParams } from "#worker/services/mail/templates.ts";
+import { log, logError } from "#worker/log.ts";
 
 /** How the outbox retries (docs/decisions/019-mail-outbox.md). */
 export const OUTBOX = {
@@ -115,7 +116,7 @@ export function createMailer(db: Db, env: Env) {
             outcomes.push({ row, error: null });
           } catch (err) {
             const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-            console.warn(`mail: ${row.kind} to outbox ${row.id} not sent (try ${row.attempts + 1}): ${error}`);
+            log("warn", "mail: not sent", { kind: row.kind, outbox: row.id, attempt: row.attempts + 1, error });
             outcomes.push({ row, error });
           }
         }),
@@ -139,7 +140,7 @@ export function createMailer(db: Db, env: Env) {
         await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
       } catch (recordErr) {
         // The lease runs out and a later run tries again; the action that queued it still succeeds.
-        console.error("mail: could not record the outcome of sends", recordErr);
+        logError("mail: could not record the outcome of sends", recordErr);
       }
     }
     return outcomes.filter((x) => x.error === null).length;
@@ -207,7 +208,7 @@ export function createMailer(db: Db, env: Env) {
           )) === composed.length
         );
       } catch (err) {
-        console.error("mail: deliver failed", err);
+        logError("mail: deliver failed", err);
         return false;
       }
     },

@@ -1,4 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { logError } from "#worker/log.ts";
 
 const enc = new TextEncoder();
 
@@ -57,7 +58,7 @@ export function zipStream(produce: (zip: ZipWriter) => Promise<void>, label: str
   void produce(api)
     .then(() => zip.end())
     .catch(async (err: unknown) => {
-      console.error(`${label} failed`, err);
+      logError(`${label} failed`, err);
       await writer.abort(err).catch(() => undefined);
     });
   return readable;
