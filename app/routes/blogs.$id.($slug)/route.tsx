@@ -108,6 +108,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     viewer: user ? { id: user.id, role: user.role } : null,
     // The byline's Follow button: null for a visitor (their copy of the page is shared).
     followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
+    fediverse: await context.services.federation.reactions(post.blog._id),
   };
 }
 
@@ -127,6 +128,7 @@ export default function BlogDetail() {
     saved,
     viewer,
     followsWriter,
+    fediverse,
     origin,
     detailsHtml,
     minutes,
@@ -229,7 +231,7 @@ export default function BlogDetail() {
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div
-          className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center"
+          className="mt-6 grid grid-cols-2 gap-2 border-y border-gray-200 py-3 min-[440px]:grid-cols-4 sm:flex sm:flex-wrap sm:items-center"
           role="group"
           aria-label="Post actions"
         >
@@ -240,7 +242,9 @@ export default function BlogDetail() {
             onToggle={() => setCommentOpen((o) => !o)}
             icon={<CommentIcon />}
           >
-            Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            <span className="whitespace-nowrap">
+              Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            </span>
           </ToggleButton>
           <ToggleButton
             open={shareOpen}
@@ -281,7 +285,7 @@ export default function BlogDetail() {
         </div>
 
         <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
-          <SharePanel link={link} title={blog.title} />
+          <SharePanel link={link} title={blog.title} fediverse={fediverse} />
         </div>
 
         {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}
