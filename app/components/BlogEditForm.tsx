@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { useEffect } from "react";
+
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
@@ -29,9 +30,9 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
     result !== null &&
     (result as { modifiedCount?: unknown }).modifiedCount === 0;
   useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
-  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
+  });
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   return (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LineIcon } from "#app/components/icons.tsx";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FediverseHandle } from "#app/components/FediverseHandle.tsx";
 import type { ReactNode } from "react";
 import { ABOUT_AUTHOR } from "#app/lib/content.ts";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
@@ -20,9 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       })
     : [{ title: `About Us | ${brandOf(matches)}` }];
 
-/** Static page: the loader only supplies the origin for canonical and Open Graph URLs (no D1). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return { origin: new URL(request.url).origin };
+/** The origin for canonical and Open Graph URLs, and the site's fediverse handle (issue 24). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { origin: new URL(request.url).origin, handle: await context.services.federation.handleOf(null) };
 }
 
 const FEATURES: { title: string; text: string; icon: string }[] = [
@@ -91,6 +92,7 @@ function Section({
 
 export default function About() {
   const brand = useBrand();
+  const { handle } = useLoaderData<typeof loader>();
   return (
     <>
       <section aria-labelledby="about-heading" className="bg-gradient-to-b from-brand-50 to-white">
@@ -103,6 +105,11 @@ export default function About() {
             {brand} is an open place to write, read and talk about ideas, from technology and science to travel, health
             and the small habits that make life better.
           </p>
+          {handle ? (
+            <div className="mx-auto max-w-xl text-left">
+              <FediverseHandle handle={handle} who={brand} />
+            </div>
+          ) : null}
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "#app/components/Avatar.tsx";
+import { FediverseHandle } from "#app/components/FediverseHandle.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
@@ -35,8 +36,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { writer, blogs, followers, following } = await loadOr404(() =>
     context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") }, context.user),
   );
+  // The fediverse handle (issue 24): made from the name on first view, chosen in /settings.
+  const handle = await context.services.federation.handleOf(writer._id);
   return {
     origin: url.origin,
+    handle,
     writer,
     followers,
     following: context.user ? following : null,
@@ -46,7 +50,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 export default function WriterPage() {
-  const { writer, blogs, followers, following, self } = useLoaderData<typeof loader>();
+  const { writer, blogs, followers, following, self, handle } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <section
@@ -74,6 +78,7 @@ export default function WriterPage() {
           {writer.bio ? (
             <p className="mt-4 max-w-3xl whitespace-pre-line break-words leading-relaxed text-gray-800">{writer.bio}</p>
           ) : null}
+          {handle ? <FediverseHandle handle={handle} who={writer.name} /> : null}
         </div>
       </section>
 

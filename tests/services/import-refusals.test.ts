@@ -82,3 +82,35 @@ describe("bad files are refused with a clear message and change nothing", () => 
       expect(await rows()).toEqual(before);
     }, 30_000);
 });
+
+describe("images on private addresses", () => {
+  it("are never fetched: the post keeps a placeholder and the report says why", async () => {
+    const u = await makeUser({ role: "admin" });
+    const admin = { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
+    const hosts = [
+      "http://127.0.0.1/a.png",
+      "http://10.0.0.8/b.png",
+      "http://[::1]/c.png",
+      "http://localhost/d.png",
+      "http://169.254.169.254/e.png",
+    ];
+    const body = hosts.map((src) => `<img src="${src}" alt="x">`).join("");
+    const file = `<?xml version="1.0"?><rss xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><link>https://private.example</link>
+<item><title>Private images</title><content:encoded><![CDATA[<p>Hi</p>${body}]]></content:encoded><wp:post_id>1</wp:post_id><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
+    const calls: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      calls.push(String(input));
+      return new Response("no");
+    }) as typeof fetch;
+    try {
+      const { view } = await importHarness().importFile(admin, fileOf(file, "private.xml"));
+      expect(view.job.imagesFailed).toBe(hosts.length);
+      const failed = view.report.items[0]!.note.failedImages as { url: string; reason: string }[];
+      expect(failed.map((f) => f.reason)).toEqual(hosts.map(() => "a private or loopback address"));
+      expect(calls).toEqual([]);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});

@@ -20,5 +20,5 @@ export const federationApi = new Hono<ApiEnv>()
   })
   .put("/federation/handle", async (c) => {
     const user = requireUser(c.var.user);
-    return c.json(await c.var.services.federation.actors.setHandle(user.id, await readJson(c)));
+    return c.json(await c.var.services.federation.setHandle(user.id, await readJson(c)));
   });

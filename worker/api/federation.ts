@@ -72,6 +72,15 @@ export const federationRoutes = new Hono<ApiEnv>()
   .get("/ap/users/:id/following", async (c) =>
     activity(c, await c.var.services.federation.following(c.req.param("id"))),
   )
+  .get("/ap/avatars", async (c) => {
+    const image = await c.var.services.federation.avatar(c.req.query("actor") ?? "");
+    return c.body(image.bytes.buffer as ArrayBuffer, 200, {
+      "Content-Type": image.type,
+      "Cache-Control": "public, max-age=86400",
+      "Content-Security-Policy": "default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+    });
+  })
   .get("/ap/posts/:id", async (c) => activity(c, await c.var.services.federation.article(c.req.param("id"))))
   // Every inbox (the shared one, the site's, each writer's) takes the same deliveries: the activity names its object.
   .post("/ap/inbox", async (c) =>

@@ -136,7 +136,8 @@ const POST_PAGE = new RegExp(`^(?:/blogs/${ID}(?:/${SLUG_PATTERN})?|/api/(?:blog
  */
 export function applyCachePolicy(request: Request, response: Response): { response: Response; tags: string[] | null } {
   // Images and built files keep their own rule (immutable, or no longer than an expiring upload lives).
-  if (/^\/(images|assets)\//.test(new URL(request.url).pathname)) return { response, tags: null };
+  // A remote avatar (worker/api/federation.ts) keeps its day-long public rule too.
+  if (/^\/((images|assets)\/|ap\/avatars$)/.test(new URL(request.url).pathname)) return { response, tags: null };
   const tags = isAnonymousRead(request) ? sharedTags(new URL(request.url)) : null;
   const shareable =
     tags !== null && (response.status === 200 || response.status === 404) && !response.headers.has("Set-Cookie");

@@ -18,7 +18,13 @@ export interface Comment {
   body: string;
   /** ISO 8601. */
   created_at: string;
-  author: { _id: string; name: string; photoURL: string | null };
+  author: {
+    _id: string;
+    name: string;
+    photoURL: string | null;
+    /** A reply from the fediverse (issue 24): the remote account's profile page and `@user@server`. */
+    remote?: { url: string; handle: string };
+  };
 }
 
 /** A top comment with its first replies (oldest first) and how many replies it has in all. */
@@ -63,8 +69,22 @@ function commentColumns(t: Table) {
     userName: schema.users.name,
     userPhoto: schema.users.photoUrl,
     seq: sql<number>`${t}.rowid`.as("comment_seq"),
+    // A reply from the fediverse: its remote author (null for a local comment). Aliased: D1 batches key by name.
+    remoteId: sql<string | null>`${schema.apRemoteActors.id}`.as("remote_id"),
+    remoteName: sql<string | null>`${schema.apRemoteActors.name}`.as("remote_name"),
+    remoteHandle: sql<string | null>`${schema.apRemoteActors.handle}`.as("remote_handle"),
+    remoteHost: sql<string | null>`${schema.apRemoteActors.host}`.as("remote_host"),
+    remoteUrl: sql<string | null>`${schema.apRemoteActors.profileUrl}`.as("remote_url"),
+    remoteIcon: sql<string | null>`${schema.apRemoteActors.iconUrl}`.as("remote_icon"),
   };
 }
+
+/** The remote author of a fediverse reply, joined to every listed comment (none for local ones). */
+const remoteAuthor = (t: Table) =>
+  [
+    [schema.apComments, eq(schema.apComments.commentId, t.id)],
+    [schema.apRemoteActors, eq(schema.apRemoteActors.id, schema.apComments.remoteId)],
+  ] as const;
 
 /**
  * A page of a blog's top comments with their authors, newest first, as an un-sent query a page loader
@@ -79,6 +99,8 @@ export function commentsQuery(db: Db, blogId: string, at: At = {}) {
       .select(commentColumns(t))
       .from(t)
       .innerJoin(schema.users, eq(schema.users.id, t.userId))
+      .leftJoin(...remoteAuthor(t)[0])
+      .leftJoin(...remoteAuthor(t)[1])
       .where(and(eq(t.blogId, blogId), isNull(t.parentId), hasCursor(at.cursor) ? olderThan(t, at.cursor) : undefined))
       // Two comments in the same millisecond still list in the order they were written.
       .orderBy(desc(t.createdAt), desc(sql`${t}.rowid`))
@@ -118,6 +140,8 @@ export function repliesQuery(db: Db, blogId: string, at: At = {}) {
     })
     .from(t)
     .innerJoin(schema.users, eq(schema.users.id, t.userId))
+    .leftJoin(...remoteAuthor(t)[0])
+    .leftJoin(...remoteAuthor(t)[1])
     .where(inArray(t.parentId, shownTops))
     .as("ranked");
   return db
@@ -134,6 +158,8 @@ export function moreRepliesQuery(db: Db, parentId: string, at: { cursor?: unknow
     .select(commentColumns(t))
     .from(t)
     .innerJoin(schema.users, eq(schema.users.id, t.userId))
+    .leftJoin(...remoteAuthor(t)[0])
+    .leftJoin(...remoteAuthor(t)[1])
     .where(and(eq(t.parentId, parentId), hasCursor(at.cursor) ? newerThan(t, at.cursor) : undefined))
     .orderBy(asc(t.createdAt), asc(sql`${t}.rowid`))
     .limit(at.limit + 1);
@@ -162,7 +188,15 @@ export function toComment(row: CommentRow): Comment {
     parent_id: row.parentId,
     body: row.body,
     created_at: new Date(row.createdAt).toISOString(),
-    author: { _id: row.userId, name: row.userName, photoURL: row.userPhoto },
+    author: row.remoteId
+      ? {
+          _id: row.userId,
+          name: row.remoteName || row.remoteHandle || row.remoteHost || "Someone on the fediverse",
+          // Served through our own origin (worker/api/federation.ts): no reader's browser calls the remote server.
+          photoURL: row.remoteIcon ? `/ap/avatars?actor=${encodeURIComponent(row.remoteId)}` : null,
+          remote: { url: row.remoteUrl ?? row.remoteId, handle: `@${row.remoteHandle}@${row.remoteHost}` },
+        }
+      : { _id: row.userId, name: row.userName, photoURL: row.userPhoto },
   };
 }
 

@@ -68,7 +68,16 @@ function CommentCard({
         <div className="rounded-2xl bg-gray-50 px-4 py-3">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <p className="text-sm font-semibold text-ink">
-              {comment.author.name}
+              {comment.author.remote ? (
+                <>
+                  <a href={comment.author.remote.url} rel="nofollow ugc noopener" className="hover:underline">
+                    {comment.author.name}
+                  </a>{" "}
+                  <span className="font-normal text-gray-600">{`${comment.author.remote.handle} · via the fediverse`}</span>
+                </>
+              ) : (
+                comment.author.name
+              )}
               {comment.author._id === blogAuthorId ? (
                 <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-semibold text-brand-700">
                   Writer

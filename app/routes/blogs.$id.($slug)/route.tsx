@@ -7,7 +7,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { formatDate, readingMinutes, wordCount } from "#app/lib/blog-text.ts";
-import { markdownText, renderMarkdown } from "#worker/content/markdown.ts";
+import { htmlText } from "#worker/content/markdown.ts";
+import { storedPostHtml } from "#worker/content/stored.ts";
 import { toast } from "#app/lib/dialogs.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
@@ -44,14 +45,16 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       ? { thread, ...(await loadOr404(() => context.services.comments.replies(thread, { cursor: repliesCursor }))) }
       : null;
   const user = context.user;
-  const text = markdownText(post.blog.blog_details);
+  // Rendered once per version of the text and kept (worker/content/stored.ts): a cache miss reads it back.
+  const detailsHtml = await storedPostHtml(context.env.IMAGES, post.blog._id, post.blog.blog_details);
+  const text = htmlText(detailsHtml);
   return {
     origin: url.origin,
     ...post,
     moreReplies: moreReplies ? { thread: moreReplies.thread, items: moreReplies.items, next: moreReplies.next } : null,
     older: Boolean(cursor),
-    // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
-    detailsHtml: renderMarkdown(post.blog.blog_details),
+    // Markdown is rendered (and sanitised) on the server: readers download no renderer.
+    detailsHtml,
     wordCount: wordCount(text),
     minutes: readingMinutes(text),
     related: post.related.map(({ _id, title, image, category, author_name, short_description }) => ({
@@ -65,6 +68,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     viewer: user ? { id: user.id, role: user.role } : null,
     // The byline's Follow button: null for a visitor (their copy of the page is shared).
     followsWriter: user ? (await context.services.follows.followedAmong(user, [post.blog.author_id])).length > 0 : null,
+    fediverse: await context.services.federation.reactions(post.blog._id),
   };
 }
 
@@ -84,6 +88,7 @@ export default function BlogDetail() {
     saved,
     viewer,
     followsWriter,
+    fediverse,
     origin,
     detailsHtml,
     minutes,
@@ -189,7 +194,7 @@ export default function BlogDetail() {
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div
-          className="mt-6 grid grid-cols-4 gap-2 border-y border-gray-200 py-3 sm:flex sm:flex-wrap sm:items-center"
+          className="mt-6 grid grid-cols-2 gap-2 border-y border-gray-200 py-3 min-[440px]:grid-cols-4 sm:flex sm:flex-wrap sm:items-center"
           role="group"
           aria-label="Post actions"
         >
@@ -200,7 +205,9 @@ export default function BlogDetail() {
             onToggle={() => setCommentOpen((o) => !o)}
             icon={<CommentIcon />}
           >
-            Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            <span className="whitespace-nowrap">
+              Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+            </span>
           </ToggleButton>
           <ToggleButton
             open={shareOpen}
@@ -241,7 +248,7 @@ export default function BlogDetail() {
         </div>
 
         <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
-          <SharePanel link={link} title={blog.title} />
+          <SharePanel link={link} title={blog.title} fediverse={fediverse} />
         </div>
 
         {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}

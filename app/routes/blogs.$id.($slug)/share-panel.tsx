@@ -11,7 +11,16 @@ const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number
   WhatsApp: WhatsAppIcon,
 };
 
-export function SharePanel({ link, title }: { link: string; title: string }) {
+export function SharePanel({
+  link,
+  title,
+  fediverse,
+}: {
+  link: string;
+  title: string;
+  /** Likes and boosts from Mastodon and other fediverse servers (issue 24). */
+  fediverse?: { likes: number; boosts: number };
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -55,6 +64,11 @@ export function SharePanel({ link, title }: { link: string; title: string }) {
       <p className="mt-3 break-all text-xs text-gray-600">
         Link: <span data-testid="shared-link">{link}</span>
       </p>
+      {fediverse && fediverse.likes + fediverse.boosts > 0 ? (
+        <p className="mt-2 text-xs text-gray-600" data-testid="fediverse-reactions">
+          {`From the fediverse: ${fediverse.likes} ${fediverse.likes === 1 ? "like" : "likes"} · ${fediverse.boosts} ${fediverse.boosts === 1 ? "boost" : "boosts"}`}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { FediverseSection } from "./fediverse-section";
 import { ImportSection } from "./import-section";
 import {
   DataSection,
@@ -31,6 +32,7 @@ const SECTIONS = [
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
   { id: "newsletter", label: "Newsletter" },
+  { id: "fediverse", label: "Fediverse" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
 ] as const;
@@ -38,11 +40,12 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, handle] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
+    context.services.federation.actors.writer(user.id),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
   return {
@@ -51,6 +54,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     sessions,
     passkeys: keys,
     newsletterState,
+    fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
   };
@@ -99,6 +103,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "newsletter-unsubscribe":
         await context.services.newsletter.unsubscribeAccount(user);
         return done(MSG.settings.newsletterUnsubscribed, undefined, "#newsletter");
+      case "set-handle":
+        await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
+        return done("Handle saved", undefined, "#fediverse");
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -168,6 +175,11 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               state={data.newsletterState}
               failure={failureFor("newsletter-subscribe") ?? failureFor("newsletter-unsubscribe")}
+            />
+            <FediverseSection
+              handle={data.fediverse.handle}
+              host={data.fediverse.host}
+              failure={failureFor("set-handle")}
             />
             <DataSection />
             <ImportSection />

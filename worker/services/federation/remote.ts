@@ -63,14 +63,16 @@ export function isFetchable(url: string, allowPrivate: boolean): boolean {
   return true;
 }
 
-/** Reads a body up to `max` bytes; null when it is longer. */
-async function readCapped(response: Response, max: number): Promise<string | null> {
+/** Reads a body up to `max` bytes (as text, or the bytes); null when it is longer. */
+async function readCapped(response: Response, max: number): Promise<string | null>;
+async function readCapped(response: Response, max: number, raw: true): Promise<Uint8Array | null>;
+async function readCapped(response: Response, max: number, raw = false): Promise<string | Uint8Array | null> {
   const declared = Number(response.headers.get("Content-Length") ?? "0");
   if (declared > max) {
     await response.body?.cancel();
     return null;
   }
-  if (!response.body) return "";
+  if (!response.body) return raw ? new Uint8Array() : "";
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -90,7 +92,7 @@ async function readCapped(response: Response, max: number): Promise<string | nul
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return raw ? all : new TextDecoder().decode(all);
 }
 
 /**
@@ -135,6 +137,30 @@ export async function fetchDocument(
     }
   }
   return null;
+}
+
+/** A remote avatar is at most this large... */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+const AVATAR_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
+
+/** ...and only a raster image: fetched with the same limits as documents (never SVG, never HTML). */
+export async function fetchAvatar(
+  url: string,
+  allowPrivate: boolean,
+): Promise<{ bytes: Uint8Array; type: string } | null> {
+  if (!isFetchable(url, allowPrivate)) return null;
+  try {
+    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    const type = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!response.ok || !AVATAR_TYPES.includes(type)) {
+      await response.body?.cancel();
+      return null;
+    }
+    const bytes = await readCapped(response, AVATAR_MAX_BYTES, true);
+    return bytes === null ? null : { bytes, type };
+  } catch {
+    return null;
+  }
 }
 
 const ACTOR_TYPES = new Set(["Person", "Service", "Application", "Group", "Organization"]);

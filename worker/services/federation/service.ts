@@ -1,21 +1,19 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
+import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
 import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
-import { createRemoteActors } from "#worker/services/federation/remote.ts";
+import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
 import { AS_CONTEXT, OBJECT_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
-import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
-import { parse } from "#worker/services/shared/validation.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Items per page of an outbox or followers collection. */
@@ -32,22 +30,6 @@ export function federationOrigin(env: Env, requestOrigin: string | null): string
     }
   }
   return requestOrigin ?? "http://localhost:8787";
-}
-
-export const BLOCK_TEXT = "Enter an account URL (https://server/users/name) or a server name (server.example).";
-const blockInput = z.object({ target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT) });
-
-/** A block's target as stored: an actor URL as given, a server as its lower-cased host. */
-function blockTarget(text: string): { target: string; kind: "actor" | "host" } | null {
-  if (/^https?:\/\//i.test(text)) {
-    try {
-      return { target: new URL(text).href, kind: "actor" };
-    } catch {
-      return null;
-    }
-  }
-  const host = text.replace(/^@?[^@]*@/, "").toLowerCase();
-  return /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && host.includes(".") ? { target: host, kind: "host" } : null;
 }
 
 export function createFederationService(
@@ -93,6 +75,13 @@ export function createFederationService(
     publishing,
     /** Runs one job of the federation queue. */
     runJob: delivery.run,
+
+    /** /settings: a writer's new handle; their page (which shows it) is purged. */
+    async setHandle(userId: string, input: unknown): Promise<{ modifiedCount: number }> {
+      const result = await actors.setHandle(userId, input);
+      if (result.modifiedCount) await deps.purge({ kind: "profile.changed", userId });
+      return result;
+    },
 
     /** `@handle@host` of a writer (made on first need), or of the site. */
     async handleOf(userId: string | null): Promise<string | null> {
@@ -226,6 +215,17 @@ export function createFederationService(
       };
     },
 
+    /** The avatar of a remote account we know (never an arbitrary URL: this is no open proxy). */
+    async avatar(actorId: string): Promise<{ bytes: Uint8Array; type: string }> {
+      const known = await db.query.apRemoteActors.findFirst({
+        where: eq(schema.apRemoteActors.id, actorId),
+        columns: { iconUrl: true },
+      });
+      const image = known?.iconUrl ? await fetchAvatar(known.iconUrl, allowPrivate) : null;
+      if (!image) throw new NotFound("No such avatar.");
+      return image;
+    },
+
     /** Likes and boosts from the fediverse of a post. */
     async reactions(blogId: string): Promise<{ likes: number; boosts: number }> {
       const rows = await db
@@ -239,46 +239,7 @@ export function createFederationService(
       };
     },
 
-    /** Admin: the blocked accounts and servers, newest first, a page at a time. */
-    async blocks(actor: Actor | null, input: { page?: unknown } = {}) {
-      requireAdmin(actor);
-      const paging = parsePaging({ page: input.page }, COLLECTION_PAGE);
-      return db
-        .select()
-        .from(schema.apBlocks)
-        .orderBy(desc(schema.apBlocks.createdAt))
-        .limit(paging.limit)
-        .offset(paging.offset);
-    },
-
-    /** Admin: block a remote account (its URL) or a whole server (its name). Its follows and replies go. */
-    async block(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
-      requireAdmin(actor);
-      const { target: text } = parse(blockInput, input);
-      const block = blockTarget(text);
-      if (!block) throw new ValidationError({ target: BLOCK_TEXT }, BLOCK_TEXT);
-      const { target, kind } = block;
-      await db.insert(schema.apBlocks).values({ target, kind }).onConflictDoNothing();
-      const who =
-        kind === "actor"
-          ? [target]
-          : (
-              await db
-                .select({ id: schema.apRemoteActors.id })
-                .from(schema.apRemoteActors)
-                .where(eq(schema.apRemoteActors.host, target))
-                .limit(500)
-            ).map((r) => r.id);
-      for (const remoteId of who) await db.delete(schema.apFollowers).where(eq(schema.apFollowers.remoteId, remoteId));
-      await replies.removeAllOf(who);
-      return { insertedId: target };
-    },
-
-    async unblock(actor: Actor | null, target: string): Promise<{ deletedCount: number }> {
-      requireAdmin(actor);
-      const gone = await db.delete(schema.apBlocks).where(eq(schema.apBlocks.target, target)).returning();
-      return { deletedCount: gone.length };
-    },
+    ...createBlocks(db, replies),
   };
 }
 

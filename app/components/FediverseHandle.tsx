@@ -1,0 +1,52 @@
+import { useState } from "react";
+
+/**
+ * The fediverse handle of a writer or of the site (issue 24), with a copy button and how to follow it
+ * from Mastodon or any ActivityPub server. Without JavaScript the handle is plain text to select.
+ */
+export function FediverseHandle({ handle, who }: { handle: string; who: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(handle);
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
+      const area = document.createElement("textarea");
+      area.value = handle;
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    setCopied(true);
+  };
+  return (
+    <section
+      aria-labelledby="fediverse-heading"
+      className="mt-6 max-w-3xl rounded-2xl border border-gray-200 bg-gray-50 p-4"
+      data-testid="fediverse-handle"
+    >
+      <h2 id="fediverse-heading" className="text-sm font-semibold text-ink">
+        Follow from Mastodon
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code className="break-all rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-gray-200">
+          {handle}
+        </code>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="inline-flex h-9 items-center rounded-full border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-800 hover:bg-gray-100"
+        >
+          Copy handle
+        </button>
+        <span role="status" className="text-sm text-green-700">
+          {copied ? "Copied." : ""}
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-gray-700">
+        {`To follow ${who} from Mastodon, Threads or any other fediverse server: paste this handle into your server's search box, open the profile it finds, and press Follow. New posts then arrive whole in your timeline, and your replies show here as comments.`}
+      </p>
+    </section>
+  );
+}
