@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { useEffect } from "react";
+
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import type { Author } from "#worker/services/authors.ts";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { ImageField } from "#app/components/ImageField.tsx";
@@ -41,15 +42,13 @@ export function AuthorForm({ author, result }: { author?: Author; result: unknow
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
 
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (failure) {
       const [title, text] = refusalTexts(failure, editing);
       void alertDialog(title, text, "error");
     }
     if (unchanged) void alertDialog(MSG.author.noChanges, undefined, "info");
-    // Only a new answer opens a dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result]);
+  });
 
   const value = (field: "name" | "bio" | "twitter" | "linkedin" | "github") =>
     editing ? (values[field] ?? author[field] ?? "") : values[field];

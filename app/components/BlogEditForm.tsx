@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { useEffect } from "react";
+
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
 import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
@@ -8,6 +9,7 @@ import { ImageField } from "#app/components/ImageField.tsx";
 import { PublishChoices } from "#app/components/PublishChoices.tsx";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
 import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
+import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { alertDialog } from "#app/lib/dialogs.ts";
@@ -28,9 +30,9 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
     result !== null &&
     (result as { modifiedCount?: unknown }).modifiedCount === 0;
   useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
-  }, [result]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
+  });
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   return (
@@ -103,6 +105,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         defaultValue={values.blog_details ?? blog.blog_details}
         error={errors.blog_details}
       />
+      <PostExtraFields values={values} errors={errors} current={blog} />
 
       <PublishChoices
         current={blog.status}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 
 /**
  * Keeps a copy of a form's text fields in localStorage while the person types, and puts it back when
@@ -41,6 +41,9 @@ export function useFormAutosave(
   restore: boolean,
 ) {
   const [status, setStatus] = useState<AutosaveStatus>("none");
+  // The fields list is fixed per form: its words, not a new array's identity, decide a re-run.
+  const fieldsKey = fields.join("\n");
+  const names = useMemo(() => fieldsKey.split("\n"), [fieldsKey]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -49,7 +52,7 @@ export function useFormAutosave(
     if (restore) {
       const draft = readAutosave(key);
       let restored = false;
-      for (const name of fields) {
+      for (const name of names) {
         const input = control(el, name);
         const value = draft?.[name];
         if (input && typeof value === "string" && value !== "" && input.value === "") {
@@ -66,7 +69,7 @@ export function useFormAutosave(
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         const values: Record<string, string> = {};
-        for (const name of fields) {
+        for (const name of names) {
           const input = control(el, name);
           if (input && input.value.trim() !== "") values[name] = input.value;
         }
@@ -86,22 +89,19 @@ export function useFormAutosave(
       el.removeEventListener("input", save);
       el.removeEventListener("change", save);
     };
-    // The fields list is fixed per form; re-running on its identity would re-restore.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [form, key, restore]);
+  }, [form, key, restore, names]);
 
   const discard = useCallback(() => {
     clearTimeout(timer.current);
     clearAutosave(key);
     const el = form.current;
     if (el)
-      for (const name of fields) {
+      for (const name of names) {
         const input = control(el, name);
         if (input) input.value = "";
       }
     setStatus("none");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [form, key]);
+  }, [form, key, names]);
 
   return { status, discard };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { failureText, refusal, type FormFailure } from "./form-result";
 import { alertDialog } from "./dialogs";
 
@@ -11,10 +11,8 @@ export function useFailureAlert(
   title: string,
   text: (failure: FormFailure) => string = (f) => failureText(f, title),
 ) {
-  useEffect(() => {
+  useOnActionResult(result, () => {
     const failure = refusal(result);
     if (failure) void alertDialog(title, text(failure), "error");
-    // Only a new answer opens the dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result]);
+  });
 }

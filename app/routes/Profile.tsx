@@ -4,7 +4,8 @@ import { EmptyState } from "#app/components/ui.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { DesignationField, Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
@@ -120,9 +121,11 @@ export default function ProfilePage() {
                 {profile?.bio || MSG.profile.noBio}
               </dd>
             </div>
-            <div>
+            <div className="min-w-0">
               <dt className="text-xs font-semibold uppercase tracking-wider text-gray-500">Designation</dt>
-              <dd className={`mt-1 ${profile?.designation ? "text-gray-800" : "italic text-gray-500"}`}>
+              <dd
+                className={`mt-1 [overflow-wrap:anywhere] ${profile?.designation ? "text-gray-800" : "italic text-gray-500"}`}
+              >
                 {profile?.designation || MSG.profile.noDesignation}
               </dd>
             </div>
@@ -183,12 +186,13 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
     if (!d.open) d.showModal();
   };
 
-  useEffect(() => {
+  // Each new answer (and the first render, for ?create): the dialog opens as a modal, and a refusal
+  // that is not about a field gets the spec's failure dialog.
+  useOnActionResult(result, () => {
     if (serverOpen) showModal();
     if (failure && Object.keys(failure.fields).length === 0)
       void alertDialog(MSG.profile.createFailed, undefined, "error");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result, initiallyOpen]);
+  });
 
   const open = (e: MouseEvent) => {
     e.preventDefault();

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { EmailField, Field, FormError, NameField, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { SOCIAL_ICONS } from "#app/components/icons.tsx";
 import { READING_TIPS } from "#app/lib/content.ts";
@@ -74,7 +75,7 @@ export default function Contact() {
   const sendFailed = failure && Object.keys(failure.fields).length === 0;
   const values = failure?.values ?? {};
 
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (!result) return;
     if (sent) {
       form.current?.reset();
@@ -82,9 +83,7 @@ export default function Contact() {
     } else if (sendFailed) {
       void alertDialog(MSG.contact.errorTitle, MSG.contact.errorText, "error");
     }
-    // A new action answer is what opens a dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result]);
+  });
 
   return (
     <>

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { brandOf, siteName, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
@@ -61,7 +62,7 @@ export default function Login() {
   const failure = refusal(result);
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (!failure) return;
     form.current?.reset();
     void alertDialog(
@@ -70,9 +71,7 @@ export default function Login() {
       "error",
       MSG.login.tryAgain,
     ).then(() => form.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus());
-    // A new answer (a new object) is what opens the dialog again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result]);
+  });
 
   return (
     <AuthLayout

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
@@ -60,15 +61,14 @@ export default function Register() {
   const values = failure?.values ?? {};
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
+  useOnActionResult(result, () => {
     if (!failure || !form.current) return;
     // The server never sends the password back; with JavaScript the typed one is cleared too.
     const password = form.current.querySelector<HTMLInputElement>("input[name=password]");
     if (password) password.value = "";
     const first = Object.keys(failure.fields)[0];
     if (first) form.current.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [result]);
+  });
 
   return (
     <AuthLayout

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { buttonClass } from "#app/components/ui.tsx";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -26,14 +27,13 @@ export function CommentForm({
   const key = parentId ? `reply-${parentId}` : `comment-${blogId}`;
   const errorId = `${key}-error`;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "comment")) {
+  // onSent is a fresh closure each render; only a new answer matters.
+  useOnActionResult(fetcher.data, (data) => {
+    if (succeeded(data, "comment")) {
       form.current?.reset();
       onSent();
     }
-    // onSent is a fresh closure each render; only a new answer matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new answer only; the rest are fresh closures
-  }, [fetcher.state, fetcher.data]);
+  });
 
   return (
     <fetcher.Form
