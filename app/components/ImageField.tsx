@@ -42,7 +42,9 @@ export function ImageField({
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      <div className={`flex gap-3 ${round ? "flex-row items-center" : "flex-col sm:flex-row sm:items-center"}`}>
+      <div
+        className={`flex gap-3 ${round ? "flex-col items-start min-[400px]:flex-row min-[400px]:items-center" : "flex-col sm:flex-row sm:items-center"}`}
+      >
         <div
           className={`flex shrink-0 items-center justify-center overflow-hidden border border-dashed border-gray-300 bg-gray-50 ${
             round ? "h-20 w-20 rounded-full" : "aspect-[16/9] w-full rounded-xl sm:w-48"

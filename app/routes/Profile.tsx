@@ -121,9 +121,11 @@ export default function ProfilePage() {
                 {profile?.bio || MSG.profile.noBio}
               </dd>
             </div>
-            <div>
+            <div className="min-w-0">
               <dt className="text-xs font-semibold uppercase tracking-wider text-gray-500">Designation</dt>
-              <dd className={`mt-1 ${profile?.designation ? "text-gray-800" : "italic text-gray-500"}`}>
+              <dd
+                className={`mt-1 [overflow-wrap:anywhere] ${profile?.designation ? "text-gray-800" : "italic text-gray-500"}`}
+              >
                 {profile?.designation || MSG.profile.noDesignation}
               </dd>
             </div>
