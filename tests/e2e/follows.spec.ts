@@ -6,6 +6,8 @@ import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
 
 /** A post published at once through the REST call a writer's client uses; answers its id. */
 async function publish(page: Page, title: string): Promise<string> {
+  // A cover the site already serves (a seeded post's): the strict CSP allows only the site's own images.
+  const [seeded] = (await (await page.request.get("/api/blogs?limit=1")).json()) as { image: string }[];
   const res = await page.request.post("/api/blogs", {
     data: {
       title,
@@ -13,7 +15,7 @@ async function publish(page: Page, title: string): Promise<string> {
       blog_details: "Followers hear of this in the app.",
       category: "Technology",
       date_time: new Date().toISOString(),
-      image: "https://example.com/cover.png",
+      image: seeded!.image,
     },
   });
   expect(res.status()).toBe(201);
@@ -42,7 +44,7 @@ test.describe("following writers", () => {
     await expect(follow).toBeVisible();
     await follow.click();
     await expect(page.getByRole("button", { name: /^Unfollow / }).first()).toHaveText("Following");
-    await expect(page).toHaveURL(new RegExp(`/blogs/${firstId}$`));
+    await expect(page).toHaveURL(new RegExp(`/blogs/${firstId}`));
 
     // The writer publishes; /following lists it at once, and the bell counts it once the queue ran.
     const title = `After following ${run}`;
