@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { siteName } from "#app/lib/site-name.ts";
+import { storedCard } from "#worker/content/stored.ts";
 import { renderCard } from "#worker/og/card.ts";
 
 /**
@@ -10,12 +11,14 @@ import { renderCard } from "#worker/og/card.ts";
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { blog } = await loadOr404(() => context.services.reading.post(null, params.id ?? ""));
-  const png = renderCard({
+  const card = {
     title: blog.title,
     category: blog.category,
     writer: blog.author_name,
     site: siteName(context.env),
-  });
+  };
+  // Drawn once per version of its inputs and kept in R2 (worker/content/stored.ts): a miss reads it back.
+  const png = await storedCard(context.env.IMAGES, blog._id, card, () => renderCard(card));
   return new Response(png as Uint8Array<ArrayBuffer>, {
     headers: { "Content-Type": "image/png", "Content-Length": String(png.byteLength) },
   });

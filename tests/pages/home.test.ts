@@ -94,7 +94,7 @@ describe("home page (server-rendered)", () => {
     const latest = html.slice(html.indexOf(">Latest Blogs</h2>"), html.indexOf(">Featured Blogs</h2>"));
     const titles = [...latest.matchAll(/>(Home post \d)</g)].map((m) => m[1]);
     expect(titles).toEqual(["Home post 7", "Home post 6", "Home post 5", "Home post 4", "Home post 3", "Home post 2"]);
-    expect(latest.match(/href="\/blogs\/[0-9a-z]{20}"/g)).toHaveLength(6);
+    expect(latest.match(/href="\/blogs\/[0-9a-z]{20}\/home-post-\d"/g)).toHaveLength(6);
   });
 
   it("shows the six fixed featured cards with static images", async () => {

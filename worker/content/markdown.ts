@@ -131,7 +131,12 @@ export function renderMarkdown(source: string): string {
 
 /** The words a reader reads: the rendered text without markup (reading time, word count). */
 export function markdownText(source: string): string {
-  return renderMarkdown(source)
+  return htmlText(renderMarkdown(source));
+}
+
+/** The text of rendered HTML (reading time, word count). */
+export function htmlText(html: string): string {
+  return html
     .replace(/<[^>]*>/g, " ")
     .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, "")
     .replace(/\s+/g, " ")

@@ -1,5 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
@@ -7,13 +7,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { formatDate, readingMinutes, wordCount } from "#app/lib/blog-text.ts";
-import { markdownText, renderMarkdown } from "#worker/content/markdown.ts";
+import { htmlText } from "#worker/content/markdown.ts";
+import { storedPostHtml } from "#worker/content/stored.ts";
 import { toast } from "#app/lib/dialogs.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brandOf } from "#app/lib/site-name.ts";
-import { seo } from "#app/lib/seo.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { CommentForm } from "./comment-form";
@@ -22,48 +21,10 @@ import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done 
 import type { action } from "./action";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
-import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
+import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
-  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
-  const { blog, origin } = d;
-  const path = postPath(blog);
-  const url = `${origin}${path}`;
-  const image = new URL(blog.image, origin).toString();
-  return [
-    ...seo({
-      brand: brandOf(matches),
-      title: blog.title,
-      description: blog.short_description,
-      origin,
-      path,
-      // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
-      image: `/blogs/${blog._id}/og.png`,
-      imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
-      type: "article",
-    }),
-    { property: "article:published_time", content: blog.date_time },
-    { property: "article:section", content: blog.category },
-    {
-      // Remix escapes <, > and & in this JSON, so no text of the post can close the script element.
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: blog.title,
-        description: blog.short_description,
-        image: [image],
-        datePublished: blog.date_time,
-        author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: brandOf(matches) },
-        articleSection: blog.category,
-        wordCount: d.wordCount,
-        mainEntityOfPage: { "@type": "WebPage", "@id": url },
-        url,
-      },
-    },
-  ];
-};
+export { meta } from "./meta";
 
 /**
  * Two D1 round trips: the blog, its comments, and the reader's like and save state; then the related posts (services.reading).
@@ -84,14 +45,16 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       ? { thread, ...(await loadOr404(() => context.services.comments.replies(thread, { cursor: repliesCursor }))) }
       : null;
   const user = context.user;
-  const text = markdownText(post.blog.blog_details);
+  // Rendered once per version of the text and kept (worker/content/stored.ts): a cache miss reads it back.
+  const detailsHtml = await storedPostHtml(context.env.IMAGES, post.blog._id, post.blog.blog_details);
+  const text = htmlText(detailsHtml);
   return {
     origin: url.origin,
     ...post,
     moreReplies: moreReplies ? { thread: moreReplies.thread, items: moreReplies.items, next: moreReplies.next } : null,
     older: Boolean(cursor),
-    // Markdown is rendered (and sanitised) here on the server: readers download no renderer.
-    detailsHtml: renderMarkdown(post.blog.blog_details),
+    // Markdown is rendered (and sanitised) on the server: readers download no renderer.
+    detailsHtml,
     wordCount: wordCount(text),
     minutes: readingMinutes(text),
     related: post.related.map(({ _id, title, image, category, author_name, short_description }) => ({
@@ -189,6 +152,9 @@ export default function BlogDetail() {
         </Link>
         <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
         <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
+        <div className="mt-4 empty:hidden">
+          <TagList tags={blog.tags} />
+        </div>
         <div className="mt-6 flex items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">
