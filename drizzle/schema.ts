@@ -113,6 +113,13 @@ export const blogs = sqliteTable(
     publishAt: integer("publish_at"),
     // The writer's "Don't email this post": false keeps it out of the newsletter.
     emailSubscribers: integer("email_subscribers", { mode: "boolean" }).notNull().default(true),
+    // Up to five free tags beside the category, normalised, comma-joined ("cloudflare,edge-cache"): what
+    // cards and the post show. blog_tags holds the same tags one row each, for the tag pages (issue 22).
+    tags: text("tags").notNull().default(""),
+    // Optional SEO fields (issue 22): the meta description and share image; empty falls back to the
+    // short description and the cover.
+    metaDescription: text("meta_description").notNull().default(""),
+    socialImage: text("social_image").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +142,22 @@ export const blogs = sqliteTable(
       .on(t.publishAt)
       .where(sql`status = 'scheduled'`),
   ],
+);
+
+/**
+ * A post's tags, one row per tag (issue 22): /tags/{tag}, its RSS and /allBlogs?tag= read the posts of a
+ * tag through the primary key (tag first); the blog_id index serves the rewrite of a post's tags and the
+ * cascade. Written in the same D1 batch as blogs.tags (worker/services/blogs/tags.ts).
+ */
+export const blogTags = sqliteTable(
+  "blog_tags",
+  {
+    tag: text("tag").notNull(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.blogId] }), index("blog_tags_blog_idx").on(t.blogId)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { postPath } from "#worker/services/blogs/slug.ts";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
 import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { Image } from "./Image";
+import { TagList } from "./TagList";
 
 const MARKS = "[&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink";
 
@@ -59,6 +60,7 @@ export function BlogCard({
         ) : (
           <p className="line-clamp-3 text-sm text-gray-600">{blog.short_description}</p>
         )}
+        <TagList tags={blog.tags} onCard />
         <p className="mt-auto pt-2 text-sm font-medium text-gray-800">
           By{" "}
           {blog.author_id ? (

@@ -9,6 +9,7 @@ import { ImageField } from "#app/components/ImageField.tsx";
 import { PublishChoices } from "#app/components/PublishChoices.tsx";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
 import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
+import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { alertDialog } from "#app/lib/dialogs.ts";
@@ -104,6 +105,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         defaultValue={values.blog_details ?? blog.blog_details}
         error={errors.blog_details}
       />
+      <PostExtraFields values={values} errors={errors} current={blog} />
 
       <PublishChoices
         current={blog.status}

@@ -21,6 +21,16 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
     date_time: dateTime,
     status: form.get("status"),
     no_email: noEmailFrom(form),
+    ...extraFieldsFrom(form),
+  };
+}
+
+/** Tags and the SEO fields (issue 22): a field the form did not carry is left out (kept as stored). */
+export function extraFieldsFrom(form: FormData) {
+  return {
+    tags: form.get("tags") ?? undefined,
+    meta_description: form.get("meta_description") ?? undefined,
+    social_image: form.get("social_image") ?? undefined,
   };
 }
 

@@ -29,18 +29,26 @@ function rfc822(iso: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
-/** Where a feed lives: the whole site's, or one category's. */
-export function rssPath(category?: string): string {
+/** Where a feed lives: the whole site's, one category's, or one tag's (/tags/{tag}/rss.xml, issue 22). */
+export function rssPath(category?: string, tag?: string): string {
+  if (tag) return `/tags/${encodeURIComponent(tag)}/rss.xml`;
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
 }
 
 /** `brand` is the request's SITE_NAME (`siteName(context.env)`). */
-export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string): string {
-  const title = category ? `${brand}: ${category}` : brand;
-  const home = category ? `${origin}/allBlogs?category=${encodeURIComponent(category)}` : `${origin}/`;
-  const about = category
-    ? `The latest ${category} posts on ${brand}.`
-    : `The latest posts on ${brand}: share ideas, express innovation, learn more earn more.`;
+export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string, tag?: string): string {
+  const scope = tag ? `#${tag}` : category;
+  const title = scope ? `${brand}: ${scope}` : brand;
+  const home = tag
+    ? `${origin}/tags/${encodeURIComponent(tag)}`
+    : category
+      ? `${origin}/allBlogs?category=${encodeURIComponent(category)}`
+      : `${origin}/`;
+  const about = tag
+    ? `The latest posts tagged ${tag} on ${brand}.`
+    : category
+      ? `The latest ${category} posts on ${brand}.`
+      : `The latest posts on ${brand}: share ideas, express innovation, learn more earn more.`;
   const newest = items[0] ? rfc822(items[0].published) : null;
   const entries = items.map((item) => {
     const url = postUrl(origin, item);
@@ -67,7 +75,7 @@ export function renderRss(brand: string, origin: string, items: FeedItem[], cate
     `    <link>${xmlEscape(home)}</link>`,
     `    <description>${xmlEscape(about)}</description>`,
     "    <language>en</language>",
-    `    <atom:link href="${xmlEscape(`${origin}${rssPath(category)}`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${xmlEscape(`${origin}${rssPath(category, tag)}`)}" rel="self" type="application/rss+xml"/>`,
     newest ? `    <lastBuildDate>${newest}</lastBuildDate>` : null,
     ...entries,
     "  </channel>",

@@ -13,7 +13,8 @@ import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
 import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave.ts";
-import { noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
+import { extraFieldsFrom, noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
+import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
@@ -44,13 +45,22 @@ export async function action({ context, request }: ActionFunctionArgs) {
       date_time: withZone(form.get("date_time"), form.get("tz")),
       status: form.get("status"),
       no_email: noEmailFrom(form),
+      ...extraFieldsFrom(form),
     };
     await context.services.blogs.create(user, input, form.get("image"));
     return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: savedTitle(input.status), icon: "success" });
   });
 }
 
-const AUTOSAVE_FIELDS = ["title", "category", "short_description", "blog_details"] as const;
+const AUTOSAVE_FIELDS = [
+  "title",
+  "category",
+  "short_description",
+  "blog_details",
+  "tags",
+  "meta_description",
+  "social_image",
+] as const;
 
 export default function WriteBlogs() {
   const { writer } = useLoaderData<typeof loader>();
@@ -202,6 +212,7 @@ export default function WriteBlogs() {
           defaultValue={values.blog_details}
           error={errors.blog_details}
         />
+        <PostExtraFields values={values} errors={errors} />
 
         <PublishChoices
           primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}

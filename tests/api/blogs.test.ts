@@ -38,11 +38,16 @@ describe("blogs API (read side)", () => {
         "email_subscribers",
         "image",
         "likes",
+        // Issue 22: the optional SEO fields.
+        "meta_description",
         "publish_at",
         "short_description",
         // Issue 22: the readable link's slug (/blogs/{_id}/{slug}).
         "slug",
+        "social_image",
         "status",
+        // Issue 22: up to five free tags.
+        "tags",
         "title",
       ].sort(),
     );

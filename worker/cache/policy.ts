@@ -1,6 +1,7 @@
 import { sessionOf } from "#worker/auth/cookie.ts";
 import { wantsActivityJson } from "#worker/services/federation/vocab.ts";
 import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
+import { TAG_PATTERN } from "#worker/services/blogs/tags.ts";
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
@@ -42,7 +43,10 @@ const PAGING = ["page", "limit", "cursor"] as const;
 const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchArray) => string[] }[] = [
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
-  { path: /^\/allBlogs$/, params: ["q", "category", "page", "cursor"], tags: () => ["blogs"] },
+  { path: /^\/allBlogs$/, params: ["q", "category", "tag", "page", "cursor"], tags: () => ["blogs"] },
+  // A tag's page and feed (issue 22): any blog write may change them (tags live on posts), so `blogs`.
+  { path: new RegExp(`^/tags/${TAG_PATTERN}$`), params: ["page"], tags: () => ["blogs"] },
+  { path: new RegExp(`^/tags/${TAG_PATTERN}/rss\\.xml$`), params: [], tags: () => ["blogs"] },
   // A post at its readable link /blogs/{id}/{slug} (issue 22). /blogs/{id} alone, or an older slug, is a
   // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
   {

@@ -4,6 +4,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { countQuery, visibleList } from "#worker/services/blog-lists.ts";
 import type { Category } from "#worker/services/categories.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { taggedWith } from "#worker/services/blogs/tags.ts";
 
 export const RSS_ITEMS = 20;
 /**
@@ -34,8 +35,11 @@ export interface SitemapPost {
 /** The data behind /rss.xml and /sitemap.xml: one query each, only the columns they print. */
 export function createFeedService(db: Db) {
   return {
-    /** The latest visible posts, all of them or one category's (the caller checks the category exists). */
-    async latestForRss(category?: Category): Promise<FeedItem[]> {
+    /**
+     * The latest visible posts, all of them, one category's (the caller checks the category exists) or
+     * one tag's (issue 22: /tags/{tag}/rss.xml; the caller checks the tag's spelling).
+     */
+    async latestForRss(category?: Category, tag?: string): Promise<FeedItem[]> {
       const b = schema.blogs;
       return db
         .select({
@@ -47,7 +51,9 @@ export function createFeedService(db: Db) {
           published: b.dateTime,
         })
         .from(b)
-        .where(visibleBlogsWhere(category ? eq(b.category, category) : undefined))
+        .where(
+          visibleBlogsWhere(category ? eq(b.category, category) : undefined, tag ? taggedWith(db, tag) : undefined),
+        )
         .orderBy(...newestFirst)
         .limit(RSS_ITEMS);
     },

@@ -1,5 +1,5 @@
 import { Image } from "#app/components/Image.tsx";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
@@ -13,8 +13,6 @@ import { toast } from "#app/lib/dialogs.ts";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { brandOf } from "#app/lib/site-name.ts";
-import { seo } from "#app/lib/seo.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { CommentForm } from "./comment-form";
@@ -23,48 +21,10 @@ import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done 
 import type { action } from "./action";
 import { SharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
-import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
+import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
-  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
-  const { blog, origin } = d;
-  const path = postPath(blog);
-  const url = `${origin}${path}`;
-  const image = new URL(blog.image, origin).toString();
-  return [
-    ...seo({
-      brand: brandOf(matches),
-      title: blog.title,
-      description: blog.short_description,
-      origin,
-      path,
-      // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
-      image: `/blogs/${blog._id}/og.png`,
-      imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
-      type: "article",
-    }),
-    { property: "article:published_time", content: blog.date_time },
-    { property: "article:section", content: blog.category },
-    {
-      // Remix escapes <, > and & in this JSON, so no text of the post can close the script element.
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: blog.title,
-        description: blog.short_description,
-        image: [image],
-        datePublished: blog.date_time,
-        author: { "@type": "Person", name: blog.author_name },
-        publisher: { "@type": "Organization", name: brandOf(matches) },
-        articleSection: blog.category,
-        wordCount: d.wordCount,
-        mainEntityOfPage: { "@type": "WebPage", "@id": url },
-        url,
-      },
-    },
-  ];
-};
+export { meta } from "./meta";
 
 /**
  * Two D1 round trips: the blog, its comments, and the reader's like and save state; then the related posts (services.reading).
@@ -192,6 +152,9 @@ export default function BlogDetail() {
         </Link>
         <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
         <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
+        <div className="mt-4 empty:hidden">
+          <TagList tags={blog.tags} />
+        </div>
         <div className="mt-6 flex items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">

@@ -11,6 +11,24 @@ import {
   requiredUrl,
 } from "#worker/services/shared/validation.ts";
 import { BLOG_STATUSES, type BlogStatus } from "#worker/services/visible-blogs.ts";
+import { tagsField } from "#worker/services/blogs/tags.ts";
+
+/** Issue 22: tags and the optional SEO fields, the same on a create and an update (blank clears them). */
+const extraFields = {
+  tags: tagsField,
+  meta_description: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: "Meta description must be text." })
+      .trim()
+      .max(LIMITS.metaDescription, { error: `Meta description must be at most ${LIMITS.metaDescription} characters.` })
+      .optional(),
+  ),
+  social_image: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.union([z.literal(""), optionalUrl("Social image")]).optional(),
+  ),
+};
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
@@ -83,6 +101,7 @@ export const newBlogInput = z.object({
   image: requiredUrl("Image"),
   status: statusField,
   no_email: noEmailField,
+  ...extraFields,
 });
 
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
@@ -95,6 +114,20 @@ export const blogChangesInput = z.object({
   image: optionalUrl("Image"),
   status: statusField,
   no_email: noEmailField,
+  ...extraFields,
 });
+
+/** The columns of the extra fields a write sent (a missing one is left out, so an update keeps it). */
+export function extraColumns(data: {
+  tags?: string[] | undefined;
+  meta_description?: string | undefined;
+  social_image?: string | undefined;
+}): { tags?: string; metaDescription?: string; socialImage?: string } {
+  return {
+    ...(data.tags === undefined ? {} : { tags: data.tags.join(",") }),
+    ...(data.meta_description === undefined ? {} : { metaDescription: data.meta_description }),
+    ...(data.social_image === undefined ? {} : { socialImage: data.social_image }),
+  };
+}
 
 export const byEmailInput = z.object({ email: emailField() });

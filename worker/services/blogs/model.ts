@@ -1,6 +1,7 @@
 import type { schema } from "#worker/db.ts";
 import type { BlogStatus } from "#worker/services/visible-blogs.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
+import { tagsOf } from "#worker/services/blogs/tags.ts";
 
 export type BlogRow = typeof schema.blogs.$inferSelect;
 
@@ -30,11 +31,16 @@ export interface Blog {
   publish_at: string | null;
   /** Beyond the spec: false when the writer ticked "Don't email this post" (issue 21). */
   email_subscribers: boolean;
+  /** Beyond the spec (issue 22): up to five free tags beside the category, normalised ("edge-cache"). */
+  tags: string[];
+  /** Beyond the spec (issue 22): the optional meta description and share image ("" when not set). */
+  meta_description: string;
+  social_image: string;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
 export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
-  Partial<Pick<Blog, "status" | "publish_at" | "author_id">>;
+  Partial<Pick<Blog, "status" | "publish_at" | "author_id" | "tags">>;
 
 /**
  * A blog as the public reading pages get it (home, all blogs, search, a post, related posts, a
@@ -67,5 +73,8 @@ export function toBlog(row: BlogRow): Blog {
     status: row.status,
     publish_at: row.publishAt === null ? null : new Date(row.publishAt).toISOString(),
     email_subscribers: row.emailSubscribers,
+    tags: tagsOf(row.tags),
+    meta_description: row.metaDescription,
+    social_image: row.socialImage,
   };
 }

@@ -3,16 +3,19 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { countQuery, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blog-lists.ts";
+import { countQuery, filteredList, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blog-lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
+import { NOTHING, isTag, tagInQuery, taggedWith } from "#worker/services/blogs/tags.ts";
 
 /** What the all-blogs page filters by; both parts optional. */
 export interface BlogFilters {
   q?: unknown;
   category?: unknown;
+  /** One tag (issue 22): `?tag=`, or `#tag` typed in `q`. */
+  tag?: unknown;
   page?: unknown;
   limit?: unknown;
 }
@@ -52,20 +55,29 @@ export function readableBy(actor: Actor | null): SQL | undefined {
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
   const { page, limit, offset } = parsePaging(filters, defaultLimit);
+  // "#edge cache" in the search box: the tag edge, and the words "cache" (issue 22).
+  const typedTag = tagInQuery(filters.q);
+  const tagValue = filters.tag !== undefined && filters.tag !== null && filters.tag !== "" ? filters.tag : typedTag.tag;
+  const q = typedTag.q;
+  const tag = tagValue === undefined ? undefined : isTag(tagValue) ? taggedWith(db, tagValue) : NOTHING;
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   const category = hasCategory
     ? isCategory(filters.category)
       ? eq(schema.blogs.category, filters.category)
       : sql`0`
     : undefined;
-  const match = ftsQuery(filters.q);
-  if (match) return { page, limit, queries: rankedSearchQueries(db, match, category, page, limit) };
+  const match = ftsQuery(q);
+  const narrowed = tag && category ? and(category, tag) : (tag ?? category);
+  if (match) return { page, limit, queries: rankedSearchQueries(db, match, narrowed, page, limit) };
   // Typed text with no word in it (only punctuation), or an unknown category, finds nothing.
-  const typed = typeof filters.q === "string" && filters.q.trim() !== "";
+  const typed = typeof q === "string" && q.trim() !== "";
   const list: BlogList =
     typed || (hasCategory && !isCategory(filters.category))
       ? { where: sql`0`, total: sql<number>`0`, kept: false }
-      : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
+      : tag
+        ? // A tag's posts: no kept total, counted on blog_tags' key (decision 029).
+          filteredList(visibleBlogsWhere(category, tag))
+        : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
   return {
     page,
     limit,

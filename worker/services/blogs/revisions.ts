@@ -7,6 +7,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { changedFields, changesUpdate, findOr404 } from "#worker/services/shared/records.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
+import { tagWrites, tagsOf } from "#worker/services/blogs/tags.ts";
 
 /** An earlier version of a post, kept when a save replaced it. */
 export interface BlogRevision {
@@ -85,6 +86,8 @@ export function createBlogRevisions(
       const changes = changedFields(row, wanted);
       if (!changes) return { modifiedCount: 0 };
       const update = changesUpdate(db, schema.blogs, row.id, changes);
+      // New tags: blog_tags is rewritten in the same batch as blogs.tags.
+      const tags = changes.tags === undefined ? [] : tagWrites(db, row.id, tagsOf(changes.tags), true);
       if (REVISED_FIELDS.some((field) => field in changes)) {
         const revision = db.insert(schema.blogRevisions).values({
           id: newId(),
@@ -97,9 +100,9 @@ export function createBlogRevisions(
           category: row.category,
           image: row.image,
         });
-        await db.batch([revision, update]);
+        await db.batch([revision, update, ...tags]);
       } else {
-        await update;
+        await db.batch([update, ...tags]);
       }
       await purge({ kind: "blog.changed", blogId: row.id });
       await release([row.image, ...imageUrlsIn(row.blogDetails)]);

@@ -1,8 +1,16 @@
-import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { blogChangesInput, byEmailInput, newBlogInput, publication } from "#worker/services/blogs/input.ts";
+import {
+  blogChangesInput,
+  byEmailInput,
+  extraColumns,
+  newBlogInput,
+  publication,
+} from "#worker/services/blogs/input.ts";
+import { tagWrites } from "#worker/services/blogs/tags.ts";
+import { publishDue } from "#worker/services/blogs/publisher.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blog-lists.ts";
 import { listPageOf, pageOfList } from "#worker/services/blogs/pages.ts";
@@ -27,8 +35,6 @@ import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
 
-/** The most scheduled posts one run of the minute cron publishes. */
-export const PUBLISH_BATCH = 100;
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
 
@@ -142,7 +148,8 @@ export function createBlogService(
       const { status, publishAt } = publication(data.status ?? "published", data.date_time);
       const image = hasUpload(upload) ? await storeUpload(user, upload) : data.image;
       const id = newId();
-      await db.insert(schema.blogs).values({
+      const insert = db.insert(schema.blogs).values({
+        ...extraColumns(data),
         status,
         publishAt,
         id,
@@ -159,42 +166,25 @@ export function createBlogService(
         likes: 0,
         emailSubscribers: !data.no_email,
       });
+      // The post and its tags in one batch: never a post without the tags it was sent with.
+      await db.batch([insert, ...tagWrites(db, id, data.tags ?? [], false)]);
       await purge({ kind: "blog.created" });
       if (status === "published") await announce(id);
       await federate(id);
       return { insertedId: id };
     },
 
-    /**
-     * The scheduling sweep (a cron every minute): scheduled posts whose time has come become published,
-     * and the cached pages that list them are purged. (The visible-blogs rule shows them from their time
-     * on anyway; the sweep makes the status true and the cache fresh.)
-     */
-    async publishDue(now = Date.now()): Promise<number> {
-      // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
-      // already visible from their time on; only the status and the cache wait).
-      const due = await db
-        .update(schema.blogs)
-        .set({ status: "published", updatedAt: now })
-        .where(
-          inArray(
-            schema.blogs.id,
-            db
-              .select({ id: schema.blogs.id })
-              .from(schema.blogs)
-              .where(and(eq(schema.blogs.status, "scheduled"), lte(schema.blogs.publishAt, now)))
-              .orderBy(schema.blogs.publishAt)
-              .limit(PUBLISH_BATCH),
-          ),
-        )
-        .returning({ id: schema.blogs.id });
-      for (const { id } of due) {
-        await purge({ kind: "blog.changed", blogId: id });
-        await announce(id);
-        await federate(id);
-      }
-      return due.length;
-    },
+    /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */
+    publishDue: (now = Date.now()) =>
+      publishDue(
+        db,
+        purge,
+        async (id) => {
+          await announce(id);
+          await federate(id);
+        },
+        now,
+      ),
 
     /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. `upload`: a new image file. */
     async update(
@@ -290,6 +280,7 @@ export function createBlogService(
       dateTime: data.date_time,
       image,
       ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
+      ...extraColumns(data),
       ...published,
     });
   }

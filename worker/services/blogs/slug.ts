@@ -39,3 +39,8 @@ export function postPath(post: { _id: string; title: string } | { id: string; ti
   const id = "_id" in post ? post._id : post.id;
   return `/blogs/${encodeURIComponent(id)}/${slugOf(post.title)}`;
 }
+
+/** A tag's page (issue 22): /tags/{tag}. Tags are already in their one URL spelling (blogs/tags.ts). */
+export function tagPath(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}

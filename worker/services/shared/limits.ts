@@ -15,6 +15,11 @@ export const LIMITS = {
   message: 5_000,
   comment: 2_000,
   url: 2_048,
+  /** Free tags per post, and characters per tag (issue 22). */
+  tags: 5,
+  tag: 30,
+  /** A post's optional meta description (search engines show about this much). */
+  metaDescription: 160,
 } as const;
 
 /** A search box's text past this is cut, not refused (it is a search box). */

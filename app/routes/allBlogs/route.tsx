@@ -57,9 +57,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const category = url.searchParams.get("category") ?? "";
+  // One tag (issue 22): ?tag=, or #tag typed in the search box (the search service reads it out of q).
+  const tag = (url.searchParams.get("tag") ?? "").trim().slice(0, 60);
   const [{ results, latest, saved }, suggested] = await Promise.all([
     loadOr404(() =>
-      context.services.reading.listing(context.user, { q, category, page: url.searchParams.get("page") }),
+      context.services.reading.listing(context.user, { q, category, tag, page: url.searchParams.get("page") }),
     ),
     context.services.follows.suggestions(context.user),
   ]);
@@ -67,6 +69,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     origin: url.origin,
     q,
     category,
+    tag,
     results: { ...results, items: results.items.map(({ blog_details: _body, ...card }) => card) },
     latest: latest.map(({ _id, title, date_time, category: c }) => ({ _id, title, date_time, category: c })),
     saved,
@@ -81,10 +84,10 @@ const categoryFeed = (category: string) => `/rss.xml?category=${encodeURICompone
 const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function AllBlogs() {
-  const { q, category, results, latest, saved, suggested, signedIn } = useLoaderData<typeof loader>();
+  const { q, category, tag, results, latest, saved, suggested, signedIn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/allBlogs";
-  const filtered = Boolean(q || category);
+  const filtered = Boolean(q || category || tag);
 
   return (
     <div className="bg-gray-50/60">
@@ -123,6 +126,11 @@ export default function AllBlogs() {
                 >
                   RSS feed for {category}
                 </a>
+              ) : null}
+              {tag ? (
+                <Link to={`/tags/${encodeURIComponent(tag)}`} className="font-semibold text-brand-700 hover:underline">
+                  Tagged #{tag}
+                </Link>
               ) : null}
             </p>
           ) : null}

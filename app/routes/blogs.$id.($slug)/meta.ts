@@ -1,0 +1,50 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { brandOf } from "#app/lib/site-name.ts";
+import { seo } from "#app/lib/seo.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
+import type { loader } from "./route";
+
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+  if (!d) return [{ title: `Page not found | ${brandOf(matches)}` }];
+  const { blog, origin } = d;
+  const path = postPath(blog);
+  const url = `${origin}${path}`;
+  // Issue 22's SEO fields: the writer's meta description and share image, else the short description,
+  // and the share card drawn from the post (decision 017); JSON-LD names the social image, else the cover.
+  const description = blog.meta_description || blog.short_description;
+  const image = new URL(blog.social_image || blog.image, origin).toString();
+  return [
+    ...seo({
+      brand: brandOf(matches),
+      title: blog.title,
+      description,
+      origin,
+      path,
+      // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
+      ...(blog.social_image
+        ? { image: blog.social_image }
+        : { image: `/blogs/${blog._id}/og.png`, imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT } }),
+      type: "article",
+    }),
+    { property: "article:published_time", content: blog.date_time },
+    { property: "article:section", content: blog.category },
+    {
+      // Remix escapes <, > and & in this JSON, so no text of the post can close the script element.
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: blog.title,
+        description,
+        image: [image],
+        datePublished: blog.date_time,
+        author: { "@type": "Person", name: blog.author_name },
+        publisher: { "@type": "Organization", name: brandOf(matches) },
+        articleSection: blog.category,
+        wordCount: d.wordCount,
+        mainEntityOfPage: { "@type": "WebPage", "@id": url },
+        url,
+      },
+    },
+  ];
+};
