@@ -27,6 +27,9 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { env, user } = context;
   const flash = await readFlash(request, env.SESSION_SECRET ?? "");
+  // The bell's count: only in the signed-in layout, which is personal (`private, no-store`, never a
+  // shared copy: worker/cache/policy.ts). A visitor's page carries no count at all.
+  const unread = user ? await context.services.notifications.unread(user) : null;
   return data(
     {
       siteName: siteName(env),
@@ -44,6 +47,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
             emailVerified: user.emailVerified === true,
           }
         : null,
+      // Absent for a visitor: their (shared) page says nothing about notifications.
+      ...(unread === null ? {} : { unread }),
       flash,
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,

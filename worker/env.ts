@@ -1,6 +1,7 @@
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */
@@ -29,6 +30,8 @@ export interface Env {
   SITE_URL?: string;
   /** The newsletter fan-out queue (wrangler.toml [[queues.producers]]); consumed by this Worker. */
   NEWSLETTER_QUEUE: Queue<NewsletterJob>;
+  /** The notifications queue (a new post's fan-out to followers, the daily digest); consumed by this Worker. */
+  NOTIFY_QUEUE: Queue<NotificationJob>;
   /** ActivityPub deliveries (worker/services/federation/delivery.ts); consumed by this Worker. */
   FEDERATION_QUEUE?: Queue<FederationJob>;
   /** The site actor's handle (`@site@host` by default). */

@@ -10,6 +10,7 @@ import type { Env } from "#worker/env.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import { isNotificationJob, type NotificationJob } from "#worker/services/notifications/service.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
 import { logError } from "#worker/log.ts";
@@ -20,6 +21,8 @@ const app = createApp(build as unknown as ServerBuild);
 
 /** wrangler.toml's minute cron (the other, hourly, runs the sweeps). */
 const PUBLISH_CRON = "* * * * *";
+/** The daily cron: the notification digest. */
+const DIGEST_CRON = "0 8 * * *";
 
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
@@ -40,6 +43,10 @@ export default {
       );
       return;
     }
+    if (controller.cron === DIGEST_CRON) {
+      ctx.waitUntil(services.notifications.startDigest(now));
+      return;
+    }
     ctx.waitUntil(
       Promise.all([
         services.images.sweepExpired(now),
@@ -51,7 +58,7 @@ export default {
     );
   },
   /**
-   * The newsletter queue's consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
+   * The newsletter's and the notifications' queue consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
    * idempotent job. A failed one is retried with a growing delay; after max_retries it goes to the
    * dead-letter queue, where it stays for a person to look at.
    */
@@ -68,7 +75,8 @@ export default {
         if ("kind" in body && body.kind === "import") {
           const { more } = await services.importRunner.runBatch(body.jobId);
           if (more) await env.IMPORT_QUEUE.send(body);
-        } else await services.newsletter.run(body as NewsletterJob);
+        } else if (isNotificationJob(body)) await services.notifications.run(body);
+        else await services.newsletter.run(body as NewsletterJob);
         message.ack();
       } catch (err) {
         logError("queue: job failed", err, { queue: batch.queue, job: message.id, attempt: message.attempts });
@@ -76,7 +84,7 @@ export default {
       }
     }
   },
-} satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage>;
+} satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage | NotificationJob>;
 
 /**
  * The federation queue's consumer: fan-outs and signed deliveries (worker/services/federation/delivery.ts).

@@ -7,6 +7,7 @@ import { AvatarMenu } from "./AvatarMenu";
 import { LogoMark, MenuIcon, SearchIcon } from "./icons";
 import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { ThemeToggle } from "./ThemeToggle";
+import { NotificationBell } from "./NotificationBell";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -17,7 +18,8 @@ export function TopBar({ siteName }: { siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // The session is read on the server, so the first HTML already shows the right control: nothing flashes.
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = root?.user ?? null;
 
   // The mobile dropdown is a <details> so it opens without JavaScript; with it, it closes on navigation.
   useEffect(() => {
@@ -47,6 +49,7 @@ export function TopBar({ siteName }: { siteName: string }) {
         <div className="flex min-w-0 items-center gap-2">
           <SiteSearch />
           <ThemeToggle />
+          {user ? <NotificationBell unread={root?.unread ?? 0} /> : null}
           {user ? (
             <AvatarMenu user={user} />
           ) : (

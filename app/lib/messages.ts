@@ -114,6 +114,7 @@ export const MSG = {
   settings: {
     newsletterSubscribed: "Subscribed to the newsletter",
     newsletterUnsubscribed: "Unsubscribed from the newsletter",
+    notificationsSaved: "Notification email choices saved",
     passwordChanged: "Password changed",
     passwordChangedText: "Every other device was signed out.",
     emailLinkSent: "Check your new inbox",

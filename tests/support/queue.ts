@@ -7,29 +7,29 @@ import type { NewsletterJob } from "#worker/services/newsletter.ts";
  * it keeps what was sent, and `drain` hands it to the Worker's real queue handler in batches the way
  * the platform does, so a test sees every job run and can deliver a batch twice (a forced retry).
  */
-export function recordingQueue(batchSize = 10) {
-  let pending: NewsletterJob[] = [];
+export function recordingQueue<Job = NewsletterJob>(batchSize = 10) {
+  let pending: Job[] = [];
   let seq = 0;
   const binding = {
-    async send(body: NewsletterJob) {
+    async send(body: Job) {
       pending.push(structuredClone(body));
     },
-    async sendBatch(messages: Iterable<MessageSendRequest<NewsletterJob>>) {
+    async sendBatch(messages: Iterable<MessageSendRequest<Job>>) {
       for (const m of messages) pending.push(structuredClone(m.body));
     },
-  } as unknown as Queue<NewsletterJob>;
+  } as unknown as Queue<Job>;
 
   /** Runs one batch of messages through the Worker's queue handler; answers acked and retried ids. */
-  async function deliver(env: Cloudflare.Env, jobs: NewsletterJob[], attempts = 1) {
+  async function deliver(env: Cloudflare.Env, jobs: Job[], attempts = 1) {
     const messages = jobs.map((body) => ({
       id: `m${seq++}`,
       timestamp: new Date(),
       attempts,
       body,
     }));
-    const batch = createMessageBatch<NewsletterJob>("edge-blog-newsletter", messages);
+    const batch = createMessageBatch<Job>("edge-blog-newsletter", messages);
     const ctx = createExecutionContext();
-    await worker.queue!(batch as MessageBatch<NewsletterJob>, env as never, ctx);
+    await worker.queue!(batch as never, env as never, ctx);
     return getQueueResult(batch, ctx);
   }
 
@@ -40,7 +40,7 @@ export function recordingQueue(batchSize = 10) {
     },
     deliver,
     /** Takes the next batch off the queue (as the platform would hand it to the consumer). */
-    take(): NewsletterJob[] {
+    take(): Job[] {
       const batch = pending.slice(0, batchSize);
       pending = pending.slice(batchSize);
       return batch;
@@ -50,7 +50,7 @@ export function recordingQueue(batchSize = 10) {
      * every job delivered, in order.
      */
     async drain(env: Cloudflare.Env, { twice = false } = {}) {
-      const done: NewsletterJob[] = [];
+      const done: Job[] = [];
       while (pending.length > 0) {
         const jobs = this.take();
         const result = await deliver(env, jobs);

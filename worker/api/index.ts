@@ -16,6 +16,7 @@ import { viewsApi } from "#worker/api/views.ts";
 import { newsletterApi } from "#worker/api/newsletter.ts";
 import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
+import { notificationsApi } from "#worker/api/notifications.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -34,6 +35,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", newsletterApi)
   .route("/", federationApi)
   .route("/", followsApi)
+  .route("/", notificationsApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

@@ -24,6 +24,7 @@ import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createNotificationService } from "#worker/services/notifications/service.ts";
 import { createPasswordResetService } from "#worker/services/password-reset.ts";
 import { createPasskeyService } from "#worker/services/passkeys.ts";
 import { createProfileService } from "#worker/services/profiles.ts";
@@ -58,6 +59,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
+  // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
+  const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
   const federation = createFederationService(db, env, { rateLimit, purge }, origin);
@@ -72,15 +75,29 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
     // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    blogs: createBlogService(db, purge, release, (blogId) => newsletter.announce(blogId), images, federate),
+    // ... and to the followers of its writer (in-app, and by email if they chose it).
+    blogs: createBlogService(
+      db,
+      purge,
+      release,
+      async (blogId) => {
+        await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
+      },
+      images,
+      federate,
+    ),
     federation,
-    // A new comment or reply calls the last argument once it is stored (a hook for notifications).
-    comments: createCommentService(db, rateLimit, purge),
+    // A new comment or reply tells the post's writer and the person answered (notifications).
+    comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
     commentReports: createCommentReportService(db, rateLimit),
     contact: createContactService(db, rateLimit),
     emailVerification,
     feeds: createFeedService(db),
-    follows: createFollowService(db, { purge, rateLimit }),
+    follows: createFollowService(db, {
+      purge,
+      rateLimit,
+      onFollow: (actor, writerId) => notifications.followed(actor, writerId),
+    }),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
@@ -92,9 +109,10 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
       importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
     }),
-    likes: createLikeService(db, purge, rateLimit),
+    likes: createLikeService(db, purge, rateLimit, (actor, blogId) => notifications.liked(actor, blogId)),
     mailer,
     newsletter,
+    notifications,
     passwordReset: createPasswordResetService(db, env, {
       tokens: accountTokens,
       mailer,

@@ -36,7 +36,13 @@ function recount(db: Db, blogId: string) {
 export const LIKES_PER_WINDOW = 30;
 export const LIKE_WINDOW_SECONDS = 10 * 60;
 
-export function createLikeService(db: Db, purge: Purge, rateLimit: RateLimitService) {
+export function createLikeService(
+  db: Db,
+  purge: Purge,
+  rateLimit: RateLimitService,
+  // The post's writer hears of it (summed per post and day): services.notifications.
+  onLike: (actor: Actor, blogId: string) => Promise<void> = async () => {},
+) {
   return {
     /**
      * A signed-in user's like, stored once per user and blog; pressing again takes it back.
@@ -67,6 +73,7 @@ export function createLikeService(db: Db, purge: Purge, rateLimit: RateLimitServ
       if (!counted[0]) throw new NotFound("Blog not found.");
       if (inserted.length) {
         await purge({ kind: "blog.like", blogId });
+        await onLike(user, blogId);
         return { liked: true, likes: counted[0].likes };
       }
 

@@ -20,6 +20,8 @@ import {
   PasswordSection,
   SessionsSection,
 } from "./sections";
+import { NotificationsSection } from "./notifications-section";
+import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Settings | ${brandOf(matches)}` },
@@ -32,6 +34,7 @@ const SECTIONS = [
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
   { id: "newsletter", label: "Newsletter" },
+  { id: "notifications", label: "Notifications" },
   { id: "fediverse", label: "Fediverse" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
@@ -40,11 +43,12 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, handle] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
+    context.services.notifications.prefs(user),
     context.services.federation.actors.writer(user.id),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
@@ -54,6 +58,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     sessions,
     passkeys: keys,
     newsletterState,
+    notificationPrefs,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
@@ -103,6 +108,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "newsletter-unsubscribe":
         await context.services.newsletter.unsubscribeAccount(user);
         return done(MSG.settings.newsletterUnsubscribed, undefined, "#newsletter");
+      case "notification-prefs":
+        await context.services.notifications.setPrefs(
+          user,
+          Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, form.get(k) ?? undefined])),
+        );
+        return done(MSG.settings.notificationsSaved, undefined, "#notifications");
       case "set-handle":
         await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
         return done("Handle saved", undefined, "#fediverse");
@@ -175,6 +186,11 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               state={data.newsletterState}
               failure={failureFor("newsletter-subscribe") ?? failureFor("newsletter-unsubscribe")}
+            />
+            <NotificationsSection
+              prefs={data.notificationPrefs}
+              verified={data.methods.emailVerified}
+              failure={failureFor("notification-prefs")}
             />
             <FediverseSection
               handle={data.fediverse.handle}

@@ -125,6 +125,30 @@ export const MAIL_TEMPLATES = {
     reason: `because you subscribed to the ${site} newsletter.`,
     unsubscribeUrl: p.unsubscribeUrl,
   }),
+
+  // Notifications (issue 21): one as it happens, or the day's in one digest; /settings changes which.
+  notification: (site: string, p: { text: string; url: string; settingsUrl: string }): MailContent => ({
+    subject: p.text,
+    preheader: `${p.text} on ${site}.`,
+    heading: p.text,
+    paragraphs: [`${p.text}.`],
+    action: { label: "Open it", url: p.url },
+    after: [`Choose which notifications you get by email in your settings: ${p.settingsUrl}`],
+    reason: "because of your notification settings. You cannot reply to it.",
+  }),
+
+  "notification-digest": (
+    site: string,
+    p: { lines: string[]; more: number; url: string; settingsUrl: string },
+  ): MailContent => ({
+    subject: `Your daily ${site} digest: ${p.lines.length + p.more} new`,
+    preheader: p.lines[0] ?? `What happened on ${site} today.`,
+    heading: "What happened today",
+    paragraphs: [...p.lines, ...(p.more > 0 ? [`and ${p.more} more.`] : [])],
+    action: { label: "See all notifications", url: p.url },
+    after: [`Choose which notifications you get by email in your settings: ${p.settingsUrl}`],
+    reason: "because you chose a daily digest in your notification settings. You cannot reply to it.",
+  }),
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

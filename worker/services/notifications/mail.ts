@@ -1,0 +1,176 @@
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
+import { DEFAULT_PREFS, describe, targetOf, type NotificationKind } from "#worker/services/notifications/texts.ts";
+
+const n = schema.notifications;
+const p = schema.notificationPrefs;
+const actors = alias(schema.users, "actors");
+
+/** Rows one mail step composes at most in one D1 batch (three statements each). */
+export const MAIL_CHUNK = 25;
+/** Users one digest job covers, and lines one digest lists. */
+export const DIGEST = { users: 25, lines: 20, perUser: 50 } as const;
+
+/** A notification with what its mail needs: the recipient, their choice for its kind, its sentence. */
+function mailRows(db: Db, where: ReturnType<typeof and>, limit: number) {
+  return db
+    .select({
+      id: n.id,
+      kind: n.kind,
+      count: n.count,
+      userId: n.userId,
+      email: schema.users.email,
+      verifiedAt: schema.users.emailVerifiedAt,
+      actorId: n.actorId,
+      actorName: actors.name,
+      blogId: n.blogId,
+      blogTitle: schema.blogs.title,
+      comment: p.comment,
+      reply: p.reply,
+      follow: p.follow,
+      post: p.post,
+      like: p.like,
+    })
+    .from(n)
+    .innerJoin(schema.users, eq(schema.users.id, n.userId))
+    .leftJoin(actors, eq(actors.id, n.actorId))
+    .leftJoin(schema.blogs, eq(schema.blogs.id, n.blogId))
+    .leftJoin(p, eq(p.userId, n.userId))
+    .where(where)
+    .orderBy(n.userId, n.createdAt)
+    .limit(limit);
+}
+
+type MailRow = Awaited<ReturnType<typeof mailRows>>[number];
+
+const choiceOf = (row: MailRow, kind: NotificationKind) => row[kind] ?? DEFAULT_PREFS[kind];
+
+/**
+ * Applies each person's email choice to their new notifications, exactly once: "instant" writes a
+ * message (kept only if this call's claim of the row took: the claim and the message are one D1
+ * batch), "off" (or an address never verified) marks the row done, "digest" leaves it for the daily
+ * digest. A job delivered twice finds the rows claimed and mails nothing.
+ */
+export function createNotificationMail(db: Db, mailer: Mailer, origin: string | null) {
+  const link = (path: string) => mailer.link(origin, path);
+
+  async function applyChoices(ids: string[], now = Date.now()): Promise<number> {
+    let mailed = 0;
+    for (let i = 0; i < ids.length; i += MAIL_CHUNK) {
+      const rows = await mailRows(
+        db,
+        and(inArray(n.id, ids.slice(i, i + MAIL_CHUNK)), isNull(n.emailedAt)),
+        MAIL_CHUNK,
+      );
+      const statements: BatchItem<"sqlite">[] = [];
+      const composed: { at: number; message: Composed }[] = [];
+      const done: string[] = [];
+      for (const row of rows) {
+        const choice = choiceOf(row, row.kind);
+        if (choice === "digest") continue;
+        if (choice === "off" || !row.verifiedAt) {
+          done.push(row.id);
+          continue;
+        }
+        const text = describe(row);
+        const claim = db
+          .update(n)
+          .set({ emailedAt: now })
+          .where(and(eq(n.id, row.id), isNull(n.emailedAt)))
+          .returning({ id: n.id });
+        const message = mailer.compose(
+          {
+            kind: "notification",
+            to: row.email,
+            origin,
+            params: { text, url: link(targetOf(row)), settingsUrl: link("/settings#notifications") },
+          },
+          now,
+          sql`exists (select 1 from ${n} where ${n.id} = ${row.id} and ${n.emailedAt} = ${now})`,
+        );
+        composed.push({ at: statements.length, message });
+        statements.push(claim, ...message.statements);
+      }
+      if (done.length)
+        statements.push(
+          db
+            .update(n)
+            .set({ emailedAt: now })
+            .where(and(inArray(n.id, done), isNull(n.emailedAt))),
+        );
+      if (statements.length === 0) continue;
+      const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+      const claimed = composed.filter((c) => (results[c.at] as unknown[]).length > 0).map((c) => c.message);
+      mailed += claimed.length;
+      await mailer.deliver(claimed);
+    }
+    return mailed;
+  }
+
+  /**
+   * One page of the daily digest: up to DIGEST.users people with notifications whose email choice is
+   * still open (older than `cutoff`), after `after`. Each gets one message listing the kinds they chose
+   * "digest" for; every open row of theirs is then marked done (claimed in the message's batch).
+   * Answers the last user of the page when there may be more.
+   */
+  async function digestPage(after: string, cutoff: number, now = Date.now()): Promise<string | null> {
+    const people = await db
+      .selectDistinct({ userId: n.userId })
+      .from(n)
+      .where(and(isNull(n.emailedAt), sql`${n.userId} > ${after}`, lt(n.createdAt, cutoff)))
+      .orderBy(n.userId)
+      .limit(DIGEST.users);
+    if (people.length === 0) return null;
+    const statements: BatchItem<"sqlite">[] = [];
+    const composed: { at: number; message: Composed }[] = [];
+    for (const { userId } of people) {
+      const rows = await mailRows(
+        db,
+        and(eq(n.userId, userId), isNull(n.emailedAt), lt(n.createdAt, cutoff)),
+        DIGEST.perUser,
+      );
+      if (rows.length === 0) continue;
+      const ids = rows.map((r) => r.id);
+      const claim = db
+        .update(n)
+        .set({ emailedAt: now })
+        .where(and(inArray(n.id, ids), isNull(n.emailedAt)))
+        .returning({ id: n.id });
+      const chosen = rows.filter((r) => choiceOf(r, r.kind) === "digest");
+      const first = rows[0]!;
+      if (chosen.length === 0 || !first.verifiedAt) {
+        statements.push(claim);
+        continue;
+      }
+      const lines = chosen.map(describe);
+      const message = mailer.compose(
+        {
+          kind: "notification-digest",
+          to: first.email,
+          origin,
+          params: {
+            lines: lines.slice(0, DIGEST.lines),
+            more: Math.max(0, lines.length - DIGEST.lines),
+            url: link("/notifications"),
+            settingsUrl: link("/settings#notifications"),
+          },
+        },
+        now,
+        sql`exists (select 1 from ${n} where ${n.id} = ${first.id} and ${n.emailedAt} = ${now})`,
+      );
+      composed.push({ at: statements.length, message });
+      statements.push(claim, ...message.statements);
+    }
+    if (statements.length) {
+      const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+      await mailer.deliver(composed.filter((c) => (results[c.at] as unknown[]).length > 0).map((c) => c.message));
+    }
+    return people.length === DIGEST.users ? people[people.length - 1]!.userId : null;
+  }
+
+  return { applyChoices, digestPage };
+}
