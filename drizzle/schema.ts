@@ -515,7 +515,7 @@ export const webauthnChallenges = sqliteTable(
 );
 
 /*
- * ActivityPub federation (issue 24, docs/decisions/028-activitypub-federation.md). The site and each
+ * ActivityPub federation (issue 24, docs/decisions/032-activitypub-federation.md). The site and each
  * writer are actors; remote servers follow them, reply to their posts and like them.
  */
 

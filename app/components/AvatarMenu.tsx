@@ -12,7 +12,7 @@ const itemClass =
   "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-50 hover:text-brand-700 focus-visible:bg-gray-50";
 
 /**
- * The signed-in person's avatar button and its menu (Profile, Dashboard, Write, Reading list, Settings, Sign Out). Before hydration (or
+ * The signed-in person's avatar button and its menu (Profile, Dashboard, Write, Reading list, Following, Settings, Sign Out). Before hydration (or
  * without JavaScript) it is a <details> disclosure and Sign Out asks on the /confirm page; once
  * hydrated it is a button with aria-expanded that toggles on click and closes on Profile, Escape,
  * a click outside or focus leaving it, and Sign Out asks for confirmation first.

@@ -151,6 +151,8 @@ test.describe("accounts", () => {
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Reading list" })).toBeFocused();
     await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Following" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("button", { name: "Sign Out" })).toBeFocused();

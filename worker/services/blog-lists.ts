@@ -12,7 +12,7 @@ import {
 } from "#worker/services/visible-blogs.ts";
 
 /**
- * Lists of blogs at any size (docs/decisions/023-pagination-at-scale.md, 030-kept-totals.md). A page is
+ * Lists of blogs at any size (docs/decisions/023-pagination-at-scale.md, 034-kept-totals.md). A page is
  * read in two steps inside one statement: the ids of the page from a covering index in the newest-first
  * order (the OFFSET walks index entries only, never rows), then just those rows. A keyset cursor skips
  * even that: `(date_time, created_at, id) < cursor` is a range on the same index. A list whose total is

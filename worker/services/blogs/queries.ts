@@ -75,7 +75,7 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
     typed || (hasCategory && !isCategory(filters.category))
       ? { where: sql`0`, total: sql<number>`0`, kept: false }
       : tag
-        ? // A tag's posts: no kept total, counted on blog_tags' key (decision 029).
+        ? // A tag's posts: no kept total, counted on blog_tags' key (decision 033).
           filteredList(visibleBlogsWhere(category, tag))
         : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
   return {
