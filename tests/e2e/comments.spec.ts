@@ -83,6 +83,11 @@ test.describe("comments a community can run", () => {
     // Jordan, the post's writer, sees Delete on every comment of the post and removes Ben's reply.
     const jordan = await person(browser);
     await signIn(jordan.page, ACCOUNTS.writer);
+    // The writer was told: the bell's page lists Ben's reply under their post (issue 21, notifications).
+    await jordan.page.goto("/notifications");
+    await expect(
+      jordan.page.getByRole("link", { name: /Ben Replier commented on “Cut Your Web App's Load Time in Half/ }).first(),
+    ).toBeVisible();
     await jordan.page.goto(POST_PATH);
     const writerReplies = jordan.page.getByRole("list", { name: "Replies to Ava Commenter" });
     await expect(writerReplies.getByText(reply)).toBeVisible();

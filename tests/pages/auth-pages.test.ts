@@ -478,8 +478,9 @@ describe("/Profile", () => {
     try {
       expect((await get("/Profile", cookie)).status).toBe(200);
       expect(calls.batch).toBe(1);
-      // The session lookup, then the batch's three statements (profile, a page of posts, their total).
-      expect(calls.prepare).toBe(4);
+      // The session lookup, then the batch's three statements (profile, a page of posts, their total), and
+      // the root layout's unread-notifications count (issue 21), which runs beside the page's loader.
+      expect(calls.prepare).toBe(5);
     } finally {
       sessions.mockRestore();
     }
