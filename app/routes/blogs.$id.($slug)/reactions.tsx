@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { BookmarkIcon, HeartIcon } from "#app/components/icons.tsx";
 import { authPageUrl } from "#app/lib/auth-url.ts";
@@ -61,18 +61,10 @@ export function ToggleButton({
  * is stored, one per person, and the count shown is the stored one (optimistic while it is sent). A
  * visitor who likes is offered "Sign in to keep your like" beside the button.
  */
-export function LikeButton({
-  blogId,
-  likes,
-  liked,
-  signedIn,
-}: {
-  blogId: string;
-  likes: number;
-  liked: boolean;
-  signedIn: boolean;
-}) {
+export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<typeof action>();
+  // Back to this very page (its readable link) after signing in.
+  const { pathname } = useLocation();
   const [localLiked, setLocalLiked] = useState(false);
   const pending = fetcher.formData?.get("intent") === "like";
   const shownLiked = signedIn ? (pending ? !liked : liked) : localLiked;
@@ -109,7 +101,7 @@ export function LikeButton({
     <div className="flex flex-col items-center gap-1 sm:flex-row sm:gap-2">
       {form}
       <p hidden={!localLiked} role="status" className="text-center text-xs text-gray-600">
-        <a href={authPageUrl("/login", `/blogs/${blogId}`)} className="font-semibold text-brand-700 underline">
+        <a href={authPageUrl("/login", pathname)} className="font-semibold text-brand-700 underline">
           Sign in to keep your like
         </a>
       </p>
@@ -121,8 +113,10 @@ export function LikeButton({
 export const saveNotice = (done: Done): string => (done.alreadySaved ? MSG.save.already : MSG.save.success);
 
 /** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
-export function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved: boolean; signedIn: boolean }) {
+export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<typeof action>();
+  // Back to this very page (its readable link) after signing in.
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const pending = fetcher.state !== "idle";
   const shownSaved = saved || (pending && signedIn);
@@ -134,9 +128,7 @@ export function SaveButton({ blogId, saved, signedIn }: { blogId: string; saved:
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (signedIn) return;
     event.preventDefault();
-    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
-      navigate(authPageUrl("/login", `/blogs/${blogId}`)),
-    );
+    void alertDialog(MSG.save.needLogin, undefined, "error").then(() => navigate(authPageUrl("/login", pathname)));
   };
 
   return (

@@ -198,7 +198,7 @@ export default function BlogDetail() {
           role="group"
           aria-label="Post actions"
         >
-          <LikeButton blogId={blog._id} likes={blog.likes} liked={liked} signedIn={viewer !== null} />
+          <LikeButton likes={blog.likes} liked={liked} signedIn={viewer !== null} />
           <ToggleButton
             open={commentOpen}
             controls={commentPanel}
@@ -217,7 +217,7 @@ export default function BlogDetail() {
           >
             Share
           </ToggleButton>
-          <SaveButton blogId={blog._id} saved={saved} signedIn={viewer !== null} />
+          <SaveButton saved={saved} signedIn={viewer !== null} />
         </div>
 
         {notice ? (
