@@ -24,7 +24,6 @@ const likesOf = async (id: string) => (await db().select().from(schema.blogs).wh
 const commentsOf = (id: string) => db().select().from(schema.comments).where(eq(schema.comments.blogId, id));
 const savedOf = (id: string) => db().select().from(schema.savedBlogs).where(eq(schema.savedBlogs.blogId, id));
 const ldJson = (html: string) => html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
-const loginFor = (id: string) => `/login?redirectTo=${encodeURIComponent(`/blogs/${id}`)}`;
 
 describe("/blogs/{id}", () => {
   let author: Awaited<ReturnType<typeof makeUser>>;
@@ -52,7 +51,8 @@ describe("/blogs/{id}", () => {
     expect(visitor).toMatch(
       /<p hidden=""[^>]*><a href="\/login\?redirectTo=%2Fblogs%2F[^"]+"[^>]*>Sign in to keep your like<\/a>/,
     );
-    expect(visitor).toContain(`href="${loginFor(blog.id)}"`);
+    // Back to the post's own readable link after signing in.
+    expect(visitor).toContain(`href="/login?redirectTo=${encodeURIComponent(postPath(blog))}"`);
     const signedIn = await (await get(postPath(blog), await cookieOf(reader))).text();
     expect(signedIn).not.toContain("Sign in to keep your like");
   });
