@@ -2,15 +2,16 @@ import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { buttonClass, EmptyState } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthorCard } from "#app/components/AuthorCard.tsx";
-import { BlogCard, CARD_SIZES } from "#app/components/BlogCard.tsx";
+import { BlogCard } from "#app/components/BlogCard.tsx";
 import { CategoryIcon } from "#app/components/CategoryIcon.tsx";
 import { NewsletterForm } from "#app/components/NewsletterForm.tsx";
 import { Testimonials } from "#app/components/Testimonials.tsx";
 import { TypedHeadline } from "#app/components/TypedHeadline.tsx";
+import { FeaturedBlogs } from "./featured-blogs";
+import { ReadingGuide } from "./reading-guide";
+import { container, SectionHeading } from "./section-heading";
 import { CATEGORIES } from "#worker/services/categories.ts";
-import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -44,10 +45,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-/** Latest blogs, authors and reviews come from one batched D1 round trip (services.home). */
+/** Latest blogs, featured picks, authors and reviews come from one batched D1 round trip (services.home). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { latest, authors, reviews } = await context.services.home.load();
-  return { latest, authors, reviews, origin: new URL(request.url).origin };
+  const { latest, featured, authors, reviews } = await context.services.home.load();
+  return { latest, featured, authors, reviews, origin: new URL(request.url).origin };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -59,33 +60,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  children,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="max-w-2xl">
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h2>
-      {children ? <p className="mt-3 text-lg text-gray-600">{children}</p> : null}
-    </div>
-  );
-}
-
-const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
-
 export default function Home() {
   const brand = useBrand();
-  const { latest, authors, reviews } = useLoaderData<typeof loader>();
+  const { latest, featured, authors, reviews } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero />
@@ -114,46 +91,7 @@ export default function Home() {
         )}
       </section>
 
-      <section aria-labelledby="featured-heading" className="bg-gray-50 py-16 sm:py-20">
-        <div className={container}>
-          <SectionHeading id="featured-heading" eyebrow="Editors' picks" title="Featured Blogs">
-            Six stories our editors keep coming back to.
-          </SectionHeading>
-          <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured">
-            {FEATURED_BLOGS.map((f) => (
-              <article
-                key={f.id}
-                className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
-              >
-                <Image
-                  src={f.image}
-                  alt=""
-                  width={640}
-                  height={360}
-                  sizes={CARD_SIZES}
-                  className="aspect-[16/9] w-full object-cover"
-                />
-                <div className="flex flex-1 flex-col gap-2 p-5">
-                  <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-                    {f.category}
-                  </span>
-                  <h3 className="text-lg font-semibold leading-snug text-ink">{f.title}</h3>
-                  <p className="text-sm text-gray-600">{f.description}</p>
-                  <div className="mt-auto flex items-center justify-between gap-3 pt-3 text-sm">
-                    <span className="font-medium text-gray-800">By {f.author}</span>
-                    <Link
-                      to={`/allBlogs?category=${encodeURIComponent(f.category)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      More {f.category} <span aria-hidden="true">→</span>
-                    </Link>
-                  </div>
-                </div>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeaturedBlogs picks={featured} />
 
       <section aria-labelledby="categories-heading" className={`${container} py-16 sm:py-20`}>
         <SectionHeading id="categories-heading" eyebrow="Explore" title="Most Popular Categories">
@@ -301,72 +239,6 @@ function Hero() {
           <div className="absolute right-10 bottom-16 flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink shadow-lg ring-1 ring-gray-200">
             <span className="h-2.5 w-2.5 rounded-full bg-green-500" /> New post published
           </div>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function ReadingGuide() {
-  return (
-    <section
-      aria-labelledby="reading-heading"
-      className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20"
-    >
-      <div className={container}>
-        <SectionHeading id="reading-heading" eyebrow="Reading guide" title="Everyday Reading Habit">
-          Twenty minutes a day is enough to read more than a dozen books a year. Here is how to make it stick.
-        </SectionHeading>
-
-        <div className="mt-10 grid gap-10 lg:grid-cols-2">
-          <div>
-            <h3 className="text-xl font-semibold text-ink">Daily reading tips</h3>
-            <ol className="mt-5 space-y-5">
-              {READING_TIPS.map((tip, i) => (
-                <li key={tip.title} className="flex gap-4">
-                  <span
-                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-                    aria-hidden="true"
-                  >
-                    {i + 1}
-                  </span>
-                  <div>
-                    <p className="font-semibold text-ink">{tip.title}</p>
-                    <p className="mt-1 text-sm leading-relaxed text-gray-600">{tip.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-          <div>
-            <h3 className="text-xl font-semibold text-ink">Benefits of reading</h3>
-            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-              {READING_BENEFITS.map((b) => (
-                <li key={b.title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-                  <p className="font-semibold text-ink">{b.title}</p>
-                  <p className="mt-1 text-sm leading-relaxed text-gray-600">{b.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-
-        <h3 className="mt-14 text-xl font-semibold text-ink">Recommended books</h3>
-        <div className="mt-5 grid gap-6 md:grid-cols-3">
-          {BOOK_LISTS.map((list) => (
-            <div key={list.group} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-              <h4 className="text-lg font-semibold text-ink">{list.group}</h4>
-              <p className="mt-1 text-sm text-gray-600">{list.intro}</p>
-              <ul className="mt-4 divide-y divide-gray-100">
-                {list.books.map((book) => (
-                  <li key={book.title} className="flex items-baseline justify-between gap-3 py-2.5">
-                    <cite className="font-medium not-italic text-ink">{book.title}</cite>
-                    <span className="shrink-0 text-right text-sm text-gray-600">{book.author}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
         </div>
       </div>
     </section>

@@ -36,6 +36,8 @@ export interface Blog {
   /** Beyond the spec (issue 22): the optional meta description and share image ("" when not set). */
   meta_description: string;
   social_image: string;
+  /** Beyond the spec (issue 22): an admin chose it for the home page's Featured Blogs. */
+  featured: boolean;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
@@ -76,5 +78,6 @@ export function toBlog(row: BlogRow): Blog {
     tags: tagsOf(row.tags),
     meta_description: row.metaDescription,
     social_image: row.socialImage,
+    featured: row.featuredAt !== null,
   };
 }

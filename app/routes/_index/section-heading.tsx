@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+
+/** A home page section's eyebrow, heading and lead. */
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="max-w-2xl">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+        {title}
+      </h2>
+      {children ? <p className="mt-3 text-lg text-gray-600">{children}</p> : null}
+    </div>
+  );
+}
+
+/** The page width every home section shares. */
+export const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
