@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import { BlogCard, CARD_SIZES } from "#app/components/BlogCard.tsx";
 import { Image } from "#app/components/Image.tsx";
 import { FEATURED_BLOGS } from "#app/lib/content.ts";
-import type { PublicBlog } from "#worker/services/blogs/model.ts";
-import { container, SectionHeading } from "./section-heading";
+import type { BlogSummary } from "#worker/services/blogs/model.ts";
+import { containerClass } from "#app/components/ui.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 /** How many cards the section shows: the admins' picks first, the spec's fixed cards after them. */
 const SHOWN = 6;
@@ -12,11 +13,11 @@ const SHOWN = 6;
  * Featured Blogs (issue 22): the six newest posts admins picked in Manage All Blogs (only visible ones,
  * services.home), and the spec's fixed cards filling the rest while fewer than six are chosen.
  */
-export function FeaturedBlogs({ picks }: { picks: PublicBlog[] }) {
+export function FeaturedBlogs({ picks }: { picks: BlogSummary[] }) {
   const fixed = FEATURED_BLOGS.slice(0, Math.max(0, SHOWN - picks.length));
   return (
     <section aria-labelledby="featured-heading" className="bg-gray-50 py-16 sm:py-20">
-      <div className={container}>
+      <div className={containerClass()}>
         <SectionHeading id="featured-heading" eyebrow="Editors' picks" title="Featured Blogs">
           Six stories our editors keep coming back to.
         </SectionHeading>

@@ -1,13 +1,15 @@
+import { containerClass } from "#app/components/ui.tsx";
 import { BOOK_LISTS, READING_BENEFITS, READING_TIPS } from "#app/lib/content.ts";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading.tsx";
 
+/** "Everyday Reading Habit": tips, benefits and the recommended books (fixed content, app/lib/content.ts). */
 export function ReadingGuide() {
   return (
     <section
       aria-labelledby="reading-heading"
       className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20"
     >
-      <div className={container}>
+      <div className={containerClass()}>
         <SectionHeading id="reading-heading" eyebrow="Reading guide" title="Everyday Reading Habit">
           Twenty minutes a day is enough to read more than a dozen books a year. Here is how to make it stick.
         </SectionHeading>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** A home page section's eyebrow, heading and lead. */
+/** A home section's eyebrow, heading and lead. */
 export function SectionHeading({
   id,
   eyebrow,
@@ -22,6 +22,3 @@ export function SectionHeading({
     </div>
   );
 }
-
-/** The page width every home section shares. */
-export const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
