@@ -23,7 +23,7 @@ import { createImportRunner } from "#worker/services/import/run.ts";
 import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
-import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createNewsletterService } from "#worker/services/newsletter/service.ts";
 import { createNotificationService } from "#worker/services/notifications/service.ts";
 import { createPasswordResetService } from "#worker/services/password-reset.ts";
 import { createPasskeyService } from "#worker/services/passkeys.ts";
@@ -63,7 +63,13 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
-  const federation = createFederationService(db, env, { rateLimit, purge }, origin);
+  const federation = createFederationService(
+    db,
+    env,
+    // A reply from the fediverse tells the post's writer, like any comment.
+    { rateLimit, purge, onComment: (created) => notifications.commented(created) },
+    origin,
+  );
   // The fediverse hears of every write of a post; a failure there never fails the writer's save.
   const federate = (blogId: string) =>
     federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));

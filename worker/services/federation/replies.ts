@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
+import type { CreatedComment } from "#worker/services/comments.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -41,7 +42,15 @@ export function noteToText(content: unknown): string {
   return printable.slice(0, LIMITS.comment);
 }
 
-export function createRemoteComments(db: Db, purge: Purge) {
+/**
+ * `onCreated`: the same hook local comments run (notifications): the post's writer hears of a reply
+ * from the fediverse like any other comment.
+ */
+export function createRemoteComments(
+  db: Db,
+  purge: Purge,
+  onCreated: (comment: CreatedComment) => Promise<void> = async () => {},
+) {
   async function ensureAuthor() {
     await db
       .insert(schema.users)
@@ -67,6 +76,7 @@ export function createRemoteComments(db: Db, purge: Purge) {
         db.insert(schema.apComments).values({ noteId, commentId, remoteId: sender.id }),
       ]);
       await purge({ kind: "blog.reaction", blogId });
+      await onCreated({ insertedId: commentId, blogId, parentId: null, userId: FEDIVERSE_USER_ID });
       return true;
     },
 

@@ -3,6 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import type { CreatedComment } from "#worker/services/comments.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
 import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
@@ -35,7 +36,12 @@ export function federationOrigin(env: Env, requestOrigin: string | null): string
 export function createFederationService(
   db: Db,
   env: Env,
-  deps: { rateLimit: RateLimitService; purge: Purge },
+  deps: {
+    rateLimit: RateLimitService;
+    purge: Purge;
+    /** A reply from the fediverse became a comment (the notifications hook local comments use). */
+    onComment?: (comment: CreatedComment) => Promise<void>;
+  },
   requestOrigin: string | null,
 ) {
   const origin = federationOrigin(env, requestOrigin);
@@ -53,7 +59,7 @@ export function createFederationService(
     },
   });
   const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
-  const replies = createRemoteComments(db, deps.purge);
+  const replies = createRemoteComments(db, deps.purge, deps.onComment);
   const publishing = createPublishing(db, delivery, u);
   const inbox = createInbox({ db, u, actors, remote, delivery, replies, rateLimit: deps.rateLimit, purge: deps.purge });
 
