@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { REGISTER_ADDRESS_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_LIMIT } from "#worker/services/users.ts";
+import { REGISTER_ADDRESS_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_LIMIT } from "#worker/services/users/model.ts";
 import { REVIEWS_PER_DAY } from "#worker/services/reviews.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
 import { asUser, db, makeUser } from "../support/factories";
