@@ -120,6 +120,9 @@ export const blogs = sqliteTable(
     // short description and the cover.
     metaDescription: text("meta_description").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
+    // An admin's pick for the home page's Featured Blogs (issue 22): when it was chosen (epoch ms), null
+    // when it is not. Home shows the newest visible picks through the visible-blogs rule.
+    featuredAt: integer("featured_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -141,6 +144,10 @@ export const blogs = sqliteTable(
     index("blogs_scheduled_idx")
       .on(t.publishAt)
       .where(sql`status = 'scheduled'`),
+    // The home page's featured posts: only picked posts are in it, newest first like every list.
+    index("blogs_featured_idx")
+      .on(t.dateTime, t.createdAt, t.id, t.status, t.publishAt)
+      .where(sql`featured_at is not null`),
   ],
 );
 
@@ -215,10 +222,16 @@ export const reviews = sqliteTable(
     rating: real("rating").notNull().default(0),
     review: text("review").notNull(),
     image: text("image").notNull(),
+    // Admin approval (issue 22): a new review waits as "pending"; only "approved" ones reach the home
+    // page; "hidden" keeps a review out without deleting it. Rows from before approval existed were
+    // made "approved" by their migration.
+    status: text("status", { enum: ["pending", "approved", "hidden"] })
+      .notNull()
+      .default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("reviews_created_idx").on(t.createdAt)],
+  (t) => [index("reviews_created_idx").on(t.createdAt), index("reviews_status_created_idx").on(t.status, t.createdAt)],
 );
 
 export const authors = sqliteTable(
@@ -902,4 +915,15 @@ export const importedSources = sqliteTable("imported_sources", {
   sourceKey: text("source_key").primaryKey(),
   targetId: text("target_id").notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Pages of text an admin edits (issue 22): /privacy and /terms. A page without a row shows its default
+ * text (worker/services/site-pages.ts); the body is Markdown, rendered by the one Markdown renderer.
+ */
+export const sitePages = sqliteTable("site_pages", {
+  slug: text("slug").primaryKey(),
+  body: text("body").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
 });

@@ -101,7 +101,7 @@ try {
     `  ${seconds.toFixed(1)} s from publish to the last message: ${(send.sent / seconds).toFixed(0)} messages/s`,
   );
   console.log(
-    `  queue: max_batch_size=${setting("max_batch_size")} max_batch_timeout=${setting("max_batch_timeout")} max_retries=${setting("max_retries")}; fan-out pages of 500, send jobs of 25, 5 sends at a time (worker/services/newsletter.ts FANOUT)`,
+    `  queue: max_batch_size=${setting("max_batch_size")} max_batch_timeout=${setting("max_batch_timeout")} max_retries=${setting("max_retries")}; fan-out pages of 500, send jobs of 25, 5 sends at a time (worker/services/newsletter/model.ts FANOUT)`,
   );
   console.log(
     "  local emulation: wrangler dev (workerd, D1 on disk, EMAIL writes each message to .wrangler/tmp/email)",

@@ -117,7 +117,7 @@ await withLocalBindings(stateDir, async (env) => {
   for (const r of content.reviews) {
     statements.push(
       env.DB.prepare(
-        "insert or ignore into reviews (id, name, designation, rating, review, image) values (?, ?, ?, ?, ?, ?)",
+        "insert or ignore into reviews (id, name, designation, rating, review, image, status) values (?, ?, ?, ?, ?, ?, 'approved')",
       ).bind(r.id, r.name, r.designation, r.rating, r.review, imageUrl(r.image)),
     );
   }

@@ -1,6 +1,6 @@
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
-import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 

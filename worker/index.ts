@@ -9,7 +9,7 @@ import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
-import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import { isNotificationJob, type NotificationJob } from "#worker/services/notifications/service.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";

@@ -80,6 +80,15 @@ export const MSG = {
     submitted: "Feedback Submit Successfully!",
     updated: "Feedback Updated Successfully!",
     updateFailed: "Error Updating Feedback",
+    /** Beyond the spec (issue 22): a review waits for an admin's approval. */
+    pendingText: "Your feedback is pending approval: an admin will review it before it appears on the home page.",
+  },
+  /** Admin approval of reviews (issue 22). */
+  review: {
+    approved: "Review approved: it is on the home page.",
+    hidden: "Review hidden from the home page.",
+    pending: "Review sent back to pending.",
+    label: { pending: "Pending approval", approved: "Approved", hidden: "Hidden" },
   },
   author: {
     addedTitle: "Author Added",

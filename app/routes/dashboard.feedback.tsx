@@ -39,7 +39,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       review: form.get("review"),
     };
     await context.services.reviews.create(user, input, form.get("image"));
-    return redirectWithFlash("/dashboard", { kind: "toast", title: MSG.feedback.submitted, icon: "success" });
+    // It waits for an admin's approval (issue 22): a dialog that stays until read says so.
+    return redirectWithFlash("/dashboard", {
+      kind: "alert",
+      title: MSG.feedback.submitted,
+      text: MSG.feedback.pendingText,
+      icon: "success",
+    });
   });
 }
 
@@ -56,7 +62,7 @@ export default function SendFeedback() {
     <>
       <DashboardHeader
         title="Send Feedback"
-        description="Tell other readers what you think of the platform. Your feedback may appear in What Our Users Say on the home page."
+        description="Tell other readers what you think of the platform. Once an admin approves it, your feedback may appear in What Our Users Say on the home page."
       />
       <Form method="post" encType="multipart/form-data" className="flex max-w-2xl flex-col gap-5">
         {failure ? <FormError message={failure.formError ?? "Your feedback could not be sent."} /> : null}

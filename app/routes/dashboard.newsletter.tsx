@@ -8,7 +8,7 @@ import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
-import { IMPORT_MAX_BYTES } from "#worker/services/newsletter.ts";
+import { IMPORT_MAX_BYTES } from "#worker/services/newsletter/model.ts";
 import { tooLarge } from "#worker/services/shared/errors.ts";
 
 export const handle = { title: "Newsletter" };

@@ -22,6 +22,7 @@ async function makeReview(overrides: Partial<typeof schema.reviews.$inferInsert>
     rating: 3,
     review: "Fine.",
     image: "https://example.com/r.png",
+    status: "approved" as const,
     ...overrides,
   };
   await db().insert(schema.reviews).values(row);
@@ -66,7 +67,66 @@ describe("GET /api/review", () => {
       rating: 3,
       review: "Fine.",
       image: "https://example.com/r.png",
+      status: "approved",
     });
+  });
+
+  it("lists approved reviews only; other statuses are for admins", async () => {
+    const pending = await makeReview({ name: "Waiting", status: "pending" });
+    const hidden = await makeReview({ name: "Hidden", status: "hidden" });
+    const shown = await makeReview({ name: "Shown" });
+    const ids = (await json<Review[]>(await call("/api/review?limit=50"))).map((r) => r._id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(pending.id);
+    expect(ids).not.toContain(hidden.id);
+    const { anonymous, asUser: other, asAdmin } = await cast();
+    // Anonymous answers are the shared copy, keyed without `status` (worker/cache/policy.ts): approved only.
+    const anon = await call("/api/review?status=pending&limit=50", { headers: anonymous });
+    expect(anon.status).toBe(200);
+    expect((await json<Review[]>(anon)).map((r) => r._id)).not.toContain(pending.id);
+    expect((await call("/api/review?status=all", { headers: other })).status).toBe(403);
+    const queue = await json<Review[]>(await call("/api/review?status=pending&limit=50", { headers: asAdmin }));
+    expect(queue.map((r) => r._id)).toContain(pending.id);
+    expect(queue.every((r) => r.status === "pending")).toBe(true);
+  });
+});
+
+describe("PUT /api/review/{id}/status (admin approval)", () => {
+  it("a new review waits as pending until an admin approves it; hidden takes it off again", async () => {
+    const { asWriter, asUser: other, asAdmin } = await cast();
+    const res = await send("POST", "/api/review", { ...valid(), name: `Approve me ${newId()}` }, asWriter);
+    const { insertedId } = await json<{ insertedId: string }>(res);
+    expect((await reviewRow(insertedId))?.status).toBe("pending");
+    const listed = async () =>
+      (await json<Review[]>(await call("/api/review?limit=50"))).some((r) => r._id === insertedId);
+    expect(await listed()).toBe(false);
+
+    expect((await send("PUT", `/api/review/${insertedId}/status`, { status: "approved" }, other)).status).toBe(403);
+    expect((await send("PUT", `/api/review/${insertedId}/status`, { status: "approved" })).status).toBe(401);
+    expect(await listed()).toBe(false);
+
+    const approved = await send("PUT", `/api/review/${insertedId}/status`, { status: "approved" }, asAdmin);
+    expect(approved.status).toBe(200);
+    expect(await json(approved)).toEqual({ modifiedCount: 1 });
+    expect(await listed()).toBe(true);
+    const again = await send("PUT", `/api/review/${insertedId}/status`, { status: "approved" }, asAdmin);
+    expect(await json(again)).toEqual({ modifiedCount: 0 });
+
+    await send("PUT", `/api/review/${insertedId}/status`, { status: "hidden" }, asAdmin);
+    expect(await listed()).toBe(false);
+    expect((await reviewRow(insertedId))?.status).toBe("hidden");
+  });
+
+  it("refuses an unknown status with 400 and unknown ids with 404", async () => {
+    const { asAdmin } = await cast();
+    const review = await makeReview({ status: "pending" });
+    const bad = await send("PUT", `/api/review/${review.id}/status`, { status: "published" }, asAdmin);
+    expect(bad.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(bad)).error.fields.status).toBe(
+      "Status must be pending, approved or hidden.",
+    );
+    expect((await reviewRow(review.id))?.status).toBe("pending");
+    expect((await send("PUT", `/api/review/${newId()}/status`, { status: "approved" }, asAdmin)).status).toBe(404);
   });
 });
 
@@ -113,9 +173,8 @@ describe("POST /api/review", () => {
       designation: "Engineer",
       rating: 4.5,
       review: "A lovely place to write.",
+      status: "pending",
     });
-    const listed = await json<Review[]>(await call("/api/review"));
-    expect(listed.find((r) => r._id === insertedId)?.rating).toBe(4.5);
   });
 
   it("lets an admin send feedback too", async () => {

@@ -56,7 +56,12 @@ async function snapshot() {
       .from(schema.blogs)
       .orderBy(asc(schema.blogs.id)),
     d
-      .select({ id: schema.reviews.id, name: schema.reviews.name, review: schema.reviews.review })
+      .select({
+        id: schema.reviews.id,
+        name: schema.reviews.name,
+        review: schema.reviews.review,
+        status: schema.reviews.status,
+      })
       .from(schema.reviews)
       .orderBy(asc(schema.reviews.id)),
     d
@@ -152,6 +157,7 @@ describe("admin actions posted directly by someone who is not an admin", () => {
     { path: "/dashboard/manageUsers", fields: { intent: "delete", id: writer.id } },
     { path: "/dashboard/manageUsers", fields: { intent: "remove-admin", id: admin.id } },
     { path: "/dashboard/manageReview", fields: { intent: "delete", id: review.id } },
+    { path: "/dashboard/manageReview", fields: { intent: "status", id: review.id, status: "hidden" } },
     { path: `/dashboard/editReview/${review.id}`, fields: { name: "Hijacked", designation: "X", review: "Y" } },
     { path: "/dashboard/addAuthor", fields: { name: "Sneaky", bio: "Not allowed" }, files: { image: png() } },
     { path: "/dashboard/manageAuthors", fields: { intent: "delete", id: author.id } },
@@ -402,6 +408,38 @@ describe("/dashboard/manageReview and /dashboard/editReview/{id}", () => {
     expect((await reviewRow(target.id))?.name).toBe("Keep Me");
   });
 
+  it("approves a pending review onto the home page and hides it again (issue 22)", async () => {
+    const target = await makeReview({ name: `Pending ${stamp()}`, status: "pending" });
+    const done = await makeReview({ name: `Approved ${stamp()}`, status: "approved" });
+    const queue = await (await get("/dashboard/manageReview?status=pending", admin)).text();
+    expect(queue).toContain(target.name);
+    expect(queue).toContain("Pending approval");
+    expect(queue).not.toContain(done.name);
+    // The home page is cached without it (a visitor's shared copy)...
+    expect(await (await get("/", null)).text()).not.toContain(target.name);
+    const res = await post("/dashboard/manageReview?status=pending", admin, {
+      intent: "status",
+      id: target.id,
+      status: "approved",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/manageReview?status=pending");
+    expect(flashOf(res)).toMatchObject({ title: "Review approved: it is on the home page." });
+    expect((await reviewRow(target.id))?.status).toBe("approved");
+    // ...and purged by the approval.
+    expect(await (await get("/", null)).text()).toContain(target.name);
+    await post("/dashboard/manageReview", admin, { intent: "status", id: target.id, status: "hidden" });
+    expect((await reviewRow(target.id))?.status).toBe("hidden");
+    expect(await (await get("/", null)).text()).not.toContain(target.name);
+  });
+
+  it("refuses an unknown status with 400 and changes nothing", async () => {
+    const target = await makeReview({ status: "pending" });
+    const res = await post("/dashboard/manageReview", admin, { intent: "status", id: target.id, status: "gone" });
+    expect(res.status).toBe(400);
+    expect((await reviewRow(target.id))?.status).toBe("pending");
+  });
+
   it("deletes a review with Deleted!", async () => {
     const target = await makeReview();
     const res = await post("/dashboard/manageReview", admin, { intent: "delete", id: target.id });
@@ -554,7 +592,7 @@ describe("admin loaders' D1 budget", () => {
       ["manageAllBlogs", () => services.blogs.page({ page: 1, limit: 10 }, 10), 1],
       ["updateAllBlogs", () => services.blogs.byId(blog.id), 1],
       ["manageUsers", () => services.users.list(me), 1],
-      ["manageReview", () => services.reviews.list(), 1],
+      ["manageReview", () => services.reviews.page({ page: 1, limit: 20, status: "all" }, me), 1],
       ["editReview", () => services.reviews.byId(me, review.id), 1],
       ["manageAuthors", () => services.authors.adminList(me), 1],
       ["updateAuthor", () => services.authors.byId(me, author.id), 1],

@@ -405,13 +405,19 @@ describe("/dashboard/feedback", () => {
     const res = await post("/dashboard/feedback", writer, feedback, png());
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
-    expect(flashOf(res)).toMatchObject({ kind: "toast", title: "Feedback Submit Successfully!" });
+    // Issue 22: it waits for an admin, and the reviewer is told so.
+    expect(flashOf(res)).toMatchObject({
+      kind: "alert",
+      title: "Feedback Submit Successfully!",
+      text: expect.stringContaining("pending approval"),
+    });
     const review = await db().query.reviews.findFirst({ where: eq(schema.reviews.userId, writer.id) });
     expect(review).toMatchObject({
       name: "Fiona Feedback",
       designation: "Librarian",
       rating: 4.5,
       review: "Lovely place to read.",
+      status: "pending",
     });
     const [image] = await imagesOf(writer.id);
     expect(review?.image).toBe(`/images/${image?.key}`);

@@ -60,6 +60,7 @@ describe("home page (server-rendered)", () => {
       rating: 3.5,
       review: "Half a star short of perfect.",
       image: "/images/reviewer-0001.jpg",
+      status: "approved",
     });
   });
 

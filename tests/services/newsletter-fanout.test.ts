@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter.ts";
+import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter/model.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { linkIn, mailbox } from "../support/mail";

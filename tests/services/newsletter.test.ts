@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "#app/lib/messages.ts";
 import { schema } from "#worker/db.ts";
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
-import { SUBSCRIPTIONS_PER_HOUR } from "#worker/services/newsletter.ts";
+import { SUBSCRIPTIONS_PER_HOUR } from "#worker/services/newsletter/model.ts";
 import { createServices } from "#worker/services/index.ts";
 import { db } from "../support/factories";
 import { stopClock } from "../support/clock";

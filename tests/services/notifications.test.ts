@@ -4,7 +4,7 @@ import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import { POST_FANOUT_PAGE } from "#worker/services/notifications/service.ts";
-import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { mailbox } from "../support/mail";

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "#worker/index.ts";
-import type { NewsletterJob } from "#worker/services/newsletter.ts";
+import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 
 /**
  * A stand-in for the newsletter queue's producer (the edge between the Worker and Cloudflare Queues):

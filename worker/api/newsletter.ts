@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { tooLarge } from "#worker/services/shared/errors.ts";
-import { IMPORT_MAX_BYTES } from "#worker/services/newsletter.ts";
+import { IMPORT_MAX_BYTES } from "#worker/services/newsletter/model.ts";
 import { requireAdmin } from "#worker/services/shared/policy.ts";
 import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { readJson } from "#worker/api/body.ts";

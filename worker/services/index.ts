@@ -23,7 +23,7 @@ import { createImportRunner } from "#worker/services/import/run.ts";
 import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
-import { createNewsletterService } from "#worker/services/newsletter.ts";
+import { createNewsletterService } from "#worker/services/newsletter/service.ts";
 import { createNotificationService } from "#worker/services/notifications/service.ts";
 import { createPasswordResetService } from "#worker/services/password-reset.ts";
 import { createPasskeyService } from "#worker/services/passkeys.ts";

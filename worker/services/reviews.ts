@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, type SQL } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
@@ -23,7 +23,22 @@ export interface Review {
   rating: number;
   review: string;
   image: string;
+  /** Admin approval (issue 22): only "approved" reviews are public. */
+  status: ReviewStatus;
 }
+
+export const REVIEW_STATUSES = ["pending", "approved", "hidden"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The one rule of which reviews anyone may see: the approved ones (home page, GET /api/review). */
+export const approvedReview = (): SQL => eq(schema.reviews.status, "approved");
+
+const statusInput = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: "Status must be pending, approved or hidden." }),
+});
+
+/** Which reviews a list asks for: "all" and the statuses other than approved are for admins. */
+const listStatusInput = z.enum([...REVIEW_STATUSES, "all"]).catch("approved");
 
 export function toReview(row: ReviewRow): Review {
   return {
@@ -33,6 +48,7 @@ export function toReview(row: ReviewRow): Review {
     rating: row.rating,
     review: row.review,
     image: row.image,
+    status: row.status,
   };
 }
 
@@ -66,24 +82,40 @@ export function createReviewService(
   images: ImageService,
 ) {
   return {
-    /** Public: the home page's testimonials, newest first. */
-    async list(): Promise<Review[]> {
-      const rows = await db
-        .select()
-        .from(schema.reviews)
-        .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id));
-      return rows.map(toReview);
-    },
-
-    /** GET /api/review: a page of reviews, newest first (50 without paging, the cap). */
-    async page(input: { page?: unknown; limit?: unknown }): Promise<Page<Review>> {
+    /**
+     * GET /api/review and Manage Review: a page of reviews, newest first (50 without paging, the cap).
+     * Everyone sees the approved ones; `status` ("pending", "hidden", "all") is for admins only.
+     */
+    async page(
+      input: { page?: unknown; limit?: unknown; status?: unknown },
+      actor: Actor | null = null,
+    ): Promise<Page<Review>> {
       const paging = parsePaging(input, 50);
+      const status = listStatusInput.parse(input.status ?? "approved");
+      if (status !== "approved") requireAdmin(actor);
       const t = schema.reviews;
+      const where = status === "all" ? undefined : eq(t.status, status);
       const [rows, totals] = await db.batch([
-        db.select().from(t).orderBy(desc(t.createdAt), desc(t.id)).limit(paging.limit).offset(paging.offset),
-        db.select({ total: count() }).from(t),
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(desc(t.createdAt), desc(t.id))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ total: count() }).from(t).where(where),
       ]);
       return toPage(rows.map(toReview), totals[0]?.total ?? 0, paging);
+    },
+
+    /** Admin approval: approve, hide or send back to pending. The home page is purged when it changes. */
+    async setStatus(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
+      requireAdmin(actor);
+      const row = await findRow(id);
+      const { status } = parse(statusInput, input);
+      const result = await saveChanges<ReviewRow>(db, schema.reviews, row, { status });
+      if (result.modifiedCount) await purge({ kind: "review.changed" });
+      return result;
     },
 
     /** The admin's edit preload. */
@@ -95,7 +127,7 @@ export function createReviewService(
     /**
      * Any signed-in person sends feedback. An uploaded photo of their own stops expiring here: the
      * feedback form asks the upload for a short expiry, but a testimonial must keep its photo
-     * (docs/decisions/003-feedback-image-expiry.md).
+     * (docs/decisions/003-feedback-image-expiry.md). It waits as "pending" until an admin approves it.
      */
     async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
@@ -107,7 +139,7 @@ export function createReviewService(
         ? await images.storeUpload(user, upload, { expiration: FEEDBACK_IMAGE_EXPIRATION_SECONDS })
         : data.image;
       const id = newId();
-      const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data, image });
+      const insert = db.insert(schema.reviews).values({ id, userId: user.id, ...data, image, status: "pending" });
       const keep = keepImageQuery(db, image, user.id);
       if (keep) await db.batch([insert, keep]);
       else await insert;

@@ -1,10 +1,10 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toAuthor, type Author } from "#worker/services/authors.ts";
 import { LATEST_BLOGS, toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
-import { toReview, type Review } from "#worker/services/reviews.ts";
+import { approvedReview, toReview, type Review } from "#worker/services/reviews.ts";
 
 export interface HomeData {
   latest: PublicBlog[];
@@ -17,7 +17,7 @@ export function createHomeService(db: Db) {
     /**
      * Everything the home page shows from D1, in one round trip: a batch is sent to D1 as a single
      * request, where three separate service calls would be three. The orders are the ones
-     * blogs.latest(), authors.list() and reviews.list() use, so the page shows the same lists.
+     * blogs.latest(), authors.list() and reviews.page() use, so the page shows the same lists.
      */
     async load(): Promise<HomeData> {
       const [blogRows, authorRows, reviewRows] = await db.batch([
@@ -28,12 +28,16 @@ export function createHomeService(db: Db) {
           .orderBy(...newestFirst)
           .limit(LATEST_BLOGS),
         db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
-        // One testimonial per person (their newest), so no account can fill the slider.
+        // Approved reviews only (issue 22); one testimonial per person (their newest approved one), so no
+        // account can fill the slider.
         db
           .select()
           .from(schema.reviews)
           .where(
-            sql`${schema.reviews.userId} is null or ${schema.reviews.id} = (select r2.id from ${schema.reviews} r2 where r2.user_id = ${schema.reviews.userId} order by r2.created_at desc, r2.id desc limit 1)`,
+            and(
+              approvedReview(),
+              sql`(${schema.reviews.userId} is null or ${schema.reviews.id} = (select r2.id from ${schema.reviews} r2 where r2.user_id = ${schema.reviews.userId} and r2.status = 'approved' order by r2.created_at desc, r2.id desc limit 1))`,
+            ),
           )
           .orderBy(desc(schema.reviews.createdAt), desc(schema.reviews.id)),
       ]);

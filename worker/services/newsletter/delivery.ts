@@ -1,0 +1,170 @@
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
+import { FANOUT, type NewsletterJob } from "#worker/services/newsletter/model.ts";
+
+/**
+ * The newsletter's queue work: a fan-out walks the confirmed subscribers a page at a time and queues
+ * their sends; a send claims and mails a few of them. Both are idempotent (a job delivered again does nothing).
+ */
+export function createNewsletterDelivery(
+  db: Db,
+  env: Env,
+  deps: { mailer: Mailer; unsubscribeToken: (id: string) => Promise<string> },
+) {
+  const { mailer, unsubscribeToken } = deps;
+  const t = schema.newsletterSubscriptions;
+  const d = schema.newsletterDeliveries;
+  const s = schema.newsletterSends;
+
+  /** The public post a newsletter message is about, or null when it is gone or not public (any more). */
+  function visiblePost(blogId: string) {
+    return db.query.blogs.findFirst({ where: visibleBlogsWhere(eq(schema.blogs.id, blogId)) });
+  }
+
+  function queue(): Queue<NewsletterJob> {
+    if (!env.NEWSLETTER_QUEUE) throw new Error("the NEWSLETTER_QUEUE binding is missing ([[queues.producers]])");
+    return env.NEWSLETTER_QUEUE;
+  }
+
+  async function enqueue(jobs: NewsletterJob[]): Promise<void> {
+    for (let i = 0; i < jobs.length; i += FANOUT.sendBatch) {
+      await queue().sendBatch(jobs.slice(i, i + FANOUT.sendBatch).map((body) => ({ body, contentType: "json" })));
+    }
+  }
+
+  /** Walks one page of confirmed subscribers: writes their delivery rows and queues their sends. */
+  async function fanout(job: Extract<NewsletterJob, { kind: "fanout" }>): Promise<void> {
+    if (!(await visiblePost(job.blogId))) return;
+    const page = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.state, "confirmed"), gt(t.id, job.after)))
+      .orderBy(asc(t.id))
+      .limit(FANOUT.page);
+    if (page.length > 0) {
+      // D1 binds at most 100 values per statement: 45 rows of two.
+      const inserts: BatchItem<"sqlite">[] = [];
+      for (let i = 0; i < page.length; i += 45) {
+        inserts.push(
+          db
+            .insert(d)
+            .values(page.slice(i, i + 45).map((p) => ({ blogId: job.blogId, subscriptionId: p.id })))
+            .onConflictDoNothing(),
+        );
+      }
+      await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      const last = page[page.length - 1]!.id;
+      // Every row of this page still without a message: a job retried after a crash queues what it missed.
+      const open = await db
+        .select({ id: d.subscriptionId })
+        .from(d)
+        .where(
+          and(
+            eq(d.blogId, job.blogId),
+            isNull(d.outboxId),
+            gt(d.subscriptionId, job.after),
+            lte(d.subscriptionId, last),
+          ),
+        )
+        .orderBy(asc(d.subscriptionId));
+      const sends: NewsletterJob[] = [];
+      for (let i = 0; i < open.length; i += FANOUT.chunk) {
+        sends.push({
+          kind: "send",
+          blogId: job.blogId,
+          ids: open.slice(i, i + FANOUT.chunk).map((o) => o.id),
+          origin: job.origin,
+        });
+      }
+      if (page.length === FANOUT.page)
+        sends.push({ kind: "fanout", blogId: job.blogId, after: last, origin: job.origin });
+      await enqueue(sends);
+      if (page.length === FANOUT.page) return;
+    }
+    await db.update(s).set({ completedAt: Date.now() }).where(eq(s.blogId, job.blogId));
+  }
+
+  /**
+   * Mails a few subscribers. Each address is claimed (its delivery row gets the message's outbox id)
+   * in the same D1 batch that writes the message, guarded by that claim: a batch the queue delivers
+   * again finds the rows claimed and writes and sends nothing.
+   */
+  async function send(job: Extract<NewsletterJob, { kind: "send" }>): Promise<void> {
+    const post = await visiblePost(job.blogId);
+    if (!post || job.ids.length === 0) return;
+    // Only addresses not claimed yet: a batch delivered again composes nothing.
+    const open = await db
+      .select({ id: d.subscriptionId })
+      .from(d)
+      .where(
+        and(eq(d.blogId, post.id), isNull(d.outboxId), inArray(d.subscriptionId, job.ids.slice(0, FANOUT.chunk * 2))),
+      );
+    if (open.length === 0) return;
+    const ids = open.map((o) => o.id);
+    const people = await db.select({ id: t.id, email: t.email, state: t.state }).from(t).where(inArray(t.id, ids));
+    const gone = ids.filter((id) => !people.some((p) => p.id === id && p.state === "confirmed"));
+    const url = mailer.link(job.origin, postPath(post));
+    const image = post.image ? mailer.link(job.origin, post.image) : null;
+    const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
+    for (const person of people) {
+      if (person.state !== "confirmed") continue;
+      const id = newId();
+      const unsubscribeUrl = mailer.link(job.origin, "/newsletter/unsubscribe", {
+        token: await unsubscribeToken(person.id),
+      });
+      const mine = and(eq(d.blogId, post.id), eq(d.subscriptionId, person.id));
+      const composed = mailer.compose(
+        {
+          id,
+          kind: "newsletter-post",
+          to: person.email,
+          origin: job.origin,
+          params: {
+            title: post.title,
+            description: post.shortDescription,
+            author: post.authorName,
+            url,
+            image,
+            unsubscribeUrl,
+          },
+          headers: {
+            "List-Unsubscribe": `<${unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        },
+        Date.now(),
+        // The message stays only if this job's claim (below, in the same batch) took the row.
+        sql`exists (select 1 from ${d} where ${mine} and ${d.outboxId} = ${id})`,
+      );
+      const claim = db
+        .update(d)
+        .set({ outboxId: id })
+        .where(and(mine, isNull(d.outboxId)))
+        .returning({ id: d.subscriptionId });
+      work.push({ composed, claim });
+    }
+    // Per address: the claim first, then the message's statements (kept only if the claim took).
+    const statements: BatchItem<"sqlite">[] = work.flatMap((w) => [w.claim, ...w.composed.statements]);
+    // Addresses that unsubscribed (or were deleted) since the fan-out are not mailed, and not counted.
+    for (const id of gone)
+      statements.push(db.delete(d).where(and(eq(d.blogId, post.id), eq(d.subscriptionId, id), isNull(d.outboxId))));
+    if (statements.length === 0) return;
+    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+    let at = 0;
+    const claimed: Composed[] = [];
+    for (const w of work) {
+      if ((results[at] as unknown[]).length > 0) claimed.push(w.composed);
+      at += 1 + w.composed.statements.length;
+    }
+    await mailer.deliver(claimed);
+  }
+
+  return { visiblePost, queue, enqueue, fanout, send };
+}

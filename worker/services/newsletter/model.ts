@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { schema } from "#worker/db.ts";
+import { emailField } from "#worker/services/shared/validation.ts";
+
+export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
+
+/** A subscriber as the admin pages see it. */
+export interface Subscriber {
+  _id: string;
+  email: string;
+  state: SubscriberState;
+  /** ISO 8601, when they subscribed. */
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** One post's newsletter send, as the admin Newsletter page shows it. */
+export interface NewsletterSend {
+  blog_id: string;
+  title: string;
+  started_at: string;
+  completed: boolean;
+  /** Subscribers the fan-out reached whose message is not out yet. */
+  queued: number;
+  sent: number;
+  /** Messages whose last try failed (the outbox keeps retrying them with backoff). */
+  failed: number;
+}
+
+/**
+ * Work on the newsletter queue (wrangler.toml [[queues]]). A fan-out walks one page of confirmed
+ * subscribers after `after` and queues their sends; a send mails a few of them. Both are idempotent.
+ */
+export type NewsletterJob =
+  | { kind: "fanout"; blogId: string; after: string; origin: string | null }
+  | { kind: "send"; blogId: string; ids: string[]; origin: string | null };
+
+/** Batch settings of the fan-out (README "Newsletter"; `npm run bench:newsletter` prints them). */
+export const FANOUT = {
+  /** Confirmed subscribers one fan-out job walks before queuing the next one. */
+  page: 500,
+  /** Subscribers one send job mails (two D1 statements each, in one batch). */
+  chunk: 25,
+  /** Messages per sendBatch call (the Queues limit is 100). */
+  sendBatch: 100,
+} as const;
+
+export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SUBSCRIBERS_PAGE = 25;
+export const SENDS_PAGE = 10;
+/** An import takes at most this many rows and this many bytes. */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 512 * 1024;
+
+export const NEWSLETTER_TEXTS = {
+  invalidLink: "This link is not valid. Check that you copied all of it.",
+  expiredLink: "This confirmation link has expired. Subscribe again to get a new one.",
+} as const;
+
+export const subscribeInput = z.object({ email: emailField() });
+
+/** Subscriptions per client address and hour: enough for a household, too few to fill the table. */
+export const SUBSCRIPTIONS_PER_HOUR = 20;
+
+export const CONFIRM = "newsletter-confirm";
+export const UNSUBSCRIBE = "newsletter-unsubscribe";
+
+export type SubscriptionRow = typeof schema.newsletterSubscriptions.$inferSelect;
+
+export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+export const toSubscriber = (row: SubscriptionRow): Subscriber => ({
+  _id: row.id,
+  email: row.email,
+  state: row.state,
+  created_at: new Date(row.createdAt).toISOString(),
+  confirmed_at: iso(row.confirmedAt),
+});

@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { clientAddressKey } from "#worker/services/client-address.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import type { Mailer } from "#worker/services/mail/mailer.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { signLink, verifyLink } from "#worker/services/signed-links.ts";
+import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import {
+  CONFIRM,
+  CONFIRM_TTL_MS,
+  NEWSLETTER_TEXTS,
+  SUBSCRIPTIONS_PER_HOUR,
+  UNSUBSCRIBE,
+  subscribeInput,
+  type SubscriberState,
+  type SubscriptionRow,
+} from "#worker/services/newsletter/model.ts";
+
+/** Subscribing, the signed confirm and unsubscribe links, and the one-click choice of a signed-in account. */
+export function createNewsletterSubscriptions(
+  db: Db,
+  env: Env,
+  deps: { rateLimit: RateLimitService; mailer: Mailer; origin?: string | null },
+) {
+  const { rateLimit, mailer } = deps;
+  const t = schema.newsletterSubscriptions;
+  const secret = () => env.SESSION_SECRET ?? "";
+
+  const unsubscribeToken = (id: string) => signLink(secret(), UNSUBSCRIBE, [id]);
+
+  async function subscriptionFor(
+    purpose: string,
+    token: unknown,
+    fields: number,
+  ): Promise<[SubscriptionRow, string[]]> {
+    const parts = await verifyLink(secret(), purpose, token, fields);
+    if (!parts)
+      throw new ValidationError({ token: NEWSLETTER_TEXTS.invalidLink }, NEWSLETTER_TEXTS.invalidLink, "token-invalid");
+    const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.id, parts[0]!) });
+    if (!row)
+      throw new ValidationError({ token: NEWSLETTER_TEXTS.invalidLink }, NEWSLETTER_TEXTS.invalidLink, "token-invalid");
+    return [row, parts];
+  }
+
+  return {
+    unsubscribeToken,
+
+    /**
+     * Anyone may subscribe: a new (or unsubscribed, or still pending) address gets a confirmation link,
+     * and only a confirmed one gets posts. The answer is the same whatever the address's state, so the
+     * form cannot be used to find out who is subscribed. `clientAddress` bounds how many addresses one
+     * client may submit, so a script cannot make the site mail strangers.
+     */
+    async subscribe(
+      email: unknown,
+      clientAddress?: string | null,
+      origin: string | null = deps.origin ?? null,
+    ): Promise<{ subscribed: true }> {
+      let data: z.output<typeof subscribeInput>;
+      try {
+        data = parse(subscribeInput, { email });
+      } catch (err) {
+        // The spec has one newsletter message for every unusable address (empty, malformed, too long).
+        if (err instanceof ValidationError)
+          throw new ValidationError({ email: INVALID_EMAIL_TEXT }, INVALID_EMAIL_TEXT);
+        throw err;
+      }
+      // IPv6 by /64; no address at all is one shared client, never unlimited.
+      await rateLimit.hit(`newsletter:${clientAddressKey(clientAddress)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
+      await db.insert(t).values({ id: newId(), email: data.email }).onConflictDoNothing();
+      const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, data.email) });
+      if (!row || row.state === "confirmed") return { subscribed: true };
+      const expires = Date.now() + CONFIRM_TTL_MS;
+      const token = await signLink(secret(), CONFIRM, [row.id, expires.toString(36)]);
+      await mailer.send({
+        kind: "newsletter-confirm",
+        to: row.email,
+        origin,
+        params: { url: mailer.link(origin, "/newsletter/confirm", { token }) },
+        expiresAt: expires,
+      });
+      return { subscribed: true };
+    },
+
+    /** The confirmation link: the address starts getting posts. Opening it again changes nothing. */
+    async confirm(token: unknown, now = Date.now()): Promise<{ email: string; unsubscribeToken: string }> {
+      const [row, parts] = await subscriptionFor(CONFIRM, token, 2);
+      if (parseInt(parts[1]!, 36) <= now)
+        throw new ValidationError(
+          { token: NEWSLETTER_TEXTS.expiredLink },
+          NEWSLETTER_TEXTS.expiredLink,
+          "token-expired",
+        );
+      if (row.state !== "confirmed")
+        await db.update(t).set({ state: "confirmed", confirmedAt: now, unsubscribedAt: null }).where(eq(t.id, row.id));
+      return { email: row.email, unsubscribeToken: await unsubscribeToken(row.id) };
+    },
+
+    /** Who an unsubscribe link is for (the GET page asks before it acts). */
+    async unsubscribeInfo(token: unknown): Promise<{ email: string; state: SubscriberState }> {
+      const [row] = await subscriptionFor(UNSUBSCRIBE, token, 1);
+      return { email: row.email, state: row.state };
+    },
+
+    /** One click (RFC 8058): no session, no further question. Doing it again changes nothing. */
+    async unsubscribe(token: unknown, now = Date.now()): Promise<{ email: string }> {
+      const [row] = await subscriptionFor(UNSUBSCRIBE, token, 1);
+      if (row.state !== "unsubscribed")
+        await db.update(t).set({ state: "unsubscribed", unsubscribedAt: now }).where(eq(t.id, row.id));
+      return { email: row.email };
+    },
+
+    /** The signed-in person's subscription state (by their account's email), or null. */
+    async stateOf(actor: Actor | null): Promise<SubscriberState | null> {
+      const user = requireUser(actor);
+      const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, user.email.toLowerCase()) });
+      return row?.state ?? null;
+    },
+
+    /**
+     * One click from /settings: an account whose email is verified needs no confirmation link (it
+     * already proved the mailbox), so it is confirmed at once.
+     */
+    async subscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState }> {
+      const user = requireUser(actor);
+      const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
+      if (!row?.emailVerifiedAt)
+        throw new ValidationError(
+          { email: "Verify your email address first, then subscribe in one click." },
+          "Verify your email address first, then subscribe in one click.",
+          "email-not-verified",
+        );
+      await db
+        .insert(t)
+        .values({ id: newId(), email: row.email, state: "confirmed", confirmedAt: now })
+        .onConflictDoUpdate({ target: t.email, set: { state: "confirmed", confirmedAt: now, unsubscribedAt: null } });
+      return { state: "confirmed" };
+    },
+
+    async unsubscribeAccount(actor: Actor | null, now = Date.now()): Promise<{ state: SubscriberState | null }> {
+      const user = requireUser(actor);
+      const gone = await db
+        .update(t)
+        .set({ state: "unsubscribed", unsubscribedAt: now })
+        .where(eq(t.email, user.email.toLowerCase()))
+        .returning({ id: t.id });
+      return { state: gone.length ? "unsubscribed" : null };
+    },
+  };
+}
