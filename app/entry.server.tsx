@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineCssContext } from "#app/lib/inline-css.tsx";
 import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signer.ts";
+import { CspNonceContext } from "#app/lib/csp-nonce.ts";
 import { signConfirmStep } from "#worker/security/confirm-token.ts";
 import css from "#app/tailwind.css?inline";
 import { logError } from "#worker/log.ts";
@@ -23,16 +24,22 @@ export default async function handleRequest(
   const signer: ConfirmSigner | null =
     secret && sessionId ? (ask, to, fields) => signConfirmStep(secret, sessionId, { ask, to, fields }) : null;
 
+  // The framework's own inline scripts carry this render's nonce; nothing else does (worker/security/headers.ts).
+  const nonce = loadContext.cspNonce;
+
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
-    <InlineCssContext.Provider value={css}>
-      <ConfirmSignerContext.Provider value={signer}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </ConfirmSignerContext.Provider>
-    </InlineCssContext.Provider>,
+    <CspNonceContext.Provider value={nonce}>
+      <InlineCssContext.Provider value={css}>
+        <ConfirmSignerContext.Provider value={signer}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ConfirmSignerContext.Provider>
+      </InlineCssContext.Provider>
+    </CspNonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) logError("page render failed", error, { path: new URL(request.url).pathname });
@@ -45,7 +52,7 @@ export default async function handleRequest(
   // Crawlers get the complete document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
-  // Security headers (CSP with the inline scripts' hashes, HSTS, ...) are set in one place: worker/security.
+  // Security headers (CSP with this nonce or its scripts' hashes, HSTS, ...) are set in one place: worker/security.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -19,6 +19,7 @@ import { TopBar } from "#app/components/TopBar.tsx";
 import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { THEME_SCRIPT } from "#app/lib/theme.ts";
+import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { DEFAULT_BRAND, siteName, useBrand } from "#app/lib/site-name.ts";
 import { logError } from "#worker/log.ts";
 
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // The brand comes from the root loader (SITE_NAME), never from module state: see app/lib/site-name.ts.
   const siteName = useBrand();
+  // The framework's own inline scripts carry this render's nonce, and only they are allowed (worker/security/headers.ts).
+  const nonce = useCspNonce();
   return (
     // The head script sets the theme class on <html> before React hydrates: not a mismatch to warn about.
     <html lang="en" suppressHydrationWarning>
@@ -69,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {/* Before any stylesheet: the theme is on <html> before first paint (app/lib/theme.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* The whole stylesheet, inline: the first paint waits for no other request. */}
         <InlineStyles />
         <Meta />
@@ -94,8 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
           ownerName={root?.ownerName ?? siteName}
           year={root?.year ?? new Date().getUTCFullYear()}
         />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ import { createServices, type Services } from "#worker/services/index.ts";
 import type { Env } from "#worker/env.ts";
 import { expiredCookieHeader, LEGACY_SESSION_COOKIE, readCookie, readToken, sealFlash } from "#worker/auth/cookie.ts";
 import { authRoutes } from "#worker/auth/routes.ts";
+import { nonceOf } from "#worker/security/headers.ts";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 
@@ -22,6 +23,8 @@ export type LoadContext = {
   /** The signed-in user (null for visitors); loaders and actions still check for themselves. */
   user: Actor | null;
   sessionId: string | null;
+  /** This render's CSP nonce (worker/security/headers.ts): the framework's own inline scripts carry it. */
+  cspNonce?: string;
 };
 
 declare module "@remix-run/cloudflare" {
@@ -130,6 +133,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       services: c.var.services,
       user: c.var.user,
       sessionId: c.var.sessionId,
+      cspNonce: nonceOf(c.req.raw),
     };
     // Remix compares an action's Origin with Host; a request without one (not a browser's) gets it from its URL.
     const request = c.req.raw.headers.has("Host") ? c.req.raw : withHost(c.req.raw);

@@ -15,7 +15,7 @@ export async function serve(app: Hono<ApiEnv>, request: Request, env: Env, ctx: 
   let response: Response;
   try {
     response = await withEdgeCache(onConfiguredOrigin(request, env), env, ctx, async (req) =>
-      withSecurityHeaders(req, await app.fetch(req, env, ctx)),
+      withSecurityHeaders(req, async (r) => app.fetch(r, env, ctx)),
     );
   } catch (err) {
     logRequest("error", request, requestId, started, 500, err);

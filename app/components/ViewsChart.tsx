@@ -38,8 +38,11 @@ export function ViewsChart({ daily, label }: { daily: { day: string; views: numb
   return (
     <figure className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
       <figcaption className="text-sm font-semibold text-ink">{label}</figcaption>
-      {/* On phones the chart keeps a readable size and scrolls sideways instead of shrinking its labels. */}
-      <div className="overflow-x-auto">
+      {/*
+        On phones the chart keeps a readable size and scrolls sideways instead of shrinking its labels; the
+        box is a named tab stop, so it can be reached and scrolled with the arrow keys (issue 22, defect 9).
+      */}
+      <div className="overflow-x-auto rounded-lg" tabIndex={0} role="region" aria-label={`${label}, chart`}>
         <svg
           viewBox={`0 0 ${W} ${H}`}
           role="img"

@@ -1,7 +1,7 @@
 /**
  * Dark mode. Pages are shared between anonymous readers by the edge cache, so the server renders the
  * same HTML for everyone and the theme is applied in the browser before first paint by THEME_SCRIPT
- * (inline in <head>; its hash is listed in the CSP by worker/security/headers.ts like every inline script).
+ * (inline in <head>, with the render's CSP nonce like the framework's own scripts: worker/security/headers.ts).
  * The reader's choice lives in localStorage; with none, the system setting (prefers-color-scheme) rules.
  */
 export const THEME_KEY = "theme";

@@ -83,8 +83,8 @@ export default function Revisions() {
         title="Revisions"
         description={
           <>
-            Earlier versions of <strong>{blog.title}</strong>. Every save keeps the version it replaces; restoring one
-            is a save too, so nothing is lost.
+            Earlier versions of <strong className="[overflow-wrap:anywhere]">{blog.title}</strong>. Every save keeps the
+            version it replaces; restoring one is a save too, so nothing is lost.
           </>
         }
         actions={
@@ -109,7 +109,7 @@ export default function Revisions() {
             <ol className="mt-3 flex flex-col gap-3" aria-label="Earlier versions, newest first">
               {revisions.map((r) => (
                 <li key={r._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-                  <p className="font-semibold break-words text-ink">{r.title}</p>
+                  <p className="font-semibold [overflow-wrap:anywhere] text-ink">{r.title}</p>
                   <p className="mt-1 text-xs text-gray-600">
                     Replaced {formatDate(r.saved_at, true)} by {r.saved_by_name}
                   </p>
@@ -142,10 +142,15 @@ export default function Revisions() {
             <h2 id="compare-heading" className="text-lg font-semibold text-ink">
               What changed
             </h2>
-            <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-              <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+            {/* Stacked: two selects of long version names side by side ran out of the column (defect 9). */}
+            <Form method="get" className="mt-3 flex max-w-xl flex-col gap-3">
+              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-gray-700">
                 From
-                <select name="from" defaultValue={from} className="rounded-lg border border-gray-300 px-3 py-2">
+                <select
+                  name="from"
+                  defaultValue={from}
+                  className="w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2"
+                >
                   {options.map((o) => (
                     <option key={o.key} value={o.key}>
                       {o.text}
@@ -153,9 +158,13 @@ export default function Revisions() {
                   ))}
                 </select>
               </label>
-              <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-gray-700">
                 To
-                <select name="to" defaultValue={to} className="rounded-lg border border-gray-300 px-3 py-2">
+                <select
+                  name="to"
+                  defaultValue={to}
+                  className="w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2"
+                >
                   {options.map((o) => (
                     <option key={o.key} value={o.key}>
                       {o.text}
@@ -163,7 +172,7 @@ export default function Revisions() {
                   ))}
                 </select>
               </label>
-              <button type="submit" className={buttonClass({ tone: "secondary", size: "sm" })}>
+              <button type="submit" className={buttonClass({ tone: "secondary", size: "sm", className: "self-start" })}>
                 Compare
               </button>
             </Form>
@@ -177,7 +186,7 @@ export default function Revisions() {
                   <dt className="text-sm font-semibold text-gray-700">
                     {d.label} {d.changed ? null : <span className="font-normal text-gray-500">(unchanged)</span>}
                   </dt>
-                  <dd className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-gray-800">
+                  <dd className="mt-2 text-sm leading-6 [overflow-wrap:anywhere] whitespace-pre-wrap text-gray-800">
                     {d.parts.map((p, i) =>
                       p.added ? (
                         <ins key={i} className="bg-green-100 text-green-900 no-underline">

@@ -3,7 +3,7 @@ import { loadOr404 } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { RateLimited } from "#worker/services/shared/errors.ts";
 
-/** The whole site's zip, streamed as it is written (worker/services/site-export.ts). Admins only. */
+/** The whole site's zip, streamed as it is written (worker/services/export/site.ts). Admins only. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const { filename, body } = await loadOr404(async () => {

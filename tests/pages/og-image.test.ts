@@ -38,6 +38,19 @@ describe("a post's share card (/blogs/{id}/og.png)", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
   });
 
+  it("stands in for a post with neither a social image nor a cover, in the meta and the JSON-LD", async () => {
+    const writer = await makeUser();
+    const blog = await makeBlog(writer, { image: "", socialImage: "" });
+    const html = await (await call(`/blogs/${blog.id}`)).text();
+    const card = `https://blog.test/blogs/${blog.id}/og.png`;
+    expect(html).toContain(`<meta property="og:image" content="${card}"`);
+    expect(html).toContain(`<meta name="twitter:image" content="${card}"`);
+    expect(html).toContain(`"image":["${card}"]`);
+    // Never the site's root, which is what an empty cover resolved to.
+    expect(html).not.toContain('"image":["https://blog.test/"]');
+    expect((await call(`/blogs/${blog.id}/og.png`)).status).toBe(200);
+  });
+
   it("is a 404 for a draft (even to its writer), a scheduled post, an unknown or a malformed id", async () => {
     const writer = await makeUser();
     const draft = await makeBlog(writer, { status: "draft" });

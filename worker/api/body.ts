@@ -1,5 +1,9 @@
 import type { Context } from "hono";
+import { readBytesUpTo } from "#worker/http/bytes.ts";
 import { tooLarge, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
+
+/** The one capped body reader (worker/http/bytes.ts): request bodies here, outbound answers in worker/security/outbound.ts. */
+export { readBytesUpTo };
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
@@ -27,37 +31,4 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     );
   }
   return value as Record<string, unknown>;
-}
-
-/**
- * The one body reader of the Hono adapter: the body's bytes, refused with `refusal` (a 413) as soon as
- * more than `max` bytes have arrived, so a lying or absent Content-Length (a chunked body) is never
- * buffered past the limit. JSON bodies and image uploads both read through it.
- */
-export async function readBytesUpTo(
-  body: ReadableStream<Uint8Array> | null,
-  max: number,
-  refusal: () => Error = () => tooLarge("The request body is too large."),
-): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw refusal();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

@@ -138,11 +138,9 @@ export function applyCachePolicy(request: Request, response: Response): { respon
   // Images and built files keep their own rule (immutable, or no longer than an expiring upload lives).
   // A remote avatar (worker/api/federation.ts) keeps its day-long public rule too.
   if (/^\/((images|assets)\/|ap\/avatars$)/.test(new URL(request.url).pathname)) return { response, tags: null };
-  const tags = isAnonymousRead(request) ? sharedTags(new URL(request.url)) : null;
-  const shareable =
-    tags !== null && (response.status === 200 || response.status === 404) && !response.headers.has("Set-Cookie");
+  const tags = shareableTags(request, response);
   const out = new Response(response.body, response);
-  if (shareable) {
+  if (tags) {
     out.headers.set("Cache-Control", sharedCacheControl(request, response.status));
     out.headers.set("Cache-Tag", tags.join(","));
     out.headers.set("Vary", SHARED_VARY);
@@ -150,5 +148,17 @@ export function applyCachePolicy(request: Request, response: Response): { respon
     out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     out.headers.delete("Cache-Tag");
   }
-  return { response: out, tags: shareable ? tags : null };
+  return { response: out, tags };
+}
+
+/**
+ * The tags under which this answer will be a shared copy, or null when it is personal: an anonymous
+ * read of a shared URL answered with a plain 200 or 404 that sets no cookie. The security headers
+ * (worker/security/headers.ts) ask the same question to choose a page's script rule.
+ */
+export function shareableTags(request: Request, response: Response): string[] | null {
+  const tags = isAnonymousRead(request) ? sharedTags(new URL(request.url)) : null;
+  const shareable =
+    tags !== null && (response.status === 200 || response.status === 404) && !response.headers.has("Set-Cookie");
+  return shareable ? tags : null;
 }

@@ -10,8 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import { and, asc, count, eq, gt, isNull, lte } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
@@ -19,9 +18,15 @@ import { Conflict, NotFound, Unauthorized, ValidationError } from "#worker/servi
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { SessionDevice, SessionService } from "#worker/services/sessions.ts";
+import {
+  authenticationSchema,
+  createChallengeStore,
+  parseBody,
+  PASSKEY_CHALLENGE_INVALID,
+  PASSKEY_NOT_VERIFIED,
+  registrationSchema,
+} from "#worker/services/passkey-ceremony.ts";
 
-/** A challenge is good for one ceremony and this long. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Passkeys one account may hold. */
 export const MAX_PASSKEYS = 10;
 /** Sign-in ceremonies (options and answers) one client address may start in 15 minutes. */
@@ -29,8 +34,6 @@ export const PASSKEY_SIGN_IN_LIMIT = { attempts: 30, windowSeconds: 15 * 60 } as
 /** Registrations one account may start in 15 minutes. */
 export const PASSKEY_REGISTER_LIMIT = { attempts: 20, windowSeconds: 15 * 60 } as const;
 
-export const PASSKEY_NOT_VERIFIED = "The passkey could not be verified. Please try again.";
-export const PASSKEY_CHALLENGE_INVALID = "This passkey request has expired or was already used. Please try again.";
 export const PASSKEY_UNKNOWN = "This passkey is not registered here (it may have been removed). Sign in another way.";
 
 /** Where the ceremony happens: the site's origin, and the RP ID (its host name) passkeys are bound to. */
@@ -47,57 +50,6 @@ export interface PasskeyView {
   backedUp: boolean;
 }
 
-// The browser's JSON, bounded: each part is base64url text, and none is long for a real authenticator.
-const b64 = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/);
-const registrationSchema = z.object({
-  name: z.string().trim().max(60).optional(),
-  response: z.object({
-    id: b64(1024),
-    rawId: b64(1024),
-    type: z.literal("public-key"),
-    response: z.looseObject({ clientDataJSON: b64(8192), attestationObject: b64(32_768) }),
-    clientExtensionResults: z.looseObject({}).default({}),
-    authenticatorAttachment: z.string().max(32).optional(),
-  }),
-});
-const authenticationSchema = z.object({
-  response: z.object({
-    id: b64(1024),
-    rawId: b64(1024),
-    type: z.literal("public-key"),
-    response: z.looseObject({
-      clientDataJSON: b64(8192),
-      authenticatorData: b64(8192),
-      signature: b64(2048),
-      userHandle: b64(512).optional(),
-    }),
-    clientExtensionResults: z.looseObject({}).default({}),
-    authenticatorAttachment: z.string().max(32).optional(),
-  }),
-});
-
-function parseBody<T>(schemaOf: z.ZodType<T>, input: unknown): T {
-  const result = schemaOf.safeParse(input);
-  if (!result.success)
-    throw new ValidationError({ response: PASSKEY_NOT_VERIFIED }, PASSKEY_NOT_VERIFIED, "passkey-invalid");
-  return result.data;
-}
-
-/** The challenge the browser signed, read from its client data (the library checks everything else). */
-function challengeOf(clientDataJSON: string): string | null {
-  try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
-    return typeof data.challenge === "string" && data.challenge.length <= 256 ? data.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
 const rpIdOf = (rp: RelyingParty) => new URL(rp.origin).hostname;
 // IPv6 by /64, and no address at all is one shared client (worker/services/client-address.ts).
 const addressKey = (kind: string, address: string | null | undefined) => `${kind}:${clientAddressKey(address)}`;
@@ -109,34 +61,8 @@ export function createPasskeyService(
 ) {
   const { sessions, rateLimit } = deps;
   const t = schema.passkeys;
-  const c = schema.webauthnChallenges;
 
-  async function storeChallenge(challenge: string, kind: "register" | "authenticate", userId: string | null) {
-    const now = Date.now();
-    // Expired challenges go as new ones come: the table never holds more than a few minutes' worth.
-    await db.batch([
-      db.delete(c).where(lte(c.expiresAt, now)),
-      db.insert(c).values({ challenge, kind, userId, expiresAt: now + CHALLENGE_TTL_MS }),
-    ]);
-  }
-
-  /** Takes a challenge out of the table (single use); null when it is unknown, expired, used or someone else's. */
-  async function consumeChallenge(clientDataJSON: string, kind: "register" | "authenticate", userId: string | null) {
-    const challenge = challengeOf(clientDataJSON);
-    if (!challenge) return null;
-    const gone = await db
-      .delete(c)
-      .where(
-        and(
-          eq(c.challenge, challenge),
-          eq(c.kind, kind),
-          userId === null ? isNull(c.userId) : eq(c.userId, userId),
-          gt(c.expiresAt, Date.now()),
-        ),
-      )
-      .returning({ challenge: c.challenge });
-    return gone[0]?.challenge ?? null;
-  }
+  const { storeChallenge, consumeChallenge } = createChallengeStore(db);
 
   return {
     async list(actor: Actor | null): Promise<PasskeyView[]> {

@@ -13,7 +13,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   // Issue 22's SEO fields: the writer's meta description and share image, else the short description,
   // and the share card drawn from the post (decision 017); JSON-LD names the social image, else the cover.
   const description = blog.meta_description || blog.short_description;
-  const image = new URL(blog.social_image || blog.image, origin).toString();
+  // A post with neither a social image nor a cover (an import without pictures) names its share card.
+  const card = `/blogs/${blog._id}/og.png`;
+  const image = new URL(blog.social_image || blog.image || card, origin).toString();
   return [
     ...seo({
       brand: brandOf(matches),
@@ -24,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
       // The share card drawn from the title, category and writer (app/routes/blogs.$id_.og[.]png.ts).
       ...(blog.social_image
         ? { image: blog.social_image }
-        : { image: `/blogs/${blog._id}/og.png`, imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT } }),
+        : { image: card, imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT } }),
       type: "article",
     }),
     { property: "article:published_time", content: blog.date_time },

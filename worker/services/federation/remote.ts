@@ -3,6 +3,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import { ACTIVITY_JSON, firstUrl, idOf, LD_JSON } from "#worker/services/federation/vocab.ts";
+import { fetchOutbound, isOutboundAllowed, readOutboundBody } from "#worker/security/outbound.ts";
 
 /** A remote fetch gives up after this long... */
 export const FETCH_TIMEOUT_MS = 5_000;
@@ -16,127 +17,45 @@ export type RemoteActor = typeof schema.apRemoteActors.$inferSelect;
 /** Signs our outgoing GETs (servers in "secure mode" refuse unsigned ones): the site actor's key. */
 export type GetSigner = () => Promise<{ keyId: string; privateKeyPem: string }>;
 
-function isPrivateIPv4(host: string): boolean {
-  const parts = host.split(".").map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return false;
-  const [a, b] = parts as [number, number, number, number];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 198 && (b === 18 || b === 19)) ||
-    a >= 224
-  );
-}
-
 /**
  * Whether a URL may be fetched: https (http only in a test configuration), and, outside one, no
- * loopback, private, link-local or otherwise internal host. (Names that resolve to such addresses are
- * refused by Cloudflare's fetch itself in production: a Worker cannot reach private networks.)
+ * loopback, private, link-local or otherwise internal host: the one outbound rule (worker/security/outbound.ts).
  */
 export function isFetchable(url: string, allowPrivate: boolean): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.username || parsed.password) return false;
-  if (allowPrivate) return parsed.protocol === "https:" || parsed.protocol === "http:";
-  if (parsed.protocol !== "https:") return false;
-  const host = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
-    return false;
-  }
-  if (!host.includes(".") && !host.includes(":")) return false;
-  if (isPrivateIPv4(host)) return false;
-  if (host.includes(":")) {
-    // IPv6 literals: loopback, unspecified, unique-local, link-local, IPv4-mapped.
-    if (host === "::1" || host === "::" || /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith("::ffff:")) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** Reads a body up to `max` bytes (as text, or the bytes); null when it is longer. */
-async function readCapped(response: Response, max: number): Promise<string | null>;
-async function readCapped(response: Response, max: number, raw: true): Promise<Uint8Array | null>;
-async function readCapped(response: Response, max: number, raw = false): Promise<string | Uint8Array | null> {
-  const declared = Number(response.headers.get("Content-Length") ?? "0");
-  if (declared > max) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (!response.body) return raw ? new Uint8Array() : "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return raw ? all : new TextDecoder().decode(all);
+  return isOutboundAllowed(url, { allowHttp: allowPrivate, allowPrivate });
 }
 
 /**
- * GETs an ActivityStreams document: signed, with a timeout, a size cap, at most 3 redirects, each
- * hop checked by isFetchable. Null on any failure.
+ * GETs an ActivityStreams document: signed at every hop, with a timeout, a size cap, at most 3
+ * redirects, each hop checked by the outbound rule. Null on any failure.
  */
 export async function fetchDocument(
   url: string,
   opts: { allowPrivate: boolean; signer?: GetSigner },
 ): Promise<Record<string, unknown> | null> {
-  let target = url.split("#")[0]!;
-  for (let hop = 0; hop < 4; hop++) {
-    if (!isFetchable(target, opts.allowPrivate)) return null;
-    try {
-      const key = opts.signer ? await opts.signer() : null;
-      const request = key
-        ? await signedRequest(
-            target,
-            { method: "GET", accept: `${ACTIVITY_JSON}, ${LD_JSON}` },
-            key.keyId,
-            key.privateKeyPem,
-          )
-        : new Request(target, { headers: { Accept: `${ACTIVITY_JSON}, ${LD_JSON}` } });
-      const response = await fetch(request, { redirect: "manual", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      if (response.status >= 300 && response.status < 400) {
-        const location = response.headers.get("Location");
-        await response.body?.cancel();
-        if (!location) return null;
-        target = new URL(location, target).href;
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return null;
-      }
-      const text = await readCapped(response, FETCH_MAX_BYTES);
-      if (text === null) return null;
-      const doc = JSON.parse(text) as unknown;
-      return doc && typeof doc === "object" && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
-    } catch {
+  const accept = `${ACTIVITY_JSON}, ${LD_JSON}`;
+  try {
+    const { response } = await fetchOutbound(url.split("#")[0]!, {
+      allowHttp: opts.allowPrivate,
+      allowPrivate: opts.allowPrivate,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxRedirects: 3,
+      request: async (target) => {
+        const key = opts.signer ? await opts.signer() : null;
+        return key
+          ? signedRequest(target, { method: "GET", accept }, key.keyId, key.privateKeyPem)
+          : new Request(target, { headers: { Accept: accept } });
+      },
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
       return null;
     }
+    const doc = JSON.parse(new TextDecoder().decode(await readOutboundBody(response, FETCH_MAX_BYTES))) as unknown;
+    return doc && typeof doc === "object" && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** A remote avatar is at most this large... */
@@ -148,16 +67,20 @@ export async function fetchAvatar(
   url: string,
   allowPrivate: boolean,
 ): Promise<{ bytes: Uint8Array; type: string } | null> {
-  if (!isFetchable(url, allowPrivate)) return null;
   try {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    // No redirects: an avatar is where the actor says it is.
+    const { response } = await fetchOutbound(url, {
+      allowHttp: allowPrivate,
+      allowPrivate,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxRedirects: 0,
+    });
     const type = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!response.ok || !AVATAR_TYPES.includes(type)) {
       await response.body?.cancel();
       return null;
     }
-    const bytes = await readCapped(response, AVATAR_MAX_BYTES, true);
-    return bytes === null ? null : { bytes, type };
+    return { bytes: await readOutboundBody(response, AVATAR_MAX_BYTES), type };
   } catch {
     return null;
   }

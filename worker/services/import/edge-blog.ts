@@ -2,7 +2,7 @@ import { textOf } from "#worker/services/import/archive.ts";
 import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { archiveRef } from "#worker/services/import/zip-images.ts";
 
-/** The marker file of this site's whole-site export (worker/services/import/site-export.ts). */
+/** The marker file of this site's whole-site export (worker/services/export/site.ts). */
 export const SITE_EXPORT_MARKER = "edge-blog.json";
 
 /** One front matter block of `key: <JSON value>` lines, as the exports write it. */

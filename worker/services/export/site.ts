@@ -1,40 +1,17 @@
-import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { slugOf } from "#worker/services/data-export.ts";
-import { isImageKey } from "#worker/services/images.ts";
+import { slugOf } from "#worker/services/blogs/slug.ts";
+import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
+import { isImageKey } from "#worker/services/image-files.ts";
 import { SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { zipStream } from "#worker/services/shared/zip-stream.ts";
+import { KEYSET_PAGE, keysetPages } from "#worker/services/shared/keyset.ts";
 
-/** Rows read per query: every table is walked in pages (keyset), never loaded whole. */
-const PAGE = 200;
 export const SITE_EXPORT_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
-
-const yaml = (value: string | number | null) => JSON.stringify(value);
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-/** Our image URLs, relative to a post file, point into the zip's images/ folder. */
-const local = (text: string) => text.replace(/\/images\/([0-9a-z][0-9a-z_-]{7,80}\.[a-z]{3,4})/g, "../images/$1");
-
-/** Walks a table in keyset pages on (createdAt, key). */
-async function* keyset<T extends { k1: number; k2: string }>(
-  read: (after: SQL | undefined) => Promise<T[]>,
-  c1: SQLiteColumn,
-  c2: SQLiteColumn,
-): AsyncGenerator<T[]> {
-  let after: SQL | undefined;
-  for (;;) {
-    const rows = await read(after);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = or(gt(c1, last.k1), and(eq(c1, last.k1), gt(c2, last.k2)));
-  }
-}
 
 const README = `# Edge Blog site export
 
@@ -73,48 +50,48 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
           `${JSON.stringify({ format: "edge-blog-export", version: 1, site: slugOf(site), exportedAt: new Date().toISOString() }, null, 2)}\n`,
         );
         await zip.text("README.md", README);
-        for await (const rows of keyset(
+        for await (const rows of keysetPages(
           (after) =>
             db
               .select({ blog: b, k1: b.createdAt, k2: b.id })
               .from(b)
               .where(after)
               .orderBy(asc(b.createdAt), asc(b.id))
-              .limit(PAGE),
+              .limit(KEYSET_PAGE),
           b.createdAt,
           b.id,
         ))
           for (const { blog } of rows) {
-            const front = [
-              "---",
-              `title: ${yaml(blog.title)}`,
-              `id: ${yaml(blog.id)}`,
-              `date: ${yaml(blog.dateTime)}`,
-              `status: ${yaml(blog.status)}`,
-              `publish_at: ${yaml(iso(blog.publishAt))}`,
-              `category: ${yaml(blog.category)}`,
-              `author: ${yaml(blog.authorName)}`,
-              `author_email: ${yaml(blog.email)}`,
-              `description: ${yaml(blog.shortDescription)}`,
-              `cover: ${yaml(local(blog.image))}`,
-              `likes: ${yaml(blog.likes)}`,
-              "---",
-              "",
-            ].join("\n");
-            await zip.text(`posts/${slugOf(blog.title)}-${blog.id}.md`, `${front}${local(blog.blogDetails)}\n`);
+            const front: [string, string | number | null][] = [
+              ["title", blog.title],
+              ["id", blog.id],
+              ["date", blog.dateTime],
+              ["status", blog.status],
+              ["publish_at", iso(blog.publishAt)],
+              ["category", blog.category],
+              ["author", blog.authorName],
+              ["author_email", blog.email],
+              ["description", blog.shortDescription],
+              ["cover", localImages(blog.image)],
+              ["likes", blog.likes],
+            ];
+            await zip.text(
+              `posts/${slugOf(blog.title)}-${blog.id}.md`,
+              markdownFile(front, localImages(blog.blogDetails)),
+            );
           }
 
         await zip.json(
           "users.json",
           (async function* () {
-            for await (const rows of keyset(
+            for await (const rows of keysetPages(
               (after) =>
                 db
                   .select({ k1: u.createdAt, k2: u.id, name: u.name, email: u.email, role: u.role, photo: u.photoUrl })
                   .from(u)
                   .where(after)
                   .orderBy(asc(u.createdAt), asc(u.id))
-                  .limit(PAGE),
+                  .limit(KEYSET_PAGE),
               u.createdAt,
               u.id,
             ))
@@ -124,7 +101,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
         await zip.json(
           "comments.json",
           (async function* () {
-            for await (const rows of keyset(
+            for await (const rows of keysetPages(
               (after) =>
                 db
                   .select({
@@ -139,7 +116,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
                   .innerJoin(u, eq(u.id, c.userId))
                   .where(after)
                   .orderBy(asc(c.createdAt), asc(c.id))
-                  .limit(PAGE),
+                  .limit(KEYSET_PAGE),
               c.createdAt,
               c.id,
             ))
@@ -152,14 +129,14 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
           await zip.json(
             name,
             (async function* () {
-              for await (const rows of keyset(
+              for await (const rows of keysetPages(
                 (after) =>
                   db
                     .select()
                     .from(t)
                     .where(after)
                     .orderBy(asc(t.createdAt), asc(key))
-                    .limit(PAGE)
+                    .limit(KEYSET_PAGE)
                     .then((r) =>
                       r.map((row) => ({
                         ...row,

@@ -1,0 +1,233 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { imageUrlsIn } from "#worker/services/image-cleanup.ts";
+import { imageKeyOf } from "#worker/services/image-files.ts";
+import { slugOf } from "#worker/services/blogs/slug.ts";
+import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
+import { KEYSET_PAGE, keysetPages } from "#worker/services/shared/keyset.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { visibleBlog } from "#worker/services/visible-blogs.ts";
+import { zipStream } from "#worker/services/shared/zip-stream.ts";
+
+/**
+ * What one download holds at most. The zip is streamed (one file at a time, images in R2-sized
+ * chunks), so memory stays flat whatever the account holds; these caps bound the work of one request.
+ */
+export const EXPORT_CAPS = { posts: 2000, images: 1000, imageBytes: 512 * 1024 * 1024, rows: 10_000 } as const;
+/** Downloads per account: 5 an hour (each reads every post and image of the account). */
+export const EXPORT_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
+
+export interface DataExport {
+  filename: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+type BlogRow = typeof schema.blogs.$inferSelect;
+
+export function postMarkdown(blog: BlogRow): string {
+  const cover = imageKeyOf(blog.image) ? localImages(blog.image) : blog.image;
+  return markdownFile(
+    [
+      ["title", blog.title],
+      ["id", blog.id],
+      ["status", blog.status],
+      ["date", blog.dateTime],
+      ["publish_at", iso(blog.publishAt)],
+      ["category", blog.category],
+      ["description", blog.shortDescription],
+      ["image", cover],
+      ["likes", blog.likes],
+      ["created_at", iso(blog.createdAt)],
+      ["updated_at", iso(blog.updatedAt)],
+    ],
+    localImages(blog.blogDetails),
+  );
+}
+
+const README = (site: string, skipped: string[]) =>
+  [
+    `Your data from ${site}, exported ${new Date().toISOString()}.`,
+    "",
+    "profile.json   your account and profile",
+    "posts/         every post you wrote (drafts and scheduled ones too), Markdown with front matter",
+    "images/        the images your posts and your account show",
+    "comments.json  the comments you wrote",
+    "likes.json     the posts you liked",
+    "saves.json     the posts you saved to read later",
+    "",
+    "A post title is null where that post is not public (another writer's draft).",
+    ...(skipped.length ? ["", "Images not included (missing, or past the size cap of one download):", ...skipped] : []),
+    "",
+  ].join("\n");
+
+/**
+ * GET /api/auth/export: the account's own data as one zip: every post it wrote (drafts too) as
+ * Markdown with front matter, the images those posts and the account show (from R2), and JSON of the
+ * profile, comments, likes and saves. Nothing of another person: titles of other people's posts
+ * appear only while those posts are public.
+ */
+export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitService) {
+  /** The public title of a post, or null when it is not public (a draft of someone else stays unknown). */
+  const publicTitle = sql<string | null>`case when ${visibleBlog()} then ${schema.blogs.title} else null end`;
+
+  return {
+    async create(actor: Actor | null): Promise<DataExport> {
+      const user = requireUser(actor);
+      await rateLimit.hit(`export:${user.id}`, EXPORT_LIMIT.attempts, EXPORT_LIMIT.windowSeconds);
+      const account = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
+      const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, user.id) });
+      const day = new Date().toISOString().slice(0, 10);
+      const filename = `${slugOf(env.SITE_NAME ?? "edge-blog")}-data-${day}.zip`;
+
+      const images = new Set<string>();
+      const wantImage = (url: string | null | undefined) => {
+        const key = url ? imageKeyOf(url) : null;
+        if (key) images.add(key);
+      };
+      const b = schema.blogs;
+      const c = schema.comments;
+      const l = schema.blogLikes;
+      const s = schema.savedBlogs;
+
+      const body = zipStream(async (zip) => {
+        wantImage(account?.photoUrl);
+        const profileJson = {
+          account: account && {
+            _id: account.id,
+            name: account.name,
+            email: account.email,
+            role: account.role,
+            photoURL: account.photoUrl,
+            signsInWithGoogle: Boolean(account.googleSub),
+            createdAt: iso(account.createdAt),
+          },
+          profile: profile && {
+            _id: profile.id,
+            name: profile.name,
+            email: profile.email,
+            bio: profile.bio,
+            designation: profile.designation,
+            createdAt: iso(profile.createdAt),
+            updatedAt: iso(profile.updatedAt),
+          },
+        };
+        await zip.text("profile.json", `${JSON.stringify(profileJson, null, 2)}\n`);
+
+        const usedNames = new Set<string>();
+        for await (const posts of keysetPages(
+          (after) =>
+            db
+              .select({ blog: b, k1: b.createdAt, k2: b.id })
+              .from(b)
+              .where(and(eq(b.authorId, user.id), after))
+              .orderBy(asc(b.createdAt), asc(b.id))
+              .limit(KEYSET_PAGE),
+          b.createdAt,
+          b.id,
+          EXPORT_CAPS.posts,
+        )) {
+          for (const { blog } of posts) {
+            let name = `posts/${blog.dateTime.slice(0, 10)}-${slugOf(blog.title)}.md`;
+            if (usedNames.has(name)) name = name.replace(/\.md$/, `-${blog.id}.md`);
+            usedNames.add(name);
+            wantImage(blog.image);
+            wantImage(blog.authorImage);
+            for (const url of imageUrlsIn(blog.blogDetails)) wantImage(url);
+            await zip.text(name, postMarkdown(blog));
+          }
+        }
+
+        await zip.json(
+          "comments.json",
+          (async function* () {
+            for await (const rows of keysetPages(
+              (after) =>
+                db
+                  .select({ k1: c.createdAt, k2: c.id, blogId: c.blogId, body: c.body, blogTitle: publicTitle })
+                  .from(c)
+                  .innerJoin(b, eq(b.id, c.blogId))
+                  .where(and(eq(c.userId, user.id), after))
+                  .orderBy(asc(c.createdAt), asc(c.id))
+                  .limit(KEYSET_PAGE),
+              c.createdAt,
+              c.id,
+              EXPORT_CAPS.rows,
+            ))
+              yield rows.map((r) => ({
+                _id: r.k2,
+                blogId: r.blogId,
+                blogTitle: r.blogTitle,
+                body: r.body,
+                createdAt: iso(r.k1),
+              }));
+          })(),
+        );
+
+        await zip.json(
+          "likes.json",
+          (async function* () {
+            for await (const rows of keysetPages(
+              (after) =>
+                db
+                  .select({ k1: l.createdAt, k2: l.blogId, blogTitle: publicTitle })
+                  .from(l)
+                  .innerJoin(b, eq(b.id, l.blogId))
+                  .where(and(eq(l.userId, user.id), after))
+                  .orderBy(asc(l.createdAt), asc(l.blogId))
+                  .limit(KEYSET_PAGE),
+              l.createdAt,
+              l.blogId,
+              EXPORT_CAPS.rows,
+            ))
+              yield rows.map((r) => ({ blogId: r.k2, blogTitle: r.blogTitle, likedAt: iso(r.k1) }));
+          })(),
+        );
+
+        await zip.json(
+          "saves.json",
+          (async function* () {
+            for await (const rows of keysetPages(
+              (after) =>
+                db
+                  .select({ k1: s.createdAt, k2: s.id, blogId: s.blogId, blogTitle: publicTitle })
+                  .from(s)
+                  .innerJoin(b, eq(b.id, s.blogId))
+                  .where(and(eq(s.userId, user.id), after))
+                  .orderBy(asc(s.createdAt), asc(s.id))
+                  .limit(KEYSET_PAGE),
+              s.createdAt,
+              s.id,
+              EXPORT_CAPS.rows,
+            ))
+              yield rows.map((r) => ({ blogId: r.blogId, blogTitle: r.blogTitle, savedAt: iso(r.k1) }));
+          })(),
+        );
+
+        // Images last, one at a time, streamed from R2 chunk by chunk; past the caps they are listed instead.
+        let bytes = 0;
+        let count = 0;
+        const skipped: string[] = [];
+        for (const key of images) {
+          const object = count < EXPORT_CAPS.images ? await env.IMAGES.get(key) : null;
+          if (!object || bytes + object.size > EXPORT_CAPS.imageBytes) {
+            await object?.body.cancel();
+            skipped.push(`/images/${key}`);
+            continue;
+          }
+          count += 1;
+          bytes += object.size;
+          await zip.stream(`images/${key}`, object.body);
+        }
+
+        await zip.text("README.txt", README(env.SITE_NAME ?? "the site", skipped));
+      }, "data export");
+
+      return { filename, body };
+    },
+  };
+}
+
+export type DataExportService = ReturnType<typeof createDataExportService>;
