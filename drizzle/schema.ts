@@ -896,7 +896,8 @@ export const importItems = sqliteTable(
       .notNull()
       .references(() => importJobs.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    kind: text("kind", { enum: ["post", "subscribers"] }).notNull(),
+    // "page": a page of the source, never imported, kept skipped in the ledger.
+    kind: text("kind", { enum: ["post", "page", "subscribers"] }).notNull(),
     sourceKey: text("source_key").notNull(),
     title: text("title").notNull().default(""),
     payload: text("payload").notNull(),
