@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useBrand } from "#app/lib/site-name.ts";
 import { FacebookButton, GoogleButton } from "./SocialSignIn";
 import type { GoogleIntent } from "#app/lib/google-popup.ts";
+import { containerClass } from "./ui";
 
 /** The frame of /login and /register: a welcome panel beside the form on wide screens, the form alone on phones. */
 export function AuthLayout({
@@ -18,7 +19,12 @@ export function AuthLayout({
   const brand = useBrand();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2 lg:items-center lg:px-8">
+      <div
+        className={containerClass({
+          width: "6xl",
+          className: "grid gap-10 py-10 sm:py-16 lg:grid-cols-2 lg:items-center",
+        })}
+      >
         <section aria-hidden="true" className="hidden lg:block">
           <div className="relative overflow-hidden rounded-3xl bg-brand-600 p-10 text-white shadow-xl">
             <div className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />

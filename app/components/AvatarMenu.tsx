@@ -6,6 +6,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { Avatar } from "./Avatar";
 import { ConfirmStepFields } from "./ConfirmForm";
+import { Disclosure } from "./Disclosure";
 
 const MENU_ID = "account-menu";
 const itemClass =
@@ -131,15 +132,9 @@ export function AvatarMenu({ user }: { user: Pick<Actor, "name" | "email" | "pho
 
   if (!hydrated) {
     return (
-      <details className="relative">
-        <summary
-          className="flex cursor-pointer list-none rounded-full [&::-webkit-details-marker]:hidden"
-          aria-label={label}
-        >
-          {avatar}
-        </summary>
+      <Disclosure className="relative" summaryClassName="flex rounded-full" summaryLabel={label} summary={avatar}>
         <div className={panel}>{items}</div>
-      </details>
+      </Disclosure>
     );
   }
 

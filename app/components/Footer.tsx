@@ -1,10 +1,15 @@
 import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site.ts";
 import { LogoMark, SOCIAL_ICONS } from "./icons";
+import { containerClass } from "./ui";
 
 export function Footer({ siteName, ownerName, year }: { siteName: string; ownerName: string; year: number }) {
   return (
     <footer className="border-t border-gray-200 bg-gray-50">
-      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8 md:flex-row md:items-center md:justify-between">
+      <div
+        className={containerClass({
+          className: "flex flex-col gap-8 py-10 md:flex-row md:items-center md:justify-between",
+        })}
+      >
         <div className="flex items-center gap-2 text-base font-bold text-ink">
           <LogoMark width={24} height={24} className="text-brand-600" />
           {siteName}

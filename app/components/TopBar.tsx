@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { buttonClass } from "./ui";
-import { useEffect, useRef } from "react";
+import { buttonClass, containerClass } from "./ui";
+import { Disclosure } from "./Disclosure";
 import { NAV_LINKS } from "#app/lib/site.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { AvatarMenu } from "./AvatarMenu";
@@ -15,20 +15,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function TopBar({ siteName }: { siteName: string }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
   // The session is read on the server, so the first HTML already shows the right control: nothing flashes.
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
 
-  // The mobile dropdown is a <details> so it opens without JavaScript; with it, it closes on navigation.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
-
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className={containerClass({ className: "flex h-16 items-center justify-between gap-4" })}>
         <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink">
           <LogoMark width={28} height={28} className="text-brand-600" />
           <span className="sr-only sm:not-sr-only">{siteName}</span>
@@ -58,23 +51,12 @@ export function TopBar({ siteName }: { siteName: string }) {
             </Link>
           )}
 
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open menu, as a disclosure should */}
-          <details
-            ref={menu}
+          <Disclosure
             className="relative md:hidden"
-            onKeyDown={(e) => {
-              if (e.key === "Escape" && menu.current?.open) {
-                menu.current.open = false;
-                menu.current.querySelector("summary")?.focus();
-              }
-            }}
+            summaryClassName="flex h-10 w-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+            summaryLabel="Open menu"
+            summary={<MenuIcon width={24} height={24} />}
           >
-            <summary
-              className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 [&::-webkit-details-marker]:hidden"
-              aria-label="Open menu"
-            >
-              <MenuIcon width={24} height={24} />
-            </summary>
             <nav
               aria-label="Mobile"
               className="absolute right-0 mt-2 w-56 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
@@ -89,7 +71,7 @@ export function TopBar({ siteName }: { siteName: string }) {
                 ))}
               </ul>
             </nav>
-          </details>
+          </Disclosure>
         </div>
       </div>
     </header>

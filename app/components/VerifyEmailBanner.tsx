@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { SubmitButton } from "./form";
+import { containerClass } from "./ui";
 
 /**
  * Shown on every page to a signed-in person whose address is not confirmed yet. The spec's journey
@@ -14,7 +15,11 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       aria-label="Confirm your email address"
       className="verify-banner border-b border-amber-200 bg-amber-50 text-amber-950"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      <div
+        className={containerClass({
+          className: "flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between",
+        })}
+      >
         <p>
           <strong>Please confirm your email address.</strong> We sent a link to{" "}
           <span className="break-all">{email}</span>; it may take a few minutes to arrive.{" "}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 /**
  * The site's button look, for <button>, <Link> and <a> alike: one place for the brand colours,
@@ -35,6 +35,45 @@ export function EmptyState({
     <Tag
       className={`rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600 ${className}`.trim()}
     >
+      {children}
+    </Tag>
+  );
+}
+
+/** How wide a page column may grow; the gutters are the same at every width. */
+const CONTAINER_WIDTHS = {
+  "7xl": "max-w-7xl",
+  "6xl": "max-w-6xl",
+  "5xl": "max-w-5xl",
+  "4xl": "max-w-4xl",
+  "3xl": "max-w-3xl",
+  "2xl": "max-w-2xl",
+} as const;
+export type ContainerWidth = keyof typeof CONTAINER_WIDTHS;
+
+/** The page column's classes: centred, capped at `width`, with the site's gutters (16/24/32 px). */
+export function containerClass({ width = "7xl", className = "" }: { width?: ContainerWidth; className?: string } = {}) {
+  return `mx-auto ${CONTAINER_WIDTHS[width]} px-4 sm:px-6 lg:px-8 ${className}`.trim();
+}
+
+/**
+ * The page column every screen is laid out in (top bar, footer, lists, forms): one place for its width
+ * and gutters. `as` picks the element (a <section> with its heading's id, a <header>...).
+ */
+export function Container({
+  as: Tag = "div",
+  width,
+  className,
+  children,
+  ...rest
+}: {
+  as?: "div" | "section" | "header" | "article" | "footer";
+  width?: ContainerWidth;
+  className?: string;
+  children: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, "className" | "children">) {
+  return (
+    <Tag className={containerClass({ width, className })} {...rest}>
       {children}
     </Tag>
   );

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { brandOf } from "#app/lib/site-name.ts";
-import { EmptyState } from "#app/components/ui.tsx";
+import { EmptyState, containerClass } from "#app/components/ui.tsx";
 import { buttonClass } from "#app/components/ui.tsx";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { toCard } from "#app/lib/cards.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...seo({
@@ -42,16 +43,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // Edit Profile changes the profile's name, so that is the name this page shows once there is one.
     user: { name: profile?.name || user.name, email: user.email, photoURL: user.photoURL },
     profile,
-    blogs: blogs.map(({ _id, title, author_name, category, short_description, image, status, publish_at }) => ({
-      _id,
-      status,
-      publish_at,
-      title,
-      author_name,
-      category,
-      short_description,
-      image,
-    })),
+    blogs: blogs.map(toCard),
     paging: { page: result.page, pages: result.pages, total: result.total },
     // Without JavaScript, "Create Profile" is a link to ?create, which shows the form in place.
     createOpen: url.searchParams.has("create"),
@@ -77,7 +69,7 @@ export default function ProfilePage() {
   const hasBio = Boolean(profile?.bio);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ className: "py-10" })}>
       <section
         aria-labelledby="profile-heading"
         className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { ABOUT_AUTHOR } from "#app/lib/content.ts";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
+import { containerClass } from "#app/components/ui.tsx";
 
 const DESCRIPTION = (brand: string) =>
   `${brand} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;
@@ -81,7 +82,7 @@ function Section({
   className?: string;
 }) {
   return (
-    <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8 ${className}`}>
+    <section aria-labelledby={id} className={containerClass({ className: `py-14 sm:py-16 ${className}` })}>
       <h2 id={id} className="text-3xl font-bold tracking-tight text-ink">
         {title}
       </h2>
@@ -96,7 +97,7 @@ export default function About() {
   return (
     <>
       <section aria-labelledby="about-heading" className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8">
+        <div className={containerClass({ width: "4xl", className: "py-16 text-center sm:py-24" })}>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">About us</p>
           <h1 id="about-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">
             Stories worth sharing, from people worth hearing
@@ -127,7 +128,7 @@ export default function About() {
       </Section>
 
       <section aria-labelledby="why-heading" className="bg-gray-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
+        <div className={containerClass({ className: "py-14 sm:py-16" })}>
           <h2 id="why-heading" className="text-3xl font-bold tracking-tight text-ink">
             Why {brand}?
           </h2>
@@ -167,7 +168,7 @@ export default function About() {
       </Section>
 
       <section aria-labelledby="author-heading" className="bg-gray-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
+        <div className={containerClass({ className: "py-14 sm:py-16" })}>
           <h2 id="author-heading" className="text-3xl font-bold tracking-tight text-ink">
             Meet the Author
           </h2>

@@ -13,6 +13,7 @@ import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { SOCIAL_LINKS } from "#app/lib/site.ts";
 import { CONTACT_HONEYPOT, LIMITS } from "#worker/services/shared/limits.ts";
+import { containerClass } from "#app/components/ui.tsx";
 
 const DESCRIPTION = (brand: string) =>
   `Questions, ideas or feedback about ${brand}? Send us a message and we will get back to you shortly.`;
@@ -63,8 +64,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
-
 export default function Contact() {
   const { signedIn, name, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -88,7 +87,7 @@ export default function Contact() {
   return (
     <>
       <header className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
-        <div className={`${container} py-12 sm:py-14`}>
+        <div className={containerClass({ className: "py-12 sm:py-14" })}>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">We read every message</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-lg text-gray-600">
@@ -98,7 +97,9 @@ export default function Contact() {
         </div>
       </header>
 
-      <div className={`${container} grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]`}>
+      <div
+        className={containerClass({ className: "grid grid-cols-1 gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]" })}
+      >
         <section
           aria-labelledby="contact-form-heading"
           className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8"

@@ -8,6 +8,7 @@ import { Pagination } from "#app/components/Pagination.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { toCardPage } from "#app/lib/cards.ts";
 
 /** My Blogs: 3 a page (spec section 9). */
 const MY_BLOGS_PER_PAGE = 3;
@@ -25,7 +26,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       context.services.blogs.ownPage(user, { page, limit: MY_BLOGS_PER_PAGE }, MY_BLOGS_PER_PAGE),
       context.services.blogs.ownPublishedCount(user),
     ]);
-    return { ...list, published };
+    return { ...toCardPage(list), published };
   });
 }
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { DashboardIcon, LineIcon, MenuLinesIcon } from "#app/components/icons.tsx";
 import { Avatar } from "#app/components/Avatar.tsx";
+import { Disclosure } from "#app/components/Disclosure.tsx";
+import { Container } from "#app/components/ui.tsx";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
@@ -47,7 +48,6 @@ export default function DashboardLayout() {
   const { user } = useLoaderData<typeof loader>();
   const links = menuFor(user.role);
   const location = useLocation();
-  const phoneMenu = useRef<HTMLDetailsElement>(null);
   const matches = useMatches();
   // The phone menu's button names the screen you are on: a menu item, or the page's own `handle.title`.
   const titled = matches
@@ -57,41 +57,31 @@ export default function DashboardLayout() {
   const current = links.find((l) => l.to === location.pathname)?.label ?? titled ?? "";
   const roleLabel = user.role === "admin" ? "Admin" : "Writer";
 
-  // The phone menu is a <details> so it opens without JavaScript; with it, it closes after navigating.
-  useEffect(() => {
-    if (phoneMenu.current) phoneMenu.current.open = false;
-  }, [location.pathname]);
-
   return (
     <div className="min-h-[calc(100dvh-4rem)] bg-gray-50/70">
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <Container className="py-6 lg:py-10">
         <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
           <aside className="mb-6 md:mb-0">
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open menu, as a disclosure should */}
-            <details
-              ref={phoneMenu}
+            <Disclosure
               className="group rounded-2xl border border-gray-200 bg-white shadow-sm md:hidden"
-              onKeyDown={(e) => {
-                if (e.key === "Escape" && phoneMenu.current?.open) {
-                  phoneMenu.current.open = false;
-                  phoneMenu.current.querySelector("summary")?.focus();
-                }
-              }}
+              summaryClassName="flex items-center justify-between gap-3 rounded-2xl px-4 py-3"
+              summary={
+                <>
+                  <span className="flex items-center gap-3">
+                    <MenuLinesIcon className="text-brand-600" />
+                    <span className="text-sm font-semibold text-ink">Dashboard menu</span>
+                  </span>
+                  <span className="flex items-center gap-2 text-sm text-gray-500">
+                    {current}
+                    <LineIcon d="M6 9l6 6 6-6" size={16} className="transition-transform group-open:rotate-180" />
+                  </span>
+                </>
+              }
             >
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 [&::-webkit-details-marker]:hidden">
-                <span className="flex items-center gap-3">
-                  <MenuLinesIcon className="text-brand-600" />
-                  <span className="text-sm font-semibold text-ink">Dashboard menu</span>
-                </span>
-                <span className="flex items-center gap-2 text-sm text-gray-500">
-                  {current}
-                  <LineIcon d="M6 9l6 6 6-6" size={16} className="transition-transform group-open:rotate-180" />
-                </span>
-              </summary>
               <nav aria-label="Dashboard" className="border-t border-gray-100 p-2">
                 <DashboardNav links={links} />
               </nav>
-            </details>
+            </Disclosure>
 
             <div className="sticky top-24 hidden flex-col gap-4 md:flex">
               <Link
@@ -116,7 +106,7 @@ export default function DashboardLayout() {
             <Outlet />
           </div>
         </div>
-      </div>
+      </Container>
     </div>
   );
 }

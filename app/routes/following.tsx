@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
+import { toCardPage } from "#app/lib/cards.ts";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Following | ${brandOf(matches)}` },
@@ -20,13 +21,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const url = new URL(request.url);
   const feed = await loadOr404(() => context.services.follows.feed(user, { page: url.searchParams.get("page") }));
-  return { feed: { ...feed, items: feed.items.map(({ blog_details: _body, ...card }) => card) } };
+  return { feed: toCardPage(feed) };
 }
 
 export default function Following() {
   const { feed } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ className: "py-10" })}>
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Following</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">From writers you follow</h1>
       <p className="mt-2 text-gray-600">

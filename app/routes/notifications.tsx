@@ -4,7 +4,7 @@ import { Avatar } from "#app/components/Avatar.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
@@ -39,7 +39,7 @@ export default function Notifications() {
   const { list } = useLoaderData<typeof loader>();
   const unreadHere = list.items.some((n) => !n.read);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ width: "3xl", className: "py-10" })}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Notifications</p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
 import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
@@ -56,7 +56,7 @@ export default function Saved() {
   const removing = navigation.state === "submitting" ? navigation.formData?.get("blogId") : null;
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ width: "4xl", className: "py-10" })}>
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Saved</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Your reading list</h1>
       <p className="mt-2 text-gray-600" aria-live="polite">

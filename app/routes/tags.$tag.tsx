@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
 import { rssPath } from "#app/lib/feeds.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
-import { toPublicCard } from "#worker/services/blogs/model.ts";
 import { tagPath } from "#worker/services/blogs/slug.ts";
 import { isTag } from "#worker/services/blogs/tags.ts";
+import { toCardPage } from "#app/lib/cards.ts";
 
 /** Posts on a tag's page. */
 export const TAG_PAGE_SIZE = 12;
@@ -43,14 +43,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     origin: url.origin,
     tag,
     feed: rssPath(undefined, tag),
-    blogs: { ...page, items: page.items.map((hit) => toPublicCard(hit)).map(({ blog_details: _b, ...card }) => card) },
+    blogs: toCardPage(page),
   };
 }
 
 export default function TagPage() {
   const { tag, blogs, feed } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ className: "py-10" })}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Tag</p>
@@ -69,6 +69,8 @@ export default function TagPage() {
           </Link>
         </div>
       </header>
+      {/* The cards' titles are h3: this names the list between them and the page's h1 (heading order). */}
+      <h2 className="sr-only">{`Posts tagged ${tag}`}</h2>
       {blogs.items.length ? (
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {blogs.items.map((blog, i) => (

@@ -5,10 +5,11 @@ import { FediverseHandle } from "#app/components/FediverseHandle.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
+import { toCardPage } from "#app/lib/cards.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: `Page not found | ${brandOf(matches)}` }];
@@ -45,14 +46,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     followers,
     following: context.user ? following : null,
     self: context.user?.id === writer._id,
-    blogs: { ...blogs, items: blogs.items.map(({ blog_details: _body, ...card }) => card) },
+    blogs: toCardPage(blogs),
   };
 }
 
 export default function WriterPage() {
   const { writer, blogs, followers, following, self, handle } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className={containerClass({ className: "py-10" })}>
       <section
         aria-labelledby="writer-heading"
         className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"

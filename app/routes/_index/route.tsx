@@ -1,19 +1,21 @@
 import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { EmptyState, containerClass } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthorCard } from "#app/components/AuthorCard.tsx";
 import { BlogCard, CARD_SIZES } from "#app/components/BlogCard.tsx";
 import { CategoryIcon } from "#app/components/CategoryIcon.tsx";
 import { NewsletterForm } from "#app/components/NewsletterForm.tsx";
 import { Testimonials } from "#app/components/Testimonials.tsx";
-import { TypedHeadline } from "#app/components/TypedHeadline.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
-import { BOOK_LISTS, FEATURED_BLOGS, READING_BENEFITS, READING_TIPS } from "#app/lib/content.ts";
+import { FEATURED_BLOGS } from "#app/lib/content.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
+import { toCard } from "#app/lib/cards.ts";
+import { Hero } from "./hero.tsx";
+import { ReadingGuide } from "./reading-guide.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
@@ -47,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** Latest blogs, authors and reviews come from one batched D1 round trip (services.home). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { latest, authors, reviews } = await context.services.home.load();
-  return { latest, authors, reviews, origin: new URL(request.url).origin };
+  return { latest: latest.map(toCard), authors, reviews, origin: new URL(request.url).origin };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -59,30 +61,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  children,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="max-w-2xl">
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h2>
-      {children ? <p className="mt-3 text-lg text-gray-600">{children}</p> : null}
-    </div>
-  );
-}
-
-const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
-
 export default function Home() {
   const brand = useBrand();
   const { latest, authors, reviews } = useLoaderData<typeof loader>();
@@ -90,7 +68,7 @@ export default function Home() {
     <>
       <Hero />
 
-      <section aria-labelledby="latest-heading" className={`${container} py-16 sm:py-20`}>
+      <section aria-labelledby="latest-heading" className={containerClass({ className: "py-16 sm:py-20" })}>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <SectionHeading id="latest-heading" eyebrow="Fresh from our writers" title="Latest Blogs" />
           <Link to="/allBlogs" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -115,7 +93,7 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="featured-heading" className="bg-gray-50 py-16 sm:py-20">
-        <div className={container}>
+        <div className={containerClass()}>
           <SectionHeading id="featured-heading" eyebrow="Editors' picks" title="Featured Blogs">
             Six stories our editors keep coming back to.
           </SectionHeading>
@@ -155,7 +133,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="categories-heading" className={`${container} py-16 sm:py-20`}>
+      <section aria-labelledby="categories-heading" className={containerClass({ className: "py-16 sm:py-20" })}>
         <SectionHeading id="categories-heading" eyebrow="Explore" title="Most Popular Categories">
           Pick a topic and read what our community is writing about it.
         </SectionHeading>
@@ -178,7 +156,7 @@ export default function Home() {
 
       <ReadingGuide />
 
-      <section aria-labelledby="authors-heading" className={`${container} py-16 sm:py-20`}>
+      <section aria-labelledby="authors-heading" className={containerClass({ className: "py-16 sm:py-20" })}>
         <SectionHeading id="authors-heading" eyebrow="The people behind the posts" title="Meet Our Authors">
           Writers, researchers and makers who share what they know.
         </SectionHeading>
@@ -196,7 +174,7 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="reviews-heading" className="bg-gray-50 py-16 sm:py-20">
-        <div className={container}>
+        <div className={containerClass()}>
           <SectionHeading id="reviews-heading" eyebrow="Testimonials" title="What Our Users Say">
             Readers and writers on what it is like to use {brand}.
           </SectionHeading>
@@ -206,7 +184,11 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="newsletter" aria-labelledby="newsletter-heading" className={`${container} py-16 sm:py-20`}>
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-heading"
+        className={containerClass({ className: "py-16 sm:py-20" })}
+      >
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12 sm:py-16">
           <div
             aria-hidden="true"
@@ -231,144 +213,5 @@ export default function Home() {
         </div>
       </section>
     </>
-  );
-}
-
-function Hero() {
-  return (
-    <section
-      aria-label="Welcome"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
-    >
-      {/* A soft glow drawn as a gradient: a blur filter would cost a large paint on every first load. */}
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -left-48 -top-48 h-[36rem] w-[36rem] rounded-full bg-[radial-gradient(closest-side,var(--color-brand-100),transparent)] opacity-60"
-      />
-      <div
-        className={`${container} relative grid items-center gap-10 py-14 sm:py-20 lg:h-[500px] lg:grid-cols-2 lg:py-0`}
-      >
-        <div className="flex flex-col items-start gap-6">
-          <TypedHeadline />
-          <p className="max-w-xl text-lg text-gray-600">
-            Share your stories, thoughts and knowledge with readers around the world. Write about what you love,
-            discover writing that makes you think, and grow with a community of curious people.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/dashboard/writeBlogs" className={buttonClass({ size: "lg" })}>
-              Write a Blog
-            </Link>
-            <Link
-              to="/allBlogs"
-              className="rounded-full border border-gray-300 bg-white px-6 py-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-            >
-              Read Blogs
-            </Link>
-          </div>
-        </div>
-        {/* Wide screens only; its pictures are lazy, so phones (where it is hidden) never download them. */}
-        <div aria-hidden="true" className="relative hidden h-[380px] lg:block">
-          <div className="absolute right-4 top-2 w-72 rotate-6 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200">
-            <Image
-              src="/featured/slow-travel.jpg"
-              alt=""
-              width={288}
-              height={162}
-              sizes="288px"
-              className="aspect-[16/9] w-full object-cover"
-            />
-            <div className="space-y-2 p-4">
-              <div className="h-2.5 w-16 rounded-full bg-brand-100" />
-              <div className="h-3 w-48 rounded-full bg-gray-200" />
-              <div className="h-3 w-36 rounded-full bg-gray-100" />
-            </div>
-          </div>
-          <div className="absolute bottom-2 left-6 w-80 -rotate-3 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200">
-            <Image
-              src="/featured/remote-teams.jpg"
-              alt=""
-              width={320}
-              height={180}
-              sizes="320px"
-              className="aspect-[16/9] w-full object-cover"
-            />
-            <div className="space-y-2 p-4">
-              <div className="h-2.5 w-20 rounded-full bg-brand-100" />
-              <div className="h-3 w-56 rounded-full bg-gray-200" />
-              <div className="h-3 w-40 rounded-full bg-gray-100" />
-            </div>
-          </div>
-          <div className="absolute right-10 bottom-16 flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink shadow-lg ring-1 ring-gray-200">
-            <span className="h-2.5 w-2.5 rounded-full bg-green-500" /> New post published
-          </div>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function ReadingGuide() {
-  return (
-    <section
-      aria-labelledby="reading-heading"
-      className="border-y border-gray-200 bg-gradient-to-b from-amber-50/60 to-white py-16 sm:py-20"
-    >
-      <div className={container}>
-        <SectionHeading id="reading-heading" eyebrow="Reading guide" title="Everyday Reading Habit">
-          Twenty minutes a day is enough to read more than a dozen books a year. Here is how to make it stick.
-        </SectionHeading>
-
-        <div className="mt-10 grid gap-10 lg:grid-cols-2">
-          <div>
-            <h3 className="text-xl font-semibold text-ink">Daily reading tips</h3>
-            <ol className="mt-5 space-y-5">
-              {READING_TIPS.map((tip, i) => (
-                <li key={tip.title} className="flex gap-4">
-                  <span
-                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-                    aria-hidden="true"
-                  >
-                    {i + 1}
-                  </span>
-                  <div>
-                    <p className="font-semibold text-ink">{tip.title}</p>
-                    <p className="mt-1 text-sm leading-relaxed text-gray-600">{tip.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-          <div>
-            <h3 className="text-xl font-semibold text-ink">Benefits of reading</h3>
-            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-              {READING_BENEFITS.map((b) => (
-                <li key={b.title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-                  <p className="font-semibold text-ink">{b.title}</p>
-                  <p className="mt-1 text-sm leading-relaxed text-gray-600">{b.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-
-        <h3 className="mt-14 text-xl font-semibold text-ink">Recommended books</h3>
-        <div className="mt-5 grid gap-6 md:grid-cols-3">
-          {BOOK_LISTS.map((list) => (
-            <div key={list.group} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-              <h4 className="text-lg font-semibold text-ink">{list.group}</h4>
-              <p className="mt-1 text-sm text-gray-600">{list.intro}</p>
-              <ul className="mt-4 divide-y divide-gray-100">
-                {list.books.map((book) => (
-                  <li key={book.title} className="flex items-baseline justify-between gap-3 py-2.5">
-                    <cite className="font-medium not-italic text-ink">{book.title}</cite>
-                    <span className="shrink-0 text-right text-sm text-gray-600">{book.author}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </div>
-    </section>
   );
 }

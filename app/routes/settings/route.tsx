@@ -11,17 +11,12 @@ import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { FediverseSection } from "./fediverse-section";
 import { ImportSection } from "./import-section";
-import {
-  DataSection,
-  DeleteSection,
-  EmailSection,
-  NewsletterSection,
-  PasskeySection,
-  PasswordSection,
-  SessionsSection,
-} from "./sections";
+import { DataSection, DeleteSection, NewsletterSection } from "./account-sections.tsx";
+import { EmailSection, PasswordSection } from "./sections.tsx";
+import { PasskeySection, SessionsSection } from "./security-sections.tsx";
 import { NotificationsSection } from "./notifications-section";
 import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
+import { containerClass } from "#app/components/ui.tsx";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Settings | ${brandOf(matches)}` },
@@ -141,7 +136,7 @@ export default function Settings() {
 
   return (
     <div className="bg-gray-50/70">
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div className={containerClass({ width: "5xl", className: "py-8 sm:py-12" })}>
         <header className="mb-8">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Settings</h1>
           <p className="mt-2 text-sm text-gray-600">
