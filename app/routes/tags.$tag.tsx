@@ -69,6 +69,8 @@ export default function TagPage() {
           </Link>
         </div>
       </header>
+      {/* The cards' titles are h3: this names the list between them and the page's h1 (heading order). */}
+      <h2 className="sr-only">{`Posts tagged ${tag}`}</h2>
       {blogs.items.length ? (
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {blogs.items.map((blog, i) => (

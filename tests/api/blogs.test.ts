@@ -49,6 +49,8 @@ describe("blogs API (read side)", () => {
         // Issue 22: up to five free tags.
         "tags",
         "title",
+        // Issue 22: when it was last saved (the editor's local draft compares it).
+        "updated_at",
       ].sort(),
     );
     // Beyond the spec: every public answer is a published post with no pending schedule.
