@@ -35,7 +35,7 @@ import { createReviewService } from "#worker/services/reviews.ts";
 import { createSavedBlogService } from "#worker/services/saved-blogs.ts";
 import { createSessionService } from "#worker/services/sessions.ts";
 import { createSiteExportService } from "#worker/services/export/site.ts";
-import { createUserService } from "#worker/services/users.ts";
+import { createUserService } from "#worker/services/users/service.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
 import { logError } from "#worker/log.ts";
