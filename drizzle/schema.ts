@@ -148,6 +148,11 @@ export const blogs = sqliteTable(
     index("blogs_featured_idx")
       .on(t.dateTime, t.createdAt, t.id, t.status, t.publishAt)
       .where(sql`featured_at is not null`),
+    // The posts the public may not read (drafts, scheduled): full-text search leaves these out
+    // (visible-blogs.ts hiddenBlogRowids) instead of reading each match's row to test the rule.
+    index("blogs_hidden_idx")
+      .on(t.status, t.publishAt)
+      .where(sql`status <> 'published'`),
   ],
 );
 
@@ -828,7 +833,8 @@ export const importItems = sqliteTable(
       .notNull()
       .references(() => importJobs.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
-    kind: text("kind", { enum: ["post", "subscribers"] }).notNull(),
+    // "page": a page of the source, never imported, kept skipped in the ledger.
+    kind: text("kind", { enum: ["post", "page", "subscribers"] }).notNull(),
     sourceKey: text("source_key").notNull(),
     title: text("title").notNull().default(""),
     payload: text("payload").notNull(),

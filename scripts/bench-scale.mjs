@@ -7,6 +7,8 @@
 // no answer over 300 KB (sitemap files: at most 10,000 URLs), and at most 1.5x the time of the small site.
 //
 //   npm run bench:scale [-- --small 1000 --large 100000 --runs 5 --keep]
+//   node scripts/bench-scale.mjs --only "allBlogs?q=,writers" --keep            (only rows whose name contains one)
+//   node scripts/bench-scale.mjs --only writers --reuse-small DIR --reuse-large DIR   (a kept state, no seeding)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +18,14 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const text = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const ONLY = (text("only") ?? "")
+  .split(",")
+  .map((x) => x.trim())
+  .filter(Boolean);
 const SMALL = arg("small", 1_000);
 const LARGE = arg("large", 100_000);
 const RUNS = arg("runs", 5);
@@ -121,23 +131,29 @@ async function once(url, headers) {
 }
 
 /** Seeds a site of `posts` posts in a throwaway state and serves it; returns its rows (name, URL, headers). */
-async function prepareSite(posts) {
+async function prepareSite(posts, reuse) {
   const scale = scaleOf(posts);
   const started = performance.now();
-  const stateDir = await freshSeededState(`edge-blog-scale-${posts}-`);
-  const sqlDir = await mkdtemp(path.join(tmpdir(), "edge-blog-scale-sql-"));
-  const file = path.join(sqlDir, "bulk.sql");
-  await writeFile(file, seedSql(scale));
-  const bulkStarted = performance.now();
-  await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-    env: { ...process.env, CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const bulkSeconds = (performance.now() - bulkStarted) / 1000;
+  let stateDir = reuse;
+  let sqlDir;
+  if (!stateDir) {
+    stateDir = await freshSeededState(`edge-blog-scale-${posts}-`);
+    sqlDir = await mkdtemp(path.join(tmpdir(), "edge-blog-scale-sql-"));
+    const file = path.join(sqlDir, "bulk.sql");
+    await writeFile(file, seedSql(scale));
+    const bulkStarted = performance.now();
+    await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
+      env: { ...process.env, CI: "true" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const bulkSeconds = (performance.now() - bulkStarted) / 1000;
+    console.log(
+      `seeded ${JSON.stringify(scale)} in ${((performance.now() - started) / 1000).toFixed(0)} s (the bulk SQL: ${bulkSeconds.toFixed(0)} s) into ${stateDir}`,
+    );
+  } else {
+    console.log(`reusing the seeded state ${stateDir} (${posts} posts)`);
+  }
   const seedSeconds = (performance.now() - started) / 1000;
-  console.log(
-    `seeded ${JSON.stringify(scale)} in ${seedSeconds.toFixed(0)} s (the bulk SQL: ${bulkSeconds.toFixed(0)} s)`,
-  );
   const server = await startWrangler(["--persist-to", stateDir, ...VARS]);
   const base = server.baseURL;
   const writer = await signIn(base, "writer@edgeblog.test", "Writer#Demo2026");
@@ -150,6 +166,10 @@ async function prepareSite(posts) {
   const writerId = (await (await fetch(`${base}/api/blog?email=writer%40edgeblog.test&limit=1`)).json())[0].author_id;
   const link = (await fetch(`${base}/api/blogs`, { headers: anon })).headers.get("Link") ?? "";
   const next = /<([^>]+)>; rel="next"/.exec(link)?.[1] ?? "/api/blogs?page=2";
+  // The post's readable link (/blogs/{id}/{slug}): the bare /blogs/{id} answers a 301 to it.
+  const newest = `/blogs/benchpost${String(posts).padStart(11, "0")}`;
+  const moved = await fetch(`${base}${newest}`, { headers: anon, redirect: "manual" });
+  const postPath = moved.headers.get("Location") ? new URL(moved.headers.get("Location"), base).pathname : newest;
   const rows = [
     ["GET /api/blogs", "/api/blogs", anon],
     ["GET /api/blogs?cursor (page 2)", next, anon],
@@ -176,18 +196,18 @@ async function prepareSite(posts) {
     ["/saved (reading list)", "/saved", { Cookie: writer }],
     ["/sitemap.xml", "/sitemap.xml", anon],
     ["/sitemaps/posts-1.xml", "/sitemaps/posts-1.xml", anon],
-    ["a post with its comments", `/blogs/benchpost${String(posts).padStart(11, "0")}`, anon],
+    ["a post with its comments", postPath, anon],
     ["/ (home)", "/", anon],
     ["/rss.xml", "/rss.xml", anon],
     ["GET /api/latest-blogs", "/api/latest-blogs", anon],
-  ].map(([name, pathname, headers]) => ({ name, url: `${base}${pathname}`, headers }));
+  ]
+    .filter(([name]) => !ONLY.length || ONLY.some((part) => name.includes(part)))
+    .map(([name, pathname, headers]) => ({ name, url: `${base}${pathname}`, headers }));
   const stop = async () => {
     server.stop();
     await new Promise((r) => setTimeout(r, 500));
-    if (!process.argv.includes("--keep")) {
-      await rm(stateDir, { recursive: true, force: true });
-      await rm(sqlDir, { recursive: true, force: true });
-    }
+    if (sqlDir) await rm(sqlDir, { recursive: true, force: true });
+    if (!process.argv.includes("--keep") && !reuse) await rm(stateDir, { recursive: true, force: true });
   };
   return { scale, seedSeconds, rows, stop };
 }
@@ -196,10 +216,10 @@ const kb = (n) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
 
 // Both sites are served at once and every row is asked of each in turn (small, large, small, ...), so
 // whatever else the machine is doing weighs on both columns alike.
-const small = await prepareSite(SMALL);
+const small = await prepareSite(SMALL, text("reuse-small"));
 let large;
 try {
-  large = await prepareSite(LARGE);
+  large = await prepareSite(LARGE, text("reuse-large"));
 } catch (err) {
   await small.stop();
   throw err;

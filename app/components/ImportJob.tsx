@@ -68,7 +68,7 @@ export function ImportPreview({ view }: { view: ImportView }) {
       <h2 id="preview-heading" className="text-lg font-semibold text-ink">
         Preview: {PLATFORM[job.platform] ?? job.platform} file “{job.filename}”
       </h2>
-      <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         {(
           [
             ["Posts", summary.posts],
@@ -76,6 +76,7 @@ export function ImportPreview({ view }: { view: ImportView }) {
             ["Comments", summary.comments],
             ["Images", summary.images],
             ["Subscribers", summary.subscribers],
+            ["Pages skipped", summary.pages ?? 0],
           ] as const
         ).map(([label, n]) => (
           <li key={label} className="rounded-xl border border-gray-200 bg-white p-3">
@@ -120,7 +121,8 @@ export function ImportPreview({ view }: { view: ImportView }) {
       </Form>
       {summary.tags.length > 0 ? (
         <p className="text-sm text-gray-600">
-          Tags are not kept (this site has categories only) and are listed here: {summary.tags.slice(0, 40).join(", ")}
+          Tags kept on the posts (five at most a post, spelled as this site spells tags):{" "}
+          {summary.tags.slice(0, 40).join(", ")}
           {summary.tags.length > 40 ? "…" : ""}
         </p>
       ) : null}

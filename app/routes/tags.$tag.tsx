@@ -68,6 +68,8 @@ export default function TagPage() {
           </Link>
         </div>
       </header>
+      {/* The cards' titles are h3: this names the list between them and the page's h1 (heading order). */}
+      <h2 className="sr-only">{`Posts tagged ${tag}`}</h2>
       <PagedCards
         list={blogs}
         pagerLabel={`Pages of posts tagged ${tag}`}

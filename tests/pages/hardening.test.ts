@@ -247,6 +247,22 @@ describe("malformed requests never answer 5xx (property-based)", () => {
       "/settings",
       "/confirm-email",
       "/confirm",
+      // The mail calls and pages (issue 17): reset, verification, newsletter, notification settings.
+      "/api/auth/forgot-password",
+      "/api/auth/reset-password",
+      "/api/auth/verify-email",
+      "/api/auth/verify-email/resend",
+      "/api/newsletter",
+      "/api/newsletter/subscribers.csv",
+      "/api/notifications/read",
+      "/api/notifications/prefs",
+      "/forgot-password",
+      "/reset-password",
+      "/verify-email",
+      "/newsletter/confirm",
+      "/newsletter/unsubscribe",
+      "/dashboard/newsletter",
+      "/dashboard/import",
     ];
     const fields = fc.dictionary(
       fc.constantFrom(

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
-import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { hiddenBlogRowids, newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /**
  * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in
@@ -114,10 +114,44 @@ export function markedHtml(text: string): string {
 
 /**
  * A ranked page of matches and its total as two un-sent queries (for a db.batch): only visible
- * blogs, optionally in one category, best match first (then newest).
+ * blogs, optionally narrowed (a category, a tag), best match first, then the most recently added.
+ *
+ * At any size (issue 20): the page's rowids are ranked on the FTS index alone, leaving out the few
+ * hidden posts (`hiddenBlogRowids`) instead of reading every match's row to test the visible rule,
+ * and only the page's rows are read, highlighted and cut into snippets (before, every one of a
+ * thousand matches was). The total counts index entries, never rows. A narrowed search still reads
+ * each match's row for the category or tag (and breaks ties newest first by date).
  */
-export function rankedSearchQueries(db: Db, match: string, category: SQL | undefined, page: number, limit: number) {
-  const where = visibleBlogsWhere(sql`${blogSearch} match ${match}`, category);
+export function rankedSearchQueries(db: Db, match: string, narrowed: SQL | undefined, page: number, limit: number) {
+  const matches = sql`${blogSearch} match ${match}`;
+  const ranking = { rowid: blogSearch.rowid, score: sql<number>`${RANK}`.as("score") };
+  const ranked = (
+    narrowed
+      ? db
+          .select(ranking)
+          .from(blogSearch)
+          .crossJoin(schema.blogs)
+          .where(and(sameRowid, visibleBlogsWhere(matches, narrowed)))
+          .orderBy(asc(sql`score`), ...newestFirst)
+      : db
+          .select(ranking)
+          .from(blogSearch)
+          .where(and(matches, sql`${blogSearch.rowid} not in ${hiddenBlogRowids()}`))
+          .orderBy(asc(sql`score`), desc(blogSearch.rowid))
+  )
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as("ranked");
+  const total = narrowed
+    ? db
+        .select({ total: count() })
+        .from(blogSearch)
+        .crossJoin(schema.blogs)
+        .where(and(sameRowid, visibleBlogsWhere(matches, narrowed)))
+    : db
+        .select({ total: count() })
+        .from(blogSearch)
+        .where(and(matches, sql`${blogSearch.rowid} not in ${hiddenBlogRowids()}`));
   return [
     db
       .select({
@@ -125,13 +159,13 @@ export function rankedSearchQueries(db: Db, match: string, category: SQL | undef
         titleHtml: sql<string | null>`highlight(blog_search, 0, ${OPEN}, ${CLOSE})`,
         snippetHtml: sql<string | null>`${bestPassage}`,
       })
-      .from(blogSearch)
+      .from(ranked)
+      .crossJoin(blogSearch)
       .crossJoin(schema.blogs)
-      .where(and(sameRowid, where))
-      .orderBy(asc(RANK), ...newestFirst)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(blogSearch).crossJoin(schema.blogs).where(and(sameRowid, where)),
+      // The ranked order is kept by position: ties were broken inside, by rowid or by date.
+      .where(and(sql`${blogSearch.rowid} = ${ranked.rowid}`, sql`${schema.blogs}.rowid = ${ranked.rowid}`, matches))
+      .orderBy(asc(ranked.score), ...(narrowed ? newestFirst : [desc(ranked.rowid)])),
+    total,
   ] as const;
 }
 

@@ -1,5 +1,5 @@
 import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
-import { emptyParsed, type ParsedImport } from "#worker/services/import/types.ts";
+import { emptyParsed, PAGE_SKIPPED, type ParsedImport } from "#worker/services/import/types.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 
 type Row = Record<string, unknown>;
@@ -98,7 +98,7 @@ export function parseGhost(data: unknown): ParsedImport {
   for (const post of rows(tables.posts)) {
     const title = s(post.title) || "(untitled)";
     if (s(post.type) === "page") {
-      out.skipped.push({ title, reason: "a page (this site has posts only)" });
+      out.skipped.push({ title, reason: PAGE_SKIPPED, sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}` });
       continue;
     }
     const html = ghostUrl(s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : ""), siteUrl);

@@ -4,6 +4,8 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
+import { tagWrites } from "#worker/services/blogs/tags.ts";
+import { categoryFor, importedTags, withImageUrls } from "#worker/services/import/mapping.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import {
   ensurePlaceholder,
@@ -32,19 +34,7 @@ const STALE_CLAIM_MS = 5 * 60_000;
 const MAX_IMAGES_PER_POST = 40;
 
 /** A staged post: the normalised record and the staged R2 keys of the archive images it uses. */
-export type StagedPost = ImportedPost & { archive: Record<string, string> };
-
-/** The first source category that names one of the ten (or that the admin mapped), else the fallback. */
-export function categoryFor(names: string[], map: Record<string, string>, fallback: Category): Category {
-  for (const name of names) {
-    const direct = CATEGORIES.find((c) => c.toLowerCase() === name.trim().toLowerCase());
-    if (direct) return direct;
-    const mapped = map[name];
-    const chosen = CATEGORIES.find((c) => c === mapped);
-    if (chosen) return chosen;
-  }
-  return fallback;
-}
+export type StagedPost = ImportedPost & { archive: Record<string, string>; blogId?: string };
 
 export interface ImportRunnerDeps {
   purge: Purge;
@@ -105,10 +95,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
       }
     }
     if (failedImages.length > 0) await ensurePlaceholder(env);
-    const markdown = post.markdown.replace(
-      /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?((?:\s+"[^"]*")?)\s*\)/g,
-      (all, alt: string, src: string, title: string) => (urls.has(src) ? `![${alt}](${urls.get(src)}${title})` : all),
-    );
+    const markdown = withImageUrls(post.markdown, urls);
     const firstImage = markdownImages(markdown)[0];
     const image = post.cover ? (urls.get(post.cover) ?? PLACEHOLDER_URL) : (firstImage ?? PLACEHOLDER_URL);
     if (image === PLACEHOLDER_URL) await ensurePlaceholder(env);
@@ -117,7 +104,9 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
       ? (job.defaultCategory as Category)
       : "Lifestyle";
     const category = categoryFor(post.categories, JSON.parse(job.categoryMap) as Record<string, string>, fallback);
-    const blogId = newId();
+    const { tags, dropped: tagsDropped } = importedTags(post, category);
+    // Staged with its id (links between the export's own posts already point at it), else a new one.
+    const blogId = post.blogId ?? newId();
     const dateTime = normalizeDateTime(post.date) ?? new Date().toISOString();
     const at = Date.parse(dateTime);
     const status = post.status === "scheduled" && !(at > Date.now()) ? "published" : post.status;
@@ -131,6 +120,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
         shortDescription: (post.description || title).slice(0, LIMITS.shortDescription),
         blogDetails: markdown || post.description || title,
         category,
+        tags: tags.join(","),
         authorName: author.name,
         email: author.email,
         authorImage: author.photoUrl,
@@ -144,6 +134,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
         createdAt: at || Date.now(),
       }),
       db.insert(schema.importedSources).values({ sourceKey: post.sourceKey, targetId: blogId }),
+      ...tagWrites(db, blogId, tags, false),
     );
     let commentsSkipped = 0;
     for (const comment of post.comments) {
@@ -180,6 +171,8 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
       failedImages,
       note: {
         comments: post.comments.length - commentsSkipped,
+        ...(tags.length ? { tags } : {}),
+        ...(tagsDropped.length ? { tagsDropped } : {}),
         ...(commentsSkipped ? { commentsSkipped } : {}),
         ...(failedImages.length ? { failedImages } : {}),
       },

@@ -19,6 +19,8 @@ const SUBSCRIBER_SLICE = 50;
 /** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
 const ROWS_PER_INSERT = 10;
 const MAX_LISTED = 200;
+/** What the report (the ledger) lists: posts, and the pages skipped. */
+const LEDGER_KINDS: ("post" | "page")[] = ["post", "page"];
 
 export type ImportScope = "site" | "own";
 
@@ -30,8 +32,10 @@ export interface ImportSummary {
   subscribers: number;
   /** Source categories that name none of the ten: the preview asks where each goes. */
   unmatched: string[];
-  /** Tags: this site has none, so they are listed in the report. */
+  /** The source's tags (and categories): they become the posts' tags, normalised, five at most a post. */
   tags: string[];
+  /** Pages (this site has posts only): counted as skipped, each kept in the ledger. */
+  pages: number;
   skipped: { title: string; reason: string }[];
 }
 
@@ -71,6 +75,8 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         throw new ValidationError({ file: text }, text, "import-empty-export");
       }
       const jobId = newId();
+      // Pages are not imported, but the ledger keeps each one, skipped, and the counts include them.
+      const pages = parsed.skipped.filter((s) => s.sourceKey);
       const unmatched = new Map<string, number>();
       const tags = new Set<string>();
       const lower = CATEGORIES.map((c) => c.toLowerCase());
@@ -91,7 +97,8 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           .slice(0, 50)
           .map(([name]) => name),
         tags: [...tags].slice(0, MAX_LISTED),
-        skipped: parsed.skipped.slice(0, MAX_LISTED),
+        pages: pages.length,
+        skipped: parsed.skipped.slice(0, MAX_LISTED).map(({ title, reason }) => ({ title, reason })),
       };
 
       // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).
@@ -116,6 +123,17 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           payload: JSON.stringify(payload),
         };
       });
+      for (const page of pages)
+        rows.push({
+          jobId,
+          seq: rows.length,
+          kind: "page",
+          sourceKey: page.sourceKey!,
+          title: page.title.slice(0, 200),
+          payload: "{}",
+          state: "skipped",
+          note: JSON.stringify({ reason: page.reason }),
+        });
       for (let i = 0; i < subscribers.length; i += SUBSCRIBER_SLICE)
         rows.push({
           jobId,
@@ -133,7 +151,9 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           scope,
           platform: parsed.platform,
           filename: file instanceof File ? file.name.slice(0, 200) : "export",
-          total: parsed.posts.length,
+          total: parsed.posts.length + pages.length,
+          done: pages.length,
+          skipped: pages.length,
           summary: JSON.stringify(summary),
         }),
       ];
@@ -175,14 +195,18 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         db
           .select({ seq: it.seq, title: it.title, state: it.state, blogId: it.blogId, note: it.note })
           .from(it)
-          .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), inArray(it.state, ["done", "skipped", "failed"])))
+          .where(
+            and(eq(it.jobId, job.id), inArray(it.kind, LEDGER_KINDS), inArray(it.state, ["done", "skipped", "failed"])),
+          )
           .orderBy(asc(it.seq))
           .limit(paging.limit)
           .offset(paging.offset),
         db
           .select({ n: sql<number>`count(*)` })
           .from(it)
-          .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), inArray(it.state, ["done", "skipped", "failed"]))),
+          .where(
+            and(eq(it.jobId, job.id), inArray(it.kind, LEDGER_KINDS), inArray(it.state, ["done", "skipped", "failed"])),
+          ),
       ]);
       return {
         job: {

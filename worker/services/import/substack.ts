@@ -1,7 +1,7 @@
 import { csvParse } from "d3-dsv";
 import { textOf } from "#worker/services/import/archive.ts";
 import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
-import { emptyParsed, type ParsedImport } from "#worker/services/import/types.ts";
+import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
 import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,7 +21,7 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
     const path = `${prefix}posts/${id}.html`;
     const bytes = files.get(path);
     if ((row.type ?? "").trim() === "page") {
-      out.skipped.push({ title, reason: "a page (this site has posts only)" });
+      out.skipped.push({ title, reason: PAGE_SKIPPED, sourceKey: `substack:page:${id}` });
       continue;
     }
     if (!id || !bytes) {

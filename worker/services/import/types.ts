@@ -44,8 +44,12 @@ export interface ParsedImport {
   subscribers: string[];
   /** Image bytes found inside the archive, by every path or URL a post may use for them. */
   archiveImages: Map<string, Uint8Array>;
-  /** Records left out while reading, and why ("page: About", "attachment"). */
-  skipped: { title: string; reason: string }[];
+  /**
+   * Records left out while reading, and why ("attachment", "trash"). A page (WordPress or Ghost pages,
+   * Substack's page rows: this site has posts only) carries its `sourceKey`: it is counted as skipped in
+   * the preview and kept in the import's ledger (worker/services/import/service.ts).
+   */
+  skipped: { title: string; reason: string; sourceKey?: string }[];
 }
 
 export const emptyParsed = (platform: ParsedImport["platform"], site: string): ParsedImport => ({
@@ -56,3 +60,6 @@ export const emptyParsed = (platform: ParsedImport["platform"], site: string): P
   archiveImages: new Map(),
   skipped: [],
 });
+
+/** Why a page is not imported (the same words on every platform). */
+export const PAGE_SKIPPED = "a page (this site has posts only)";

@@ -1,6 +1,6 @@
 import { parseXml } from "#worker/services/import/archive.ts";
 import { autop, htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
-import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
+import { emptyParsed, PAGE_SKIPPED, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 
 type Node = Record<string, unknown>;
@@ -65,11 +65,16 @@ export function parseWordPress(text: string): ParsedImport {
     const type = str(item["wp:post_type"]);
     const title = str(item.title) || "(untitled)";
     if (type === "attachment") continue;
+    const wpStatus = str(item["wp:status"]);
+    if (type === "page" && ["publish", "draft", "pending", "private", "future"].includes(wpStatus)) {
+      const id = str(item["wp:post_id"]) || str(item.guid);
+      out.skipped.push({ title, reason: PAGE_SKIPPED, sourceKey: `wp:${site}:page:${id}` });
+      continue;
+    }
     if (type !== "post") {
       out.skipped.push({ title, reason: `a ${type || "record"} of another kind than a post` });
       continue;
     }
-    const wpStatus = str(item["wp:status"]);
     if (!["publish", "draft", "pending", "private", "future"].includes(wpStatus)) {
       out.skipped.push({ title, reason: `status "${wpStatus}" (trash, revisions and auto-drafts are not posts)` });
       continue;

@@ -1,0 +1,1 @@
+CREATE INDEX `blogs_hidden_idx` ON `blogs` (`status`,`publish_at`) WHERE status <> 'published';
