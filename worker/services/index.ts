@@ -7,6 +7,7 @@ import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/export/account.ts";
 import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
+import { createFeaturedService } from "#worker/services/blogs/featured.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
@@ -102,6 +103,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       federate,
     ),
     federation,
+    // An admin's picks for the home page's Featured Blogs (issue 22).
+    featured: createFeaturedService(db, purge),
     // A new comment or reply tells the post's writer and the person answered (notifications).
     comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
     commentReports: createCommentReportService(db, rateLimit),
