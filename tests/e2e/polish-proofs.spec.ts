@@ -176,6 +176,7 @@ test("a tag page lists its posts 12 a page, with a next page and its own RSS fee
     await expect(reader).toHaveURL(new RegExp(`/tags/${tag}$`));
     await expect(reader.getByRole("heading", { level: 1, name: `#${tag}` })).toBeVisible();
     await expect(reader.getByText("13 posts")).toBeVisible();
+    await expect(reader.getByRole("heading", { level: 2, name: `Posts tagged ${tag}` })).toBeAttached();
     await expect(reader.getByRole("article")).toHaveCount(12);
     const feed = reader.getByRole("link", { name: `RSS feed for #${tag}` });
     await expect(feed).toHaveAttribute("href", `/tags/${tag}/rss.xml`);
