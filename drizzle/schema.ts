@@ -552,6 +552,9 @@ export const apActors = sqliteTable(
     // PKCS#8, PEM: never leaves the Worker.
     privateKeyPem: text("private_key_pem").notNull(),
     createdAt: createdAt(),
+    // A writer whose account was deleted: the row stays (user_id cleared) to sign the Delete sent to
+    // their followers; the actor URL then answers 410 Gone and the handle stays reserved.
+    deletedAt: integer("deleted_at"),
   },
   (t) => [uniqueIndex("ap_actors_handle_unique").on(t.handle), uniqueIndex("ap_actors_user_unique").on(t.userId)],
 );
@@ -652,6 +655,66 @@ export const apBlocks = sqliteTable("ap_blocks", {
   kind: text("kind", { enum: ["actor", "host"] }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Remote actors a local account follows (the fediverse in miniature): our Follow is sent from the
+ * account's own actor, and `accepted` turns true when the remote server's Accept arrives.
+ */
+export const apFollowing = sqliteTable(
+  "ap_following",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    remoteId: text("remote_id")
+      .notNull()
+      .references(() => apRemoteActors.id, { onDelete: "cascade" }),
+    followId: text("follow_id").notNull(),
+    accepted: integer("accepted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.remoteId] }),
+    index("ap_following_remote_idx").on(t.remoteId),
+    index("ap_following_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Posts received from followed remote actors (Create of an Article or a Note), kept as plain text (every
+ * tag dropped) and bounded: the newest REMOTE_POSTS_PER_ACTOR of each actor.
+ */
+export const apRemotePosts = sqliteTable(
+  "ap_remote_posts",
+  {
+    id: text("id").primaryKey(),
+    remoteId: text("remote_id")
+      .notNull()
+      .references(() => apRemoteActors.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull().default(""),
+    text: text("text").notNull(),
+    url: text("url"),
+    publishedAt: integer("published_at").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("ap_remote_posts_actor_idx").on(t.remoteId, t.publishedAt)],
+);
+
+/** Replies a local account sent to a remote post (Create(Note) inReplyTo), served at /ap/notes/{id}. */
+export const apNotes = sqliteTable(
+  "ap_notes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inReplyTo: text("in_reply_to").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ap_notes_reply_idx").on(t.inReplyTo, t.createdAt)],
+);
 
 /** Deliveries already made (activity id + inbox): a retried queue message never sends twice. */
 export const apDeliveries = sqliteTable("ap_deliveries", {

@@ -1,4 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { useRef } from "react";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
@@ -15,6 +17,20 @@ import { failureText, refusal } from "#app/lib/form-result.ts";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
+import { useFormAutosave } from "#app/lib/form-autosave.ts";
+import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
+import { DraftNotice, SavedStatus } from "#app/components/AutosaveNotice.tsx";
+
+/** The words an edit keeps on this device while the person types (issue 22: autosave on every editor). */
+const AUTOSAVE_FIELDS = [
+  "title",
+  "category",
+  "short_description",
+  "blog_details",
+  "tags",
+  "meta_description",
+  "social_image",
+] as const;
 
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
@@ -35,8 +51,26 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
   });
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const editor = useRouteLoaderData<typeof rootLoader>("root")?.user?._id ?? "";
+  // One local draft per post (and per person on a shared device), offered back rather than applied:
+  // the form already holds the stored post, which may be newer than the draft (compared by updated_at).
+  const autosave = useFormAutosave(form, {
+    key: `draft:updateBlog:${editor}:${blog._id}`,
+    fields: AUTOSAVE_FIELDS,
+    mode: "offer",
+    refused: failure,
+    version: blog.updated_at,
+  });
+  useLeaveGuard(autosave.isDirty);
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-label="Update blog">
+    <Form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      className="flex flex-col gap-5"
+      aria-label="Update blog"
+    >
       {failure ? (
         <FormError title={MSG.blog.errorTitle} message={failureText(failure, "The blog could not be updated.")} />
       ) : null}
@@ -48,6 +82,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
           {MSG.blog.noChanges}
         </div>
       ) : null}
+      <DraftNotice autosave={autosave} />
 
       <Field
         label="Title"
@@ -111,7 +146,12 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         current={blog.status}
         noEmail={blog.status === "published" ? undefined : !blog.email_subscribers}
         primary={<SubmitButton pendingText="Updating…">Update Blog</SubmitButton>}
-        note={<StatusBadge status={blog.status} publishAt={blog.publish_at} />}
+        note={
+          <div className="flex flex-col gap-1">
+            <StatusBadge status={blog.status} publishAt={blog.publish_at} />
+            <SavedStatus savedAt={autosave.savedAt} />
+          </div>
+        }
       />
     </Form>
   );

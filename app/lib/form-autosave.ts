@@ -1,11 +1,24 @@
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 
 /**
- * Keeps a copy of a form's text fields in localStorage while the person types, and puts it back when
- * they return (forms that never lose work). Only empty fields are filled, so values the server sent
- * back are never overwritten. Storage that is full or blocked (private windows) just means no draft.
+ * Keeps a copy of a form's text fields in localStorage while the person types (a local draft), and
+ * brings it back when they return: the one autosave of every post editor (issue 22). Two ways back:
+ * - "fill" (Write Blogs, a new post): the draft goes into the empty fields at once, so values the
+ *   server sent back are never overwritten;
+ * - "offer" (Update Blog): the form holds the post as stored, so the draft is offered, never applied
+ *   silently, and the offer says when the post was saved again after the draft was made (its version,
+ *   the post's updatedAt, differs), so a newer version on the server is not overwritten unawares.
+ * Storage that is full or blocked (private windows) just means no draft.
  */
-export type AutosaveStatus = "none" | "restored" | "saved";
+export type AutosaveStatus = "none" | "restored" | "offered" | "saved";
+
+/** What is kept per form: the changed words, when they were kept, and the server version they started from. */
+export interface StoredDraft {
+  values: Record<string, string>;
+  savedAt: number | null;
+  version?: string;
+}
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -16,11 +29,22 @@ function control(form: HTMLFormElement, name: string): Control | null {
     : null;
 }
 
-export function readAutosave(key: string): Record<string, string> | null {
+const isText = (v: unknown): v is string => typeof v === "string";
+
+export function readAutosave(key: string): StoredDraft | null {
   try {
     const raw = window.localStorage.getItem(key);
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return value && typeof value === "object" ? (value as Record<string, string>) : null;
+    if (!value || typeof value !== "object") return null;
+    const record = value as Record<string, unknown>;
+    // The first drafts were the bare field values.
+    const values = record.values && typeof record.values === "object" ? record.values : record;
+    const kept = Object.fromEntries(Object.entries(values as Record<string, unknown>).filter(([, v]) => isText(v)));
+    return {
+      values: kept as Record<string, string>,
+      savedAt: typeof record.savedAt === "number" ? record.savedAt : null,
+      version: isText(record.version) ? record.version : undefined,
+    };
   } catch {
     return null;
   }
@@ -34,49 +58,91 @@ export function clearAutosave(key: string) {
   }
 }
 
-export function useFormAutosave(
-  form: RefObject<HTMLFormElement | null>,
-  key: string,
-  fields: readonly string[],
-  restore: boolean,
-) {
+export interface AutosaveOptions {
+  key: string;
+  fields: readonly string[];
+  mode: "fill" | "offer";
+  /** The refusal of the last submission, if any: the form then shows the server's copy of what was sent. */
+  refused: unknown;
+  /** The stored post's version (its updatedAt): a draft from another version says so when offered. */
+  version?: string;
+}
+
+export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options: AutosaveOptions) {
+  const { key, mode, refused, version } = options;
+  const restore = !refused;
   const [status, setStatus] = useState<AutosaveStatus>("none");
-  // The fields list is fixed per form: its words, not a new array's identity, decide a re-run.
-  const fieldsKey = fields.join("\n");
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [offer, setOffer] = useState<StoredDraft | null>(null);
+  // The fields list and the baseline are fixed per form: their words, not an object's identity, decide a re-run.
+  const fieldsKey = options.fields.join("\n");
   const names = useMemo(() => fieldsKey.split("\n"), [fieldsKey]);
+  // What counts as a change: for a new post any words; for an edit, words other than those the form
+  // showed when it first drew the stored post (read from the fields, as the browser normalised them).
+  const baseline = useRef<Record<string, string> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** The fields whose words differ from the form's baseline: what a draft keeps. */
+  const changes = useCallback(() => {
+    const values: Record<string, string> = {};
+    const el = form.current;
+    if (!el) return values;
+    for (const name of names) {
+      const input = control(el, name);
+      if (input && input.value.trim() !== (baseline.current?.[name] ?? "").trim()) values[name] = input.value;
+    }
+    return values;
+  }, [form, names]);
+
+  /** Whether leaving now would lose words (or a chosen file) that are not saved to the post. */
+  const isDirty = useCallback(() => {
+    const el = form.current;
+    if (!el) return false;
+    if ([...el.querySelectorAll<HTMLInputElement>('input[type="file"]')].some((f) => (f.files?.length ?? 0) > 0))
+      return true;
+    return Object.keys(changes()).length > 0;
+  }, [form, changes]);
 
   useEffect(() => {
     const el = form.current;
     if (!el) return;
+    if (mode === "offer" && baseline.current === null)
+      baseline.current = Object.fromEntries(names.map((name) => [name, control(el, name)?.value ?? ""]));
     if (restore) {
       const draft = readAutosave(key);
-      let restored = false;
-      for (const name of names) {
-        const input = control(el, name);
-        const value = draft?.[name];
-        if (input && typeof value === "string" && value !== "" && input.value === "") {
-          input.value = value;
-          // Enhancements that follow the field (the Markdown preview) hear about the restored text.
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-          restored = true;
+      const differs =
+        draft !== null && Object.entries(draft.values).some(([name, v]) => control(el, name)?.value !== v);
+      if (draft && mode === "fill") {
+        let restored = false;
+        for (const name of names) {
+          const input = control(el, name);
+          const value = draft.values[name];
+          if (input && isText(value) && value !== "" && input.value === "") {
+            input.value = value;
+            // Enhancements that follow the field (the Markdown preview) hear about the restored text.
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+            restored = true;
+          }
         }
+        if (restored) setStatus("restored");
+      } else if (draft && differs) {
+        setOffer(draft);
+        setStatus("offered");
+      } else if (draft) {
+        clearAutosave(key);
       }
-      if (restored) setStatus("restored");
     }
 
     const save = () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const values: Record<string, string> = {};
-        for (const name of names) {
-          const input = control(el, name);
-          if (input && input.value.trim() !== "") values[name] = input.value;
-        }
+        const values = changes();
+        const at = Date.now();
         try {
           if (Object.keys(values).length === 0) window.localStorage.removeItem(key);
-          else window.localStorage.setItem(key, JSON.stringify(values));
-          setStatus("saved");
+          else window.localStorage.setItem(key, JSON.stringify({ values, savedAt: at, version }));
+          setSavedAt(at);
+          setStatus((s) => (s === "offered" ? s : "saved"));
         } catch {
           // storage full or blocked: the form itself still holds the text
         }
@@ -89,19 +155,59 @@ export function useFormAutosave(
       el.removeEventListener("input", save);
       el.removeEventListener("change", save);
     };
-  }, [form, key, restore, names]);
+  }, [form, key, restore, names, mode, changes, version]);
 
+  /** Puts the offered draft's words into the form (nothing is saved to the post until it is submitted). */
+  const restoreOffer = useCallback(() => {
+    const el = form.current;
+    if (!el || !offer) return;
+    for (const [name, value] of Object.entries(offer.values)) {
+      const input = control(el, name);
+      if (!input) continue;
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    setOffer(null);
+    setStatus("restored");
+  }, [form, offer]);
+
+  /** Forgets the draft; a new post's fields are emptied too, an edit's keep the stored post. */
   const discard = useCallback(() => {
     clearTimeout(timer.current);
     clearAutosave(key);
+    setOffer(null);
     const el = form.current;
-    if (el)
+    if (el && mode === "fill")
       for (const name of names) {
         const input = control(el, name);
         if (input) input.value = "";
       }
     setStatus("none");
-  }, [form, key, names]);
+    setSavedAt(null);
+  }, [form, key, names, mode]);
 
-  return { status, discard };
+  useClearAfterAcceptedSubmit(key, refused);
+
+  const stale = Boolean(offer && offer.version && version && offer.version !== version);
+  return { status, savedAt, offer, stale, restoreOffer, discard, isDirty };
+}
+
+/**
+ * A submission the server accepted redirects away, so the form unmounts; a refused one stays (and
+ * resets the mark). Leaving after an accepted save is when the draft has done its job.
+ */
+function useClearAfterAcceptedSubmit(key: string, refused: unknown) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitted = useRef(false);
+  if (navigation.state === "submitting" && navigation.formAction === location.pathname) submitted.current = true;
+  useEffect(() => {
+    if (refused) submitted.current = false;
+  }, [refused]);
+  useEffect(
+    () => () => {
+      if (submitted.current) clearAutosave(key);
+    },
+    [key],
+  );
 }

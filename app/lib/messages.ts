@@ -52,6 +52,12 @@ export const MSG = {
     draftSaved: "Draft Saved!",
     scheduled: "Blog Scheduled!",
   },
+  // Beyond the spec (issue 22): leaving an editor with changes not saved to the post.
+  leave: {
+    title: "Leave this page?",
+    text: "Your changes are not saved to the post yet. A copy stays on this device, and the post keeps its current words until you save.",
+    button: "Leave",
+  },
   save: {
     success: "Blog Saved Successfully",
     needLogin: "You must be logged in to save this blog",
@@ -101,6 +107,8 @@ export const MSG = {
   },
   /** Admin screens beyond the spec's catalogue (its own texts above are used wherever it has one). */
   admin: {
+    featured: "Featured on the home page.",
+    unfeatured: "No longer featured on the home page.",
     adminRemoved: "Admin rights removed.",
     actionFailedTitle: "Error!",
   },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { DateTimeField } from "#app/components/DateTimeField.tsx";
@@ -12,7 +12,9 @@ import { CATEGORIES } from "#worker/services/categories.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
-import { clearAutosave, useFormAutosave } from "#app/lib/form-autosave.ts";
+import { useFormAutosave } from "#app/lib/form-autosave.ts";
+import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
+import { DraftNotice, SavedStatus } from "#app/components/AutosaveNotice.tsx";
 import { extraFieldsFrom, noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
 import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -69,35 +71,24 @@ export default function WriteBlogs() {
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   const form = useRef<HTMLFormElement>(null);
-  const autosaveKey = `draft:writeBlogs:${writer.id}`;
-  const autosave = useFormAutosave(form, autosaveKey, AUTOSAVE_FIELDS, !failure);
-  const navigation = useNavigation();
-  const location = useLocation();
+  const autosave = useFormAutosave(form, {
+    key: `draft:writeBlogs:${writer.id}`,
+    fields: AUTOSAVE_FIELDS,
+    mode: "fill",
+    refused: failure,
+  });
+  useLeaveGuard(autosave.isDirty);
 
   useEffect(() => {
     // The spec: a refused post is a browser alert with the message (the fields show it too).
     if (failure) window.alert(failureText(failure, "The blog could not be posted."));
   }, [failure]);
 
-  // A submission the server accepted redirects away, so this page unmounts; a refused one stays here
-  // (and resets the mark). Leaving after an accepted post is when the draft has done its job.
-  const submitted = useRef(false);
-  if (navigation.state === "submitting" && navigation.formAction === location.pathname) submitted.current = true;
-  useEffect(() => {
-    if (failure) submitted.current = false;
-  }, [failure]);
-  useEffect(
-    () => () => {
-      if (submitted.current) clearAutosave(autosaveKey);
-    },
-    [autosaveKey],
-  );
-
   return (
     <>
       <DashboardHeader
         title="Write Blogs"
-        description="Share a story with readers. Every field is required; your text is kept on this device while you type, and Save draft keeps it for you alone."
+        description="Share a story with readers. Every field is required to post or schedule; a draft needs only a title. Your text is kept on this device while you type, and Save draft keeps it for you alone."
         actions={
           <Link to="/dashboard/myBlog" className={buttonSecondary}>
             My Blogs
@@ -116,21 +107,7 @@ export default function WriteBlogs() {
             <FormError message={failure.formError ?? "The blog could not be posted."} />
           </div>
         ) : null}
-        {autosave.status === "restored" ? (
-          <div
-            role="status"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2.5 text-sm text-brand-700"
-          >
-            <span>We restored the text you were writing.</span>
-            <button
-              type="button"
-              onClick={autosave.discard}
-              className="font-semibold underline underline-offset-2 hover:no-underline"
-            >
-              Discard it
-            </button>
-          </div>
-        ) : null}
+        <DraftNotice autosave={autosave} />
 
         <Field
           label="Title"
@@ -217,13 +194,7 @@ export default function WriteBlogs() {
         <PublishChoices
           primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}
           noEmail={values.no_email === "on"}
-          note={
-            autosave.status === "saved" ? (
-              <p className="text-xs text-gray-500" aria-live="polite">
-                Your text is saved on this device
-              </p>
-            ) : null
-          }
+          note={<SavedStatus savedAt={autosave.savedAt} />}
         />
       </Form>
     </>

@@ -96,10 +96,11 @@ export async function freshSeededState(prefix) {
 
 /**
  * Starts `wrangler dev` on a free port and resolves once `healthPath` answers 200. `args` adds
- * wrangler options (a config, --persist-to, --var). Returns the base URL and a stop() that ends it.
+ * wrangler options (a config, --persist-to, --var); `chosenPort` a port picked beforehand (an instance
+ * that must know its own URL). Returns the base URL and a stop() that ends it.
  */
-export async function startWrangler(args, healthPath = "/api/health") {
-  const port = await freePort();
+export async function startWrangler(args, healthPath = "/api/health", chosenPort = null) {
+  const port = chosenPort ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(
     "wrangler",

@@ -36,6 +36,8 @@ describe("blogs API (read side)", () => {
         "email",
         // Added by the newsletter work (issue 19/21): whether the post was mailed to subscribers.
         "email_subscribers",
+        // Issue 22: chosen by an admin for the home page's Featured Blogs.
+        "featured",
         "image",
         "likes",
         // Issue 22: the optional SEO fields.
@@ -49,6 +51,8 @@ describe("blogs API (read side)", () => {
         // Issue 22: up to five free tags.
         "tags",
         "title",
+        // Issue 22: when it was last saved (the editor's local draft compares it).
+        "updated_at",
       ].sort(),
     );
     // Beyond the spec: every public answer is a published post with no pending schedule.

@@ -216,6 +216,20 @@ describe("query plans of every list", () => {
     ]);
   });
 
+  it("finds related posts without bm25, whose word weights read every post holding each word", async () => {
+    // A title word as common as "post" is in every post: bm25 read 100,000 entries per word for each of
+    // the post page's two similar lists (45 ms each at 100,000 posts, issue 20). The related lists score
+    // the newest matches of a window by their shared words, from their own rows.
+    const { db, statements } = recordingD1(env.DB);
+    await createServices({ ...env, DB: db }).reading.post(null, blogId);
+    const related = statements.filter((st) => /\bblog_search\b/.test(st.sql));
+    expect(related.length).toBeGreaterThan(0);
+    for (const { sql } of related) {
+      expect(sql).not.toMatch(/\bbm25\(/);
+      expect(sql).toMatch(/order by "blog_search"\."rowid" desc limit \?/);
+    }
+  });
+
   it("fails when an index a list needs is missing (the check itself works)", async () => {
     await env.DB.exec("DROP INDEX saved_blogs_blog_idx");
     try {

@@ -70,6 +70,17 @@ export function stubFediverse(accounts: RemoteAccount[]) {
       return new Response(null, { status: 202 });
     }
     fetched.push(request.url);
+    const url = new URL(request.url);
+    if (url.pathname === "/.well-known/webfinger") {
+      // acct:name@host names the account https://host/users/name.
+      const acct = (url.searchParams.get("resource") ?? "").match(/^acct:([^@]+)@(.+)$/);
+      const found = acct && accounts.find((a) => a.id === `https://${acct[2]}/users/${acct[1]}`);
+      if (!found) return new Response("not found", { status: 404 });
+      return Response.json({
+        subject: url.searchParams.get("resource"),
+        links: [{ rel: "self", type: "application/activity+json", href: found.id }],
+      });
+    }
     const account = accounts.find((a) => a.id === request.url.split("#")[0]);
     if (!account) return new Response("not found", { status: 404 });
     return new Response(JSON.stringify(account.doc), { headers: { "Content-Type": "application/activity+json" } });

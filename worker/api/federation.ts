@@ -82,6 +82,7 @@ export const federationRoutes = new Hono<ApiEnv>()
     });
   })
   .get("/ap/posts/:id", async (c) => activity(c, await c.var.services.federation.article(c.req.param("id"))))
+  .get("/ap/notes/:id", async (c) => activity(c, await c.var.services.federation.timeline.note(c.req.param("id"))))
   // Every inbox (the shared one, the site's, each writer's) takes the same deliveries: the activity names its object.
   .post("/ap/inbox", async (c) =>
     activity(c, { result: await c.var.services.federation.inbox.receive(c.req.raw) }, 202),

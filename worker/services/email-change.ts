@@ -7,6 +7,7 @@ import type { Env } from "#worker/env.ts";
 import type { AccountService, IdentityProof } from "#worker/services/account.ts";
 import type { AccountTokenService } from "#worker/services/account-tokens.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
+import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
@@ -31,11 +32,6 @@ interface ChangeData {
 }
 
 const requestSchema = z.object({ newEmail: emailField("New email") });
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 /**
  * Changing the account's email: the owner proves it (password or a fresh Google sign-in), a single-use

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -27,7 +27,21 @@ function blockTarget(text: string): { target: string; kind: "actor" | "host" } |
   return /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && host.includes(".") ? { target: host, kind: "host" } : null;
 }
 
-/** The admin's blocks of remote accounts and whole servers (the inbox refuses them: inbox.ts isBlocked). */
+/** Whether an admin blocked this actor or its whole server. */
+export async function isBlocked(db: Db, actorId: string): Promise<boolean> {
+  let host = "";
+  try {
+    host = new URL(actorId).host.toLowerCase();
+  } catch {
+    return true;
+  }
+  const row = await db.query.apBlocks.findFirst({
+    where: or(eq(schema.apBlocks.target, actorId), eq(schema.apBlocks.target, host)),
+  });
+  return !!row;
+}
+
+/** The admin's blocks of remote accounts and whole servers (the inbox refuses them: isBlocked). */
 export function createBlocks(db: Db, replies: RemoteComments) {
   return {
     /** Admin: the blocked accounts and servers, newest first, a page at a time. */

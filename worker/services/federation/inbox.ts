@@ -1,13 +1,16 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { LocalActors } from "#worker/services/federation/actors.ts";
+import { isBlocked } from "#worker/services/federation/blocks.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
+import type { Following } from "#worker/services/federation/following.ts";
 import { importPublicKey } from "#worker/services/federation/keys.ts";
 import { noteToText, type RemoteComments } from "#worker/services/federation/replies.ts";
 import type { RemoteActor, RemoteActors } from "#worker/services/federation/remote.ts";
 import { parseSignature, verifyRequest } from "#worker/services/federation/signatures.ts";
+import type { Timeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, idOf, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { DomainError, Forbidden, tooLarge, Unauthorized } from "#worker/services/shared/errors.ts";
@@ -23,20 +26,6 @@ export const SIGNATURE_REFUSED = "The request's HTTP signature is missing or doe
 
 type Activity = Record<string, unknown> & { id?: unknown; type?: unknown; actor?: unknown; object?: unknown };
 
-/** Whether an admin blocked this actor or its whole server. */
-export async function isBlocked(db: Db, actorId: string): Promise<boolean> {
-  let host = "";
-  try {
-    host = new URL(actorId).host.toLowerCase();
-  } catch {
-    return true;
-  }
-  const row = await db.query.apBlocks.findFirst({
-    where: or(eq(schema.apBlocks.target, actorId), eq(schema.apBlocks.target, host)),
-  });
-  return !!row;
-}
-
 export function createInbox(deps: {
   db: Db;
   u: Urls;
@@ -46,8 +35,10 @@ export function createInbox(deps: {
   replies: RemoteComments;
   rateLimit: RateLimitService;
   purge: Purge;
+  following: Following;
+  timeline: Timeline;
 }) {
-  const { db, u, actors, remote, delivery, replies, rateLimit, purge } = deps;
+  const { db, u, actors, remote, delivery, replies, rateLimit, purge, following, timeline } = deps;
 
   /** The local actor a URL names (ours), or null. */
   function localIdOf(url: string | null): string | null {
@@ -94,7 +85,7 @@ export function createInbox(deps: {
     const localId = localIdOf(idOf(activity.object));
     const local = localId ? await actors.byId(localId) : null;
     const followId = idOf(activity.id);
-    if (!local || !followId) return "ignored";
+    if (!local || local.deletedAt || !followId) return "ignored";
     await db
       .insert(schema.apFollowers)
       .values({ localId: local.id, remoteId: sender.id, inbox: sender.sharedInbox ?? sender.inbox, followId })
@@ -167,9 +158,12 @@ export function createInbox(deps: {
 
   async function create(sender: RemoteActor, activity: Activity) {
     const note = activity.object as Record<string, unknown> | undefined;
-    if (!note || typeof note !== "object" || note.type !== "Note") return "ignored";
-    const noteId = idOf(note.id);
+    if (!note || typeof note !== "object") return "ignored";
     const blogId = blogIdOf(idOf(note.inReplyTo));
+    // Not a reply to one of our posts: a post of someone an account here follows (or nothing).
+    if (!blogId) return note.type === "Note" || note.type === "Article" ? timeline.receive(sender, note) : "ignored";
+    if (note.type !== "Note") return "ignored";
+    const noteId = idOf(note.id);
     const attributed = idOf(note.attributedTo);
     if (!noteId || !blogId || (attributed && attributed !== sender.id)) return "ignored";
     if (new URL(noteId).host !== sender.host) return "ignored";
@@ -187,7 +181,8 @@ export function createInbox(deps: {
       await replies.removeAllOf(sender.id);
       return "deleted";
     }
-    return (await replies.remove(sender.id, objectId)) ? "deleted" : "ignored";
+    if (await replies.remove(sender.id, objectId)) return "deleted";
+    return (await timeline.remove(sender, objectId)) ? "deleted" : "ignored";
   }
 
   return {
@@ -229,7 +224,14 @@ export function createInbox(deps: {
         case "Update":
           // A profile change: fetch the actor again next time it is needed.
           if (idOf(activity.object) === sender.id) await remote.get(sender.id, true);
+          else if (activity.object && typeof activity.object === "object") {
+            await timeline.update(sender, activity.object as Record<string, unknown>);
+          }
           return "updated";
+        case "Accept":
+          return following.answered(sender, activity.object, true);
+        case "Reject":
+          return following.answered(sender, activity.object, false);
         default:
           return "ignored";
       }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
@@ -128,7 +128,10 @@ export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer
     const { id: _id, ...rest } = actor;
     // A key id moving from one actor to another is refused by its unique index: drop the stale owner.
     await db.batch([
-      db.delete(schema.apRemoteActors).where(eq(schema.apRemoteActors.keyId, actor.keyId)),
+      // (Never the actor itself: deleting its row would take its follows and posts with it.)
+      db
+        .delete(schema.apRemoteActors)
+        .where(and(eq(schema.apRemoteActors.keyId, actor.keyId), ne(schema.apRemoteActors.id, actor.id))),
       db
         .insert(schema.apRemoteActors)
         .values(actor)

@@ -20,7 +20,7 @@ const FEDIVERSE_EMAIL = "fediverse@fediverse.invalid";
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** A note's HTML as the plain text a comment holds: line breaks kept, every tag dropped, entities decoded. */
-export function noteToText(content: unknown): string {
+export function noteToText(content: unknown, max: number = LIMITS.comment): string {
   if (typeof content !== "string") return "";
   const text = content
     .slice(0, 64 * 1024)
@@ -39,7 +39,7 @@ export function noteToText(content: unknown): string {
     .trim();
   // Control characters (other than tab and newline) never reach a comment.
   const printable = [...text].filter((ch) => ch.charCodeAt(0) >= 32 || ch === "\n" || ch === "\t").join("");
-  return printable.slice(0, LIMITS.comment);
+  return printable.slice(0, max);
 }
 
 /**

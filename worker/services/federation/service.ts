@@ -3,22 +3,25 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { logError } from "#worker/log.ts";
 import type { CreatedComment } from "#worker/services/comments.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
 import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
+import { collection, collectionPage, COLLECTION_PAGE } from "#worker/services/federation/collections.ts";
+import { createFollowing } from "#worker/services/federation/following.ts";
 import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
-import { AS_CONTEXT, OBJECT_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
+import { createTimeline } from "#worker/services/federation/timeline.ts";
+import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
-/** Items per page of an outbox or followers collection. */
-export const COLLECTION_PAGE = 20;
+export { COLLECTION_PAGE };
 
 /** The site's origin: SITE_URL when configured (production), else the request's. */
 export function federationOrigin(env: Env, requestOrigin: string | null): string {
@@ -61,7 +64,20 @@ export function createFederationService(
   const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
   const replies = createRemoteComments(db, deps.purge, deps.onComment);
   const publishing = createPublishing(db, delivery, u);
-  const inbox = createInbox({ db, u, actors, remote, delivery, replies, rateLimit: deps.rateLimit, purge: deps.purge });
+  const following = createFollowing({ db, u, actors, remote, delivery, allowPrivate });
+  const timeline = createTimeline({ db, u, actors, delivery, rateLimit: deps.rateLimit });
+  const inbox = createInbox({
+    db,
+    u,
+    actors,
+    remote,
+    delivery,
+    replies,
+    rateLimit: deps.rateLimit,
+    purge: deps.purge,
+    following,
+    timeline,
+  });
 
   /** A local actor by the id in a URL (a writer's user id, or "site"); NotFound otherwise. */
   async function local(id: string): Promise<LocalActor> {
@@ -79,6 +95,26 @@ export function createFederationService(
     remote,
     inbox,
     publishing,
+    /** Remote accounts a local account follows, and what they post (the fediverse in miniature). */
+    remoteFollows: following,
+    timeline,
+    /** Account deletion (worker/services/account.ts eraseAccount): the actor signs its own Delete. */
+    accountDeletion: {
+      async retire(userId: string): Promise<boolean> {
+        const kept = await db
+          .update(schema.apActors)
+          .set({ userId: null, deletedAt: Date.now() })
+          .where(eq(schema.apActors.userId, userId))
+          .returning({ id: schema.apActors.id });
+        return kept.length > 0;
+      },
+      async restore(userId: string): Promise<void> {
+        await db.update(schema.apActors).set({ userId, deletedAt: null }).where(eq(schema.apActors.id, userId));
+      },
+      async announce(userId: string): Promise<void> {
+        await publishing.retireAuthor(userId).catch((err) => logError("federation: account Delete failed", err));
+      },
+    },
     /** Runs one job of the federation queue. */
     runJob: delivery.run,
 
@@ -187,15 +223,25 @@ export function createFederationService(
       );
     },
 
-    /** Following: our actors follow no one. */
+    /** Following: the remote accounts a writer follows here (accepted), the newest COLLECTION_PAGE. */
     async following(id: string): Promise<Record<string, unknown>> {
       const actor = await local(id);
+      const where = and(eq(schema.apFollowing.userId, actor.userId ?? ""), eq(schema.apFollowing.accepted, true));
+      const [totals, rows] = await db.batch([
+        db.select({ total: count() }).from(schema.apFollowing).where(where),
+        db
+          .select({ remoteId: schema.apFollowing.remoteId })
+          .from(schema.apFollowing)
+          .where(where)
+          .orderBy(desc(schema.apFollowing.createdAt))
+          .limit(COLLECTION_PAGE),
+      ]);
       return {
         "@context": AS_CONTEXT,
         id: u.following(actor.id),
         type: "OrderedCollection",
-        totalItems: 0,
-        orderedItems: [],
+        totalItems: totals[0]?.total ?? 0,
+        orderedItems: rows.map((row) => row.remoteId),
       };
     },
 
@@ -246,30 +292,6 @@ export function createFederationService(
     },
 
     ...createBlocks(db, replies),
-  };
-}
-
-function collection(id: string, total: number): Record<string, unknown> {
-  return {
-    "@context": AS_CONTEXT,
-    id,
-    type: "OrderedCollection",
-    totalItems: total,
-    first: `${id}?page=1`,
-    ...(total > COLLECTION_PAGE ? { last: `${id}?page=${Math.ceil(total / COLLECTION_PAGE)}` } : {}),
-  };
-}
-
-function collectionPage(id: string, page: number, total: number, items: unknown[]): Record<string, unknown> {
-  return {
-    "@context": OBJECT_CONTEXT,
-    id: `${id}?page=${page}`,
-    type: "OrderedCollectionPage",
-    partOf: id,
-    totalItems: total,
-    orderedItems: items,
-    ...(page * COLLECTION_PAGE < total ? { next: `${id}?page=${page + 1}` } : {}),
-    ...(page > 1 ? { prev: `${id}?page=${page - 1}` } : {}),
   };
 }
 

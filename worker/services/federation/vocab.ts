@@ -42,6 +42,7 @@ export function urls(origin: string) {
     sharedInbox: `${origin}/ap/inbox`,
     profile: (id: string) => (id === SITE_ACTOR ? `${origin}/about` : `${origin}/writers/${id}`),
     post: (blogId: string) => `${origin}/ap/posts/${blogId}`,
+    note: (id: string) => `${origin}/ap/notes/${id}`,
     postPage: (blogId: string) => `${origin}/blogs/${blogId}`,
     comment: (blogId: string, commentId: string) => `${origin}/blogs/${blogId}#comment-${commentId}`,
     absolute: (path: string | null | undefined) => (path ? new URL(path, origin).href : null),

@@ -1,27 +1,17 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { logError } from "#worker/log.ts";
 import { createNotificationMail } from "#worker/services/notifications/mail.ts";
+import { createNotificationInbox } from "#worker/services/notifications/inbox.ts";
 import type { CreatedComment } from "#worker/services/comments.ts";
-import {
-  DEFAULT_PREFS,
-  describe,
-  EMAIL_CHOICES,
-  targetOf,
-  type NotificationKind,
-  type NotificationPrefs,
-} from "#worker/services/notifications/texts.ts";
+import type { NotificationKind } from "#worker/services/notifications/texts.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { parse } from "#worker/services/shared/validation.ts";
-import { visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import type { Actor } from "#worker/services/shared/policy.ts";
+import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
 /** Work on the notifications queue (wrangler.toml): a new post's fan-out to followers, the daily digest. */
 export type NotificationJob =
@@ -33,37 +23,10 @@ export const isNotificationJob = (body: unknown): body is NotificationJob =>
 
 /** Followers one fan-out job notifies before queuing the next (D1 binds at most 100 values a statement). */
 export const POST_FANOUT_PAGE = 50;
-export const NOTIFICATIONS_PAGE = 20;
 /** The digest only takes notifications older than this, so the instant path always runs first. */
 export const DIGEST_SETTLE_MS = 5 * 60 * 1000;
 
-/** A notification as /notifications and GET /api/notifications show it. */
-export interface NotificationView {
-  _id: string;
-  kind: NotificationKind;
-  text: string;
-  url: string;
-  count: number;
-  read: boolean;
-  actor: { _id: string; name: string; photoURL: string | null } | null;
-  blog: { _id: string; title: string } | null;
-  /** ISO 8601: when it happened (for likes, the latest like of that day). */
-  updated_at: string;
-}
-
 const n = schema.notifications;
-const actors = alias(schema.users, "actors");
-const prefsInput = z.object(
-  Object.fromEntries(Object.keys(DEFAULT_PREFS).map((k) => [k, z.enum(EMAIL_CHOICES).optional()])) as Record<
-    NotificationKind,
-    z.ZodOptional<z.ZodEnum<{ off: "off"; instant: "instant"; digest: "digest" }>>
-  >,
-);
-const readInput = z.object({ ids: z.array(z.string().max(40)).max(100).optional() });
-
-/** A notification about a post only shows while the post is public (a draft never leaks through the bell). */
-const shown = () => or(isNull(n.blogId), isNotNull(schema.blogs.id));
-
 /**
  * In-app notifications and their email (issue 21). They are personal: no shared cached answer ever
  * shows one (the bell's count comes from the signed-in, uncached layout or GET /api/notifications/unread),
@@ -186,6 +149,8 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
   }
 
   return {
+    ...createNotificationInbox(db),
+
     /**
      * A comment or reply was stored: the post's writer hears of it (never of their own), and for a reply
      * the person answered, once, even when they also wrote the post. Never fails the comment.
@@ -241,98 +206,6 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
       if (job.kind === "notify-post") return notifyPost(job);
       const last = await mail.digestPage(job.after, job.cutoff);
       if (last) await queue().send({ ...job, after: last }, { contentType: "json" });
-    },
-
-    async list(actor: Actor | null, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<NotificationView>> {
-      const user = requireUser(actor);
-      const paging = parsePaging(input, NOTIFICATIONS_PAGE);
-      const mine = and(eq(n.userId, user.id), shown());
-      const [rows, totals] = await db.batch([
-        db
-          .select({
-            id: n.id,
-            kind: n.kind,
-            count: n.count,
-            readAt: n.readAt,
-            updatedAt: n.updatedAt,
-            actorId: n.actorId,
-            actorName: actors.name,
-            actorPhoto: actors.photoUrl,
-            blogId: n.blogId,
-            blogTitle: schema.blogs.title,
-          })
-          .from(n)
-          .leftJoin(actors, eq(actors.id, n.actorId))
-          .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
-          .where(mine)
-          .orderBy(desc(n.updatedAt), desc(n.id))
-          .limit(paging.limit)
-          .offset(paging.offset),
-        db
-          .select({ total: count() })
-          .from(n)
-          .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
-          .where(mine),
-      ]);
-      return toPage(
-        rows.map((r) => ({
-          _id: r.id,
-          kind: r.kind,
-          text: describe(r),
-          url: targetOf(r),
-          count: r.count,
-          read: r.readAt !== null,
-          actor: r.actorId ? { _id: r.actorId, name: r.actorName ?? "", photoURL: r.actorPhoto } : null,
-          blog: r.blogId && r.blogTitle !== null ? { _id: r.blogId, title: r.blogTitle } : null,
-          updated_at: new Date(r.updatedAt).toISOString(),
-        })),
-        totals[0]?.total ?? 0,
-        paging,
-      );
-    },
-
-    /** The bell's number: unread notifications still worth showing. */
-    async unread(actor: Actor | null): Promise<number> {
-      const user = requireUser(actor);
-      const [row] = await db
-        .select({ total: count() })
-        .from(n)
-        .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
-        .where(and(eq(n.userId, user.id), isNull(n.readAt), shown()));
-      return row?.total ?? 0;
-    },
-
-    /** Marks some (`ids`) or all of the person's notifications read. */
-    async markRead(actor: Actor | null, input: unknown = {}, now = Date.now()): Promise<{ modifiedCount: number }> {
-      const user = requireUser(actor);
-      const { ids } = parse(readInput, input ?? {});
-      const done = await db
-        .update(n)
-        .set({ readAt: now })
-        .where(and(eq(n.userId, user.id), isNull(n.readAt), ids ? inArray(n.id, ids.length ? ids : [""]) : undefined))
-        .returning({ id: n.id });
-      return { modifiedCount: done.length };
-    },
-
-    async prefs(actor: Actor | null): Promise<NotificationPrefs> {
-      const user = requireUser(actor);
-      const row = await db.query.notificationPrefs.findFirst({
-        where: eq(schema.notificationPrefs.userId, user.id),
-      });
-      if (!row) return { ...DEFAULT_PREFS };
-      return { comment: row.comment, reply: row.reply, follow: row.follow, post: row.post, like: row.like };
-    },
-
-    /** Changes the email choice of the kinds given (others keep theirs). */
-    async setPrefs(actor: Actor | null, input: unknown, now = Date.now()): Promise<NotificationPrefs> {
-      const user = requireUser(actor);
-      const changes = Object.fromEntries(Object.entries(parse(prefsInput, input)).filter(([, v]) => v !== undefined));
-      const next = { ...(await this.prefs(user)), ...changes } as NotificationPrefs;
-      await db
-        .insert(schema.notificationPrefs)
-        .values({ userId: user.id, ...next, updatedAt: now })
-        .onConflictDoUpdate({ target: schema.notificationPrefs.userId, set: { ...next, updatedAt: now } });
-      return next;
     },
   };
 }

@@ -52,3 +52,9 @@ export function changesUpdate(db: Db, table: UpdatableTable, id: string, changes
     .set({ ...changes, updatedAt: Date.now() } as never)
     .where(eq(table.id, id));
 }
+
+/** Whether D1 refused a write for a unique index (two writes racing for one email, say). */
+export function isUniqueViolation(err: unknown): boolean {
+  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
+  return /UNIQUE constraint failed/i.test(text);
+}

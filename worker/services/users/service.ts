@@ -1,10 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { ftsQuery } from "#worker/services/search.ts";
-import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
-import { eraseAccount } from "#worker/services/account.ts";
-import type { Purge } from "#worker/cache/purge.ts";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Purge } from "#worker/cache/purge.ts";
 import {
   hashPassword,
   passwordPolicyError,
@@ -15,87 +11,31 @@ import {
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { inspectImage, type ImageService } from "#worker/services/images.ts";
+import type { EmailVerificationService } from "#worker/services/email-verification.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { toActor, type SessionDevice, type SessionService } from "#worker/services/sessions.ts";
 import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { findOr404 } from "#worker/services/shared/records.ts";
-import { inspectImage, type ImageService } from "#worker/services/images.ts";
-import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import type { EmailVerificationService } from "#worker/services/email-verification.ts";
-import { toActor, type SessionDevice, type SessionService } from "#worker/services/sessions.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { AccountFederation } from "#worker/services/account.ts";
+import { createUserAdmin } from "#worker/services/users/admin.ts";
+import {
+  addressKey,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_LIMIT,
+  loginKey,
+  REGISTER_ADDRESS_LIMIT,
+  toPublicUser,
+  type Client,
+  type PublicUser,
+  type SignedIn,
+  type UserRow,
+} from "#worker/services/users/model.ts";
 import { logError } from "#worker/log.ts";
-
-type UserRow = typeof schema.users.$inferSelect;
-
-/** Accounts per page of Manage Users. */
-export const USERS_PAGE_SIZE = 20;
-
-/**
- * The admin's account search: text with an @ is an email prefix (the email index); words match the
- * name or the email on the accounts' full-text index (user_search, migration 0010), the last word as a
- * prefix. Text with no letter or digit finds nobody.
- */
-export function userFilter(q: unknown): SQL | undefined {
-  if (typeof q !== "string" || q.trim() === "") return undefined;
-  const text = q.trim().slice(0, 200).toLowerCase();
-  if (text.includes("@") && !/\s/.test(text)) {
-    return and(gte(schema.users.email, text), lt(schema.users.email, `${text}\uffff`));
-  }
-  const match = ftsQuery(text);
-  if (!match) return sql`0`;
-  return sql`${schema.users}.rowid in (select rowid from user_search where user_search match ${match})`;
-}
-
-/** A user as the REST contract and the pages see it: never the password hash or Google subject. */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: "user" | "admin";
-  photoURL: string | null;
-  /** Whether the person proved they read mail at this address (issue 19). */
-  emailVerified: boolean;
-}
-
-export function toPublicUser(user: UserRow | Actor): PublicUser {
-  const photoURL = "photoUrl" in user ? user.photoUrl : user.photoURL;
-  const emailVerified = "emailVerifiedAt" in user ? user.emailVerifiedAt !== null : user.emailVerified === true;
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, photoURL, emailVerified };
-}
-
-export interface SignedIn {
-  token: string;
-  expiresAt: number;
-  user: PublicUser;
-  /** After a sign-up: whether the verification mail went out at once (else the outbox retries it). */
-  mailDelivered?: boolean;
-}
-
-/** Failed password checks per account: 10 in 15 minutes, then 429 until the window ends. */
-export const LOGIN_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
-/** Failed sign-ins from one client address, whatever emails it tries. */
-export const LOGIN_ADDRESS_LIMIT = { failures: 30, windowSeconds: 15 * 60 } as const;
-/** Sign-ups from one client address (each costs a password hash). */
-export const REGISTER_ADDRESS_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
-
-/**
- * Who is asking, as far as limits go: the client's address (Cloudflare's CF-Connecting-IP) and, when
- * this browser signed in before, the account it signed in to (a signed cookie, see worker/auth/cookie.ts).
- */
-export interface Client {
-  /** The limits' key for the address (worker/auth/cookie.ts clientAddressKey: IPv6 by /64, "unknown" when absent). */
-  address?: string | null;
-  knownUserId?: string | null;
-  /** The origin of the request (links in mail use it when SITE_URL is not set). */
-  origin?: string | null;
-  /** What the session list shows about where a sign-in came from. */
-  device?: SessionDevice;
-}
-// A client without an address is one shared client ("unknown"): limited together, never unlimited.
-const addressKey = (kind: string, address: string | null | undefined) =>
-  `${kind}:${(address || "unknown").slice(0, 64)}`;
-export const loginKey = (email: string) => `login:${email}`;
 
 const EMAIL_TAKEN = "An account with this email already exists.";
 const emailTaken = () => new Conflict(EMAIL_TAKEN, "email-already-in-use", { email: EMAIL_TAKEN });
@@ -119,13 +59,6 @@ const tokenSchema = z.object({ email: emailField(), password: passwordInput.opti
 
 const recordSchema = z.object({ name: requiredText("Name", LIMITS.name), email: emailField() });
 
-const emailOnly = z.object({ email: emailField() });
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = `${err instanceof Error ? err.message : ""} ${err instanceof Error && err.cause instanceof Error ? err.cause.message : ""}`;
-  return /UNIQUE constraint failed/i.test(text);
-}
-
 export function createUserService(
   db: Db,
   env: Env,
@@ -136,15 +69,13 @@ export function createUserService(
     purge: Purge;
     release: ReleaseImages;
     verification: EmailVerificationService;
+    /** What an admin's delete of an account tells the fediverse. */
+    federation?: AccountFederation;
   },
 ) {
-  const { sessions, rateLimit, images, purge, release, verification } = deps;
+  const { sessions, rateLimit, images, purge, release, verification, federation } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
-
-  function byId(id: string): Promise<UserRow> {
-    return findOr404(id, "User not found.", (id) => db.query.users.findFirst({ where: eq(schema.users.id, id) }));
-  }
 
   async function signIn(row: UserRow, device?: SessionDevice): Promise<SignedIn> {
     const { token, expiresAt } = await sessions.start(row, device);
@@ -188,6 +119,8 @@ export function createUserService(
   }
 
   return {
+    ...createUserAdmin(db, { purge, release, federation }),
+
     /**
      * Creates an account (email and password) and signs it in. Creates nothing else: no profile.
      * `photo` is the register page's file: checked with the other fields before anything is stored,
@@ -287,98 +220,6 @@ export function createUserService(
       const { email } = parse(recordSchema, input);
       if (email !== user.email) throw new Forbidden("You can only record your own account.");
       return { insertedId: null, message: "User already exists." };
-    },
-
-    /**
-     * The admin's Manage Users table and GET /api/users: a page of accounts in the order they joined,
-     * optionally only those matching `q` (userFilter: on an index, never a scan), with the number of admins.
-     */
-    async list(
-      actor: Actor | null,
-      input: { page?: unknown; limit?: unknown; q?: unknown } = {},
-    ): Promise<Page<PublicUser> & { admins: number }> {
-      requireAdmin(actor);
-      const paging = parsePaging(input, USERS_PAGE_SIZE);
-      const u = schema.users;
-      const where = userFilter(input.q);
-      const joined = [asc(u.createdAt), asc(u.id)] as const;
-      const [rows, totals, admins] = await db.batch([
-        db
-          .select()
-          .from(u)
-          .where(
-            inArray(
-              u.id,
-              db
-                .select({ id: u.id })
-                .from(u)
-                .where(where)
-                .orderBy(...joined)
-                .limit(paging.limit)
-                .offset(paging.offset),
-            ),
-          )
-          .orderBy(...joined),
-        db.select({ total: count() }).from(u).where(where),
-        db.select({ total: count() }).from(u).where(eq(u.role, "admin")),
-      ]);
-      return { ...toPage(rows.map(toPublicUser), totals[0]?.total ?? 0, paging), admins: admins[0]?.total ?? 0 };
-    },
-
-    /**
-     * Deletes an account and, through the foreign keys, everything that is theirs: sessions,
-     * profile, saved entries, likes, comments and their blogs (docs/decisions/001-deleting-a-user.md).
-     * Admins cannot delete themselves here, which also keeps at least one admin.
-     */
-    async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
-      const admin = requireAdmin(actor);
-      if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
-      const row = await byId(id);
-      return { deletedCount: await eraseAccount(db, purge, release, row) };
-    },
-
-    async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
-      requireAdmin(actor);
-      const row = await byId(id);
-      if (row.role === "admin") return { modifiedCount: 0 };
-      const changed = await db
-        .update(schema.users)
-        .set({ role: "admin", updatedAt: Date.now() })
-        .where(and(eq(schema.users.id, row.id), eq(schema.users.role, "user")))
-        .returning({ id: schema.users.id });
-      return { modifiedCount: changed.length };
-    },
-
-    /** Revokes admin rights, never the last admin's: the count is checked in the same statement, so two revokes cannot race to zero. */
-    async revokeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
-      requireAdmin(actor);
-      const row = await byId(id);
-      if (row.role !== "admin") return { modifiedCount: 0 };
-      const changed = await db
-        .update(schema.users)
-        .set({ role: "user", updatedAt: Date.now() })
-        .where(
-          and(
-            eq(schema.users.id, row.id),
-            eq(schema.users.role, "admin"),
-            sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`,
-          ),
-        )
-        .returning({ id: schema.users.id });
-      if (changed.length === 0) {
-        throw new Conflict("This is the last admin: make someone else an admin first.", "last-admin");
-      }
-      return { modifiedCount: changed.length };
-    },
-
-    /** GET /users/admin/{email}: anyone may ask about themselves; only admins about others. */
-    async isAdminByEmail(actor: Actor | null, rawEmail: string): Promise<{ admin: boolean }> {
-      const user = requireUser(actor);
-      const { email } = parse(emailOnly, { email: rawEmail });
-      if (email !== user.email && user.role !== "admin")
-        throw new Forbidden("You can only look up your own admin status.");
-      const row = await byEmail(email);
-      return { admin: row?.role === "admin" };
     },
   };
 }

@@ -1,0 +1,144 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import {
+  DEFAULT_PREFS,
+  describe,
+  EMAIL_CHOICES,
+  targetOf,
+  type NotificationKind,
+  type NotificationPrefs,
+} from "#worker/services/notifications/texts.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import { visibleBlog } from "#worker/services/visible-blogs.ts";
+
+export const NOTIFICATIONS_PAGE = 20;
+
+/** A notification as /notifications and GET /api/notifications show it. */
+export interface NotificationView {
+  _id: string;
+  kind: NotificationKind;
+  text: string;
+  url: string;
+  count: number;
+  read: boolean;
+  actor: { _id: string; name: string; photoURL: string | null } | null;
+  blog: { _id: string; title: string } | null;
+  /** ISO 8601: when it happened (for likes, the latest like of that day). */
+  updated_at: string;
+}
+
+const n = schema.notifications;
+const actors = alias(schema.users, "actors");
+const prefsInput = z.object(
+  Object.fromEntries(Object.keys(DEFAULT_PREFS).map((k) => [k, z.enum(EMAIL_CHOICES).optional()])) as Record<
+    NotificationKind,
+    z.ZodOptional<z.ZodEnum<{ off: "off"; instant: "instant"; digest: "digest" }>>
+  >,
+);
+const readInput = z.object({ ids: z.array(z.string().max(40)).max(100).optional() });
+
+/** A notification about a post only shows while the post is public (a draft never leaks through the bell). */
+const shown = () => or(isNull(n.blogId), isNotNull(schema.blogs.id));
+
+/** One person's notifications: the list, the bell's count, marking read, and their email choices. */
+export function createNotificationInbox(db: Db) {
+  const inbox = {
+    async list(actor: Actor | null, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<NotificationView>> {
+      const user = requireUser(actor);
+      const paging = parsePaging(input, NOTIFICATIONS_PAGE);
+      const mine = and(eq(n.userId, user.id), shown());
+      const [rows, totals] = await db.batch([
+        db
+          .select({
+            id: n.id,
+            kind: n.kind,
+            count: n.count,
+            readAt: n.readAt,
+            updatedAt: n.updatedAt,
+            actorId: n.actorId,
+            actorName: actors.name,
+            actorPhoto: actors.photoUrl,
+            blogId: n.blogId,
+            blogTitle: schema.blogs.title,
+          })
+          .from(n)
+          .leftJoin(actors, eq(actors.id, n.actorId))
+          .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
+          .where(mine)
+          .orderBy(desc(n.updatedAt), desc(n.id))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db
+          .select({ total: count() })
+          .from(n)
+          .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
+          .where(mine),
+      ]);
+      return toPage(
+        rows.map((r) => ({
+          _id: r.id,
+          kind: r.kind,
+          text: describe(r),
+          url: targetOf(r),
+          count: r.count,
+          read: r.readAt !== null,
+          actor: r.actorId ? { _id: r.actorId, name: r.actorName ?? "", photoURL: r.actorPhoto } : null,
+          blog: r.blogId && r.blogTitle !== null ? { _id: r.blogId, title: r.blogTitle } : null,
+          updated_at: new Date(r.updatedAt).toISOString(),
+        })),
+        totals[0]?.total ?? 0,
+        paging,
+      );
+    },
+
+    /** The bell's number: unread notifications still worth showing. */
+    async unread(actor: Actor | null): Promise<number> {
+      const user = requireUser(actor);
+      const [row] = await db
+        .select({ total: count() })
+        .from(n)
+        .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
+        .where(and(eq(n.userId, user.id), isNull(n.readAt), shown()));
+      return row?.total ?? 0;
+    },
+
+    /** Marks some (`ids`) or all of the person's notifications read. */
+    async markRead(actor: Actor | null, input: unknown = {}, now = Date.now()): Promise<{ modifiedCount: number }> {
+      const user = requireUser(actor);
+      const { ids } = parse(readInput, input ?? {});
+      const done = await db
+        .update(n)
+        .set({ readAt: now })
+        .where(and(eq(n.userId, user.id), isNull(n.readAt), ids ? inArray(n.id, ids.length ? ids : [""]) : undefined))
+        .returning({ id: n.id });
+      return { modifiedCount: done.length };
+    },
+
+    async prefs(actor: Actor | null): Promise<NotificationPrefs> {
+      const user = requireUser(actor);
+      const row = await db.query.notificationPrefs.findFirst({
+        where: eq(schema.notificationPrefs.userId, user.id),
+      });
+      if (!row) return { ...DEFAULT_PREFS };
+      return { comment: row.comment, reply: row.reply, follow: row.follow, post: row.post, like: row.like };
+    },
+
+    /** Changes the email choice of the kinds given (others keep theirs). */
+    async setPrefs(actor: Actor | null, input: unknown, now = Date.now()): Promise<NotificationPrefs> {
+      const user = requireUser(actor);
+      const changes = Object.fromEntries(Object.entries(parse(prefsInput, input)).filter(([, v]) => v !== undefined));
+      const next = { ...(await inbox.prefs(user)), ...changes } as NotificationPrefs;
+      await db
+        .insert(schema.notificationPrefs)
+        .values({ userId: user.id, ...next, updatedAt: now })
+        .onConflictDoUpdate({ target: schema.notificationPrefs.userId, set: { ...next, updatedAt: now } });
+      return next;
+    },
+  };
+  return inbox;
+}
