@@ -107,6 +107,8 @@ export const MSG = {
   },
   /** Admin screens beyond the spec's catalogue (its own texts above are used wherever it has one). */
   admin: {
+    featured: "Featured on the home page.",
+    unfeatured: "No longer featured on the home page.",
     adminRemoved: "Admin rights removed.",
     actionFailedTitle: "Error!",
   },

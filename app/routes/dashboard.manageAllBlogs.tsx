@@ -9,7 +9,10 @@ import { TableSearch } from "#app/components/TableSearch.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
 import { StatusBadge } from "#app/components/StatusBadge.tsx";
-import { deleteAction } from "#app/lib/admin.server.ts";
+import { deleteAction, samePage } from "#app/lib/admin.server.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { MSG } from "#app/lib/messages.ts";
+import { RowPostForm } from "#app/components/RowPostForm.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
@@ -43,7 +46,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  return deleteAction(request, (id) => context.services.blogs.remove(admin, id));
+  return deleteAction(request, (id) => context.services.blogs.remove(admin, id), {
+    // Feature on the home page, or not (issue 22): the service purges the home page.
+    feature: async (form) => {
+      const featured = form.get("featured") === "1";
+      await context.services.featured.set(admin, String(form.get("id") ?? ""), { featured });
+      const title = featured ? MSG.admin.featured : MSG.admin.unfeatured;
+      return redirectWithFlash(samePage(request), { kind: "toast", icon: "success", title });
+    },
+  });
 }
 
 export default function ManageAllBlogs() {
@@ -56,7 +67,7 @@ export default function ManageAllBlogs() {
         description={
           q
             ? `${blogs.total} ${blogs.total === 1 ? "post matches" : "posts match"} “${q}”, newest first.`
-            : `${blogs.total} ${blogs.total === 1 ? "post" : "posts"} by every writer, newest first.`
+            : `${blogs.total} ${blogs.total === 1 ? "post" : "posts"} by every writer, newest first. Featured posts show on the home page once published.`
         }
       />
       <TableSearch
@@ -97,6 +108,21 @@ export default function ManageAllBlogs() {
                 </Link>
                 <StatusBadge status={b.status} publishAt={b.publish_at} />
               </>
+            ),
+          },
+          {
+            header: "Featured",
+            action: true,
+            cell: (b) => (
+              <RowPostForm
+                fields={{ intent: "feature", id: b._id, featured: b.featured ? "0" : "1" }}
+                tone={b.featured ? "primary" : "neutral"}
+                pressed={b.featured}
+                pendingText="Saving…"
+              >
+                <span aria-hidden="true">{b.featured ? "★" : "☆"}</span> Featured
+                <span className="sr-only"> on the home page: {b.title}</span>
+              </RowPostForm>
             ),
           },
           {

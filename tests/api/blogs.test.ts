@@ -36,6 +36,8 @@ describe("blogs API (read side)", () => {
         "email",
         // Added by the newsletter work (issue 19/21): whether the post was mailed to subscribers.
         "email_subscribers",
+        // Issue 22: chosen by an admin for the home page's Featured Blogs.
+        "featured",
         "image",
         "likes",
         // Issue 22: the optional SEO fields.

@@ -7,6 +7,7 @@ import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/export/account.ts";
 import { createEmailChangeService } from "#worker/services/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
+import { createFeaturedService } from "#worker/services/blogs/featured.ts";
 import { createCommentService } from "#worker/services/comments.ts";
 import { createCommentReportService } from "#worker/services/comment-reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
@@ -62,7 +63,6 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
   const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
-  const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
   const federation = createFederationService(
     db,
     env,
@@ -71,6 +71,16 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     origin,
   );
   // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  // A deleted account's followers on the fediverse hear of it (Delete of its posts and of its actor).
+  const accountFederation = federation.accountDeletion;
+  const account = createAccountService(db, {
+    sessions,
+    rateLimit,
+    purge,
+    release,
+    mailer,
+    federation: accountFederation,
+  });
   const federate = (blogId: string) =>
     federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
   return {
@@ -93,6 +103,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       federate,
     ),
     federation,
+    // An admin's picks for the home page's Featured Blogs (issue 22).
+    featured: createFeaturedService(db, purge),
     // A new comment or reply tells the post's writer and the person answered (notifications).
     comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
     commentReports: createCommentReportService(db, rateLimit),
@@ -133,7 +145,15 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     sessions,
     // The whole site as one streamed zip, for admins (issue 23); the import reads it back.
     siteExport: createSiteExportService(db, env, rateLimit),
-    users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
+    users: createUserService(db, env, {
+      sessions,
+      rateLimit,
+      images,
+      purge,
+      release,
+      verification: emailVerification,
+      federation: accountFederation,
+    }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
     views: createViewService(db, env),

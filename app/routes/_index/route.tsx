@@ -1,18 +1,17 @@
-import { Image } from "#app/components/Image.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { EmptyState, containerClass } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthorCard } from "#app/components/AuthorCard.tsx";
-import { BlogCard, CARD_SIZES } from "#app/components/BlogCard.tsx";
+import { BlogCard } from "#app/components/BlogCard.tsx";
 import { CategoryIcon } from "#app/components/CategoryIcon.tsx";
 import { NewsletterForm } from "#app/components/NewsletterForm.tsx";
 import { Testimonials } from "#app/components/Testimonials.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
-import { FEATURED_BLOGS } from "#app/lib/content.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { toCard } from "#app/lib/cards.ts";
+import { FeaturedBlogs } from "./featured-blogs.tsx";
 import { Hero } from "./hero.tsx";
 import { ReadingGuide } from "./reading-guide.tsx";
 import { SectionHeading } from "./section-heading.tsx";
@@ -46,10 +45,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-/** Latest blogs, authors and reviews come from one batched D1 round trip (services.home). */
+/** Latest blogs, featured picks, authors and reviews come from one batched D1 round trip (services.home). */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { latest, authors, reviews } = await context.services.home.load();
-  return { latest: latest.map(toCard), authors, reviews, origin: new URL(request.url).origin };
+  const { latest, featured, authors, reviews } = await context.services.home.load();
+  return {
+    latest: latest.map(toCard),
+    featured: featured.map(toCard),
+    authors,
+    reviews,
+    origin: new URL(request.url).origin,
+  };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -63,7 +68,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 export default function Home() {
   const brand = useBrand();
-  const { latest, authors, reviews } = useLoaderData<typeof loader>();
+  const { latest, featured, authors, reviews } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero />
@@ -92,46 +97,7 @@ export default function Home() {
         )}
       </section>
 
-      <section aria-labelledby="featured-heading" className="bg-gray-50 py-16 sm:py-20">
-        <div className={containerClass()}>
-          <SectionHeading id="featured-heading" eyebrow="Editors' picks" title="Featured Blogs">
-            Six stories our editors keep coming back to.
-          </SectionHeading>
-          <div className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured">
-            {FEATURED_BLOGS.map((f) => (
-              <article
-                key={f.id}
-                className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
-              >
-                <Image
-                  src={f.image}
-                  alt=""
-                  width={640}
-                  height={360}
-                  sizes={CARD_SIZES}
-                  className="aspect-[16/9] w-full object-cover"
-                />
-                <div className="flex flex-1 flex-col gap-2 p-5">
-                  <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-                    {f.category}
-                  </span>
-                  <h3 className="text-lg font-semibold leading-snug text-ink">{f.title}</h3>
-                  <p className="text-sm text-gray-600">{f.description}</p>
-                  <div className="mt-auto flex items-center justify-between gap-3 pt-3 text-sm">
-                    <span className="font-medium text-gray-800">By {f.author}</span>
-                    <Link
-                      to={`/allBlogs?category=${encodeURIComponent(f.category)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      More {f.category} <span aria-hidden="true">→</span>
-                    </Link>
-                  </div>
-                </div>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeaturedBlogs picks={featured} />
 
       <section aria-labelledby="categories-heading" className={containerClass({ className: "py-16 sm:py-20" })}>
         <SectionHeading id="categories-heading" eyebrow="Explore" title="Most Popular Categories">

@@ -36,6 +36,8 @@ export interface Blog {
   /** Beyond the spec (issue 22): the optional meta description and share image ("" when not set). */
   meta_description: string;
   social_image: string;
+  /** Beyond the spec (issue 22): an admin chose it for the home page's Featured Blogs. */
+  featured: boolean;
   /** Beyond the spec (issue 22): when the post was last saved (ISO 8601); the editor's local draft compares it. */
   updated_at: string;
 }
@@ -78,6 +80,7 @@ export function toBlog(row: BlogRow): Blog {
     tags: tagsOf(row.tags),
     meta_description: row.metaDescription,
     social_image: row.socialImage,
+    featured: row.featuredAt !== null,
     updated_at: new Date(row.updatedAt || 0).toISOString(),
   };
 }

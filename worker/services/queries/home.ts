@@ -1,4 +1,5 @@
-import { and, asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, isNotNull, sql } from "drizzle-orm";
+import { FEATURED_BLOGS_SHOWN } from "#worker/services/blogs/featured.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toAuthor, type Author } from "#worker/services/authors.ts";
@@ -8,6 +9,8 @@ import { approvedReview, toReview, type Review } from "#worker/services/reviews.
 
 export interface HomeData {
   latest: PublicBlog[];
+  /** The six newest posts an admin featured, through the visible-blogs rule (issue 22). */
+  featured: PublicBlog[];
   authors: Author[];
   reviews: Review[];
 }
@@ -20,13 +23,20 @@ export function createHomeService(db: Db) {
      * blogs.latest(), authors.list() and reviews.page() use, so the page shows the same lists.
      */
     async load(): Promise<HomeData> {
-      const [blogRows, authorRows, reviewRows] = await db.batch([
+      const [blogRows, featuredRows, authorRows, reviewRows] = await db.batch([
         db
           .select()
           .from(schema.blogs)
           .where(visibleBlog())
           .orderBy(...newestFirst)
           .limit(LATEST_BLOGS),
+        // The admins' picks: only visible ones, newest first (blogs_featured_idx holds only picked posts).
+        db
+          .select()
+          .from(schema.blogs)
+          .where(and(isNotNull(schema.blogs.featuredAt), visibleBlog()))
+          .orderBy(...newestFirst)
+          .limit(FEATURED_BLOGS_SHOWN),
         db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
         // Approved reviews only (issue 22); one testimonial per person (their newest approved one), so no
         // account can fill the slider.
@@ -43,6 +53,7 @@ export function createHomeService(db: Db) {
       ]);
       return {
         latest: blogRows.map((row) => toPublicCard(toBlog(row))),
+        featured: featuredRows.map((row) => toPublicCard(toBlog(row))),
         authors: authorRows.map(toAuthor),
         reviews: reviewRows.map(toReview),
       };
