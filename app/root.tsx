@@ -134,10 +134,7 @@ export function ErrorBoundary() {
         <Link to="/" className={buttonClass()}>
           Go home
         </Link>
-        <Link
-          to="/allBlogs"
-          className="rounded-full border border-gray-300 px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-        >
+        <Link to="/allBlogs" className={buttonClass({ tone: "secondary" })}>
           Read blogs
         </Link>
       </div>

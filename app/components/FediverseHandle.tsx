@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { buttonClass } from "./ui";
 
 /**
  * The fediverse handle of a writer or of the site (issue 24), with a copy button and how to follow it
@@ -36,7 +37,7 @@ export function FediverseHandle({ handle, who }: { handle: string; who: string }
         <button
           type="button"
           onClick={() => void copy()}
-          className="inline-flex h-9 items-center rounded-full border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-800 hover:bg-gray-100"
+          className={buttonClass({ tone: "secondary", size: "sm", className: "h-9" })}
         >
           Copy handle
         </button>

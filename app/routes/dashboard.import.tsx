@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
-import { FormError, SubmitButton } from "#app/components/form.tsx";
+import { FormError } from "#app/components/form.tsx";
 import { ImportPreview, ImportProgress, ImportReport } from "#app/components/ImportJob.tsx";
+import { ImportUploadForm } from "#app/components/ImportUploadForm.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { refusal } from "#app/lib/form-result.ts";
@@ -96,14 +97,7 @@ export default function Import() {
           {failure ? (
             <FormError message={failure.formError ?? failure.fields.file ?? Object.values(failure.fields)[0]} />
           ) : null}
-          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <input type="hidden" name="intent" value={isAdmin ? "upload" : "upload-own"} />
-            <label className="text-sm font-medium text-gray-800">
-              <span className="sr-only">Export file</span>
-              <input type="file" name="file" accept=".xml,.json,.zip" required className="text-sm" />
-            </label>
-            <SubmitButton pendingText="Reading the file…">Upload and preview</SubmitButton>
-          </Form>
+          <ImportUploadForm intent={isAdmin ? "upload" : "upload-own"} />
         </section>
       )}
       {recent.length > 0 ? (

@@ -9,6 +9,7 @@ import { MSG } from "#app/lib/messages.ts";
 import { seo } from "#app/lib/seo.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { refusal } from "#app/lib/form-result.ts";
+import { buttonClass } from "#app/components/ui.tsx";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params, matches }) => [
   ...seo({
@@ -77,10 +78,7 @@ export default function EditProfile() {
             />
             <DesignationField defaultValue={value("designation")} error={fields.designation} />
             <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Link
-                to="/Profile"
-                className="inline-flex items-center justify-center rounded-full border border-gray-300 bg-white px-5 py-2.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-              >
+              <Link to="/Profile" className={buttonClass({ tone: "secondary" })}>
                 Cancel
               </Link>
               <SubmitButton pendingText="Saving…">Save changes</SubmitButton>

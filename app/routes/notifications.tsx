@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
-import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
+import { EmptyPage, PagedList } from "#app/components/PagedList.tsx";
+import { buttonClass, containerClass } from "#app/components/ui.tsx";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
@@ -60,62 +60,57 @@ export default function Notifications() {
         ) : null}
       </div>
 
-      {list.items.length ? (
-        <ol className="mt-8 flex flex-col gap-3" aria-label="Notifications">
-          {list.items.map((n) => (
-            <li
-              key={n._id}
-              className={`flex items-center gap-3 rounded-2xl border p-4 shadow-sm ${
-                n.read ? "border-gray-200 bg-white" : "border-brand-200 bg-brand-50"
-              }`}
-            >
-              <Avatar photoURL={n.actor?.photoURL ?? null} size={40} />
-              <div className="min-w-0 flex-1">
-                <Link to={n.url} className="block break-words text-sm font-medium text-ink hover:text-brand-700">
-                  {n.read ? null : <span className="sr-only">Unread: </span>}
-                  {n.text}
-                </Link>
-                <p className="mt-0.5 text-xs text-gray-600">
-                  <LocalTime iso={n.updated_at} withTime />
-                </p>
-              </div>
-              {n.read ? null : (
-                <Form method="post" className="shrink-0">
-                  <input type="hidden" name="id" value={n._id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="read"
-                    aria-label={`Mark as read: ${n.text}`}
-                    className="rounded-full border border-gray-300 bg-white px-3 py-1 text-xs font-semibold text-gray-800 hover:bg-gray-50"
-                  >
-                    Mark read
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <EmptyState className="mt-8">
-          <h2 className="text-lg font-semibold text-ink">
-            {list.total > 0 ? "There is no such page" : "No notifications yet"}
-          </h2>
-          <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
-            {list.total > 0
-              ? `This list has ${list.pages} ${list.pages === 1 ? "page" : "pages"}.`
-              : "When someone comments on your posts, follows you or likes what you wrote, you will see it here."}
-          </p>
-          <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
-            Read all blogs
-          </Link>
-        </EmptyState>
-      )}
-      {list.total > 0 ? (
-        <div className="mt-10">
-          <Pagination page={list.page} pages={list.pages} label="Pages of notifications" />
-        </div>
-      ) : null}
+      <PagedList
+        list={list}
+        as="ol"
+        className="mt-8 flex flex-col gap-3"
+        label="Notifications"
+        itemClassName={(n) =>
+          `flex items-center gap-3 rounded-2xl border p-4 shadow-sm ${
+            n.read ? "border-gray-200 bg-white" : "border-brand-200 bg-brand-50"
+          }`
+        }
+        renderItem={(n) => (
+          <>
+            <Avatar photoURL={n.actor?.photoURL ?? null} size={40} />
+            <div className="min-w-0 flex-1">
+              <Link to={n.url} className="block break-words text-sm font-medium text-ink hover:text-brand-700">
+                {n.read ? null : <span className="sr-only">Unread: </span>}
+                {n.text}
+              </Link>
+              <p className="mt-0.5 text-xs text-gray-600">
+                <LocalTime iso={n.updated_at} withTime />
+              </p>
+            </div>
+            {n.read ? null : (
+              <Form method="post" className="shrink-0">
+                <input type="hidden" name="id" value={n._id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="read"
+                  aria-label={`Mark as read: ${n.text}`}
+                  className="rounded-full border border-gray-300 bg-white px-3 py-1 text-xs font-semibold text-gray-800 hover:bg-gray-50"
+                >
+                  Mark read
+                </button>
+              </Form>
+            )}
+          </>
+        )}
+        pagerLabel="Pages of notifications"
+        empty={
+          <EmptyPage
+            list={list}
+            title="No notifications yet"
+            text="When someone comments on your posts, follows you or likes what you wrote, you will see it here."
+          >
+            <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
+              Read all blogs
+            </Link>
+          </EmptyPage>
+        }
+      />
     </div>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie, clientOf } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
@@ -13,22 +8,15 @@ import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
-import { seo } from "#app/lib/seo.ts";
-import { brandOf } from "#app/lib/site-name.ts";
+import { tokenPageHeaders, tokenPageMeta } from "#app/lib/token-page.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
-  ...seo({
-    brand: brandOf(matches),
-    title: "Choose a new password",
-    description: `Set a new password for your ${brandOf(matches)} account.`,
-    origin: d?.origin ?? "https://example.invalid",
-    path: "/reset-password",
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta = tokenPageMeta({
+  title: "Choose a new password",
+  description: (brand) => `Set a new password for your ${brand} account.`,
+  path: "/reset-password",
+});
 
-// The URL carries the token: never hand it on as a referrer.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers = tokenPageHeaders;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
+import { EmptyPage, PagedList, pageCount } from "#app/components/PagedList.tsx";
+import { buttonClass, containerClass } from "#app/components/ui.tsx";
 import { handleForm, readForm, unknownAction, loadOr404 } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
@@ -72,69 +72,63 @@ export default function Saved() {
         </p>
       ) : null}
 
-      {saved.items.length ? (
-        <ol className="mt-6 flex flex-col gap-4" aria-label="Saved posts">
-          {saved.items.map((s) => (
-            <li
-              key={s._id}
-              className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
-            >
-              <Link to={postPath(s.blog)} className="group flex min-w-0 flex-1 items-center gap-4">
-                <Image
-                  src={s.blog.image}
-                  alt=""
-                  width={128}
-                  height={72}
-                  sizes="128px"
-                  maxWidth={320}
-                  className="h-18 w-32 shrink-0 rounded-lg bg-gray-100 object-cover"
-                />
-                <span className="min-w-0">
-                  <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">
-                    {s.blog.category}
-                  </span>
-                  <span className="mt-1 line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
-                    {s.blog.title}
-                  </span>
-                  <span className="mt-0.5 block text-sm text-gray-600">By {s.blog.author_name}</span>
+      <PagedList
+        list={saved}
+        as="ol"
+        className="mt-6 flex flex-col gap-4"
+        label="Saved posts"
+        itemClassName="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+        renderItem={(s) => (
+          <>
+            <Link to={postPath(s.blog)} className="group flex min-w-0 flex-1 items-center gap-4">
+              <Image
+                src={s.blog.image}
+                alt=""
+                width={128}
+                height={72}
+                sizes="128px"
+                maxWidth={320}
+                className="h-18 w-32 shrink-0 rounded-lg bg-gray-100 object-cover"
+              />
+              <span className="min-w-0">
+                <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">
+                  {s.blog.category}
                 </span>
-              </Link>
-              <Form method="post" className="shrink-0 self-end sm:self-center">
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="blogId" value={s.blog._id} />
-                <button
-                  type="submit"
-                  disabled={removing === s.blog._id}
-                  aria-label={`Remove ${s.blog.title} from your reading list`}
-                  className={buttonClass({ tone: "secondary", size: "sm" })}
-                >
-                  {removing === s.blog._id ? "Removing…" : "Remove"}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <EmptyState className="mt-6">
-          <h2 className="text-lg font-semibold text-ink">
-            {saved.total > 0 ? "There is no such page" : "Nothing saved yet"}
-          </h2>
-          <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
-            {saved.total > 0
-              ? `Your reading list has ${saved.pages} ${saved.pages === 1 ? "page" : "pages"}.`
-              : "Press Save on any post to keep it here for later."}
-          </p>
-          <Link to={saved.total > 0 ? "/saved" : "/allBlogs"} className={buttonClass({ className: "mt-6" })}>
-            {saved.total > 0 ? "First page" : "Find something to read"}
-          </Link>
-        </EmptyState>
-      )}
-
-      {saved.total > 0 ? (
-        <div className="mt-10">
-          <Pagination page={saved.page} pages={saved.pages} label="Reading list pages" />
-        </div>
-      ) : null}
+                <span className="mt-1 line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
+                  {s.blog.title}
+                </span>
+                <span className="mt-0.5 block text-sm text-gray-600">By {s.blog.author_name}</span>
+              </span>
+            </Link>
+            <Form method="post" className="shrink-0 self-end sm:self-center">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="blogId" value={s.blog._id} />
+              <button
+                type="submit"
+                disabled={removing === s.blog._id}
+                aria-label={`Remove ${s.blog.title} from your reading list`}
+                className={buttonClass({ tone: "secondary", size: "sm" })}
+              >
+                {removing === s.blog._id ? "Removing…" : "Remove"}
+              </button>
+            </Form>
+          </>
+        )}
+        pagerLabel="Reading list pages"
+        empty={
+          <EmptyPage
+            list={saved}
+            className="mt-6"
+            title="Nothing saved yet"
+            text="Press Save on any post to keep it here for later."
+            beyondText={`Your reading list has ${pageCount(saved.pages)}.`}
+          >
+            <Link to={saved.total > 0 ? "/saved" : "/allBlogs"} className={buttonClass({ className: "mt-6" })}>
+              {saved.total > 0 ? "First page" : "Find something to read"}
+            </Link>
+          </EmptyPage>
+        }
+      />
     </div>
   );
 }

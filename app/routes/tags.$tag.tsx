@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BlogCard } from "#app/components/BlogCard.tsx";
-import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
+import { EmptyPage, PagedCards, pageCount } from "#app/components/PagedList.tsx";
+import { buttonClass, containerClass } from "#app/components/ui.tsx";
 import { rssPath } from "#app/lib/feeds.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -71,28 +70,17 @@ export default function TagPage() {
       </header>
       {/* The cards' titles are h3: this names the list between them and the page's h1 (heading order). */}
       <h2 className="sr-only">{`Posts tagged ${tag}`}</h2>
-      {blogs.items.length ? (
-        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {blogs.items.map((blog, i) => (
-            <li key={blog._id} className="grid">
-              <BlogCard blog={blog} eager={i < 3} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState className="mt-8">
-          <h2 className="text-lg font-semibold text-ink">There is no such page</h2>
-          <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
-            {`#${tag} has ${blogs.pages} ${blogs.pages === 1 ? "page" : "pages"}.`}
-          </p>
-          <Link to={tagPath(tag)} className={buttonClass({ className: "mt-6" })}>
-            First page
-          </Link>
-        </EmptyState>
-      )}
-      <div className="mt-10">
-        <Pagination page={blogs.page} pages={blogs.pages} label={`Pages of posts tagged ${tag}`} />
-      </div>
+      <PagedCards
+        list={blogs}
+        pagerLabel={`Pages of posts tagged ${tag}`}
+        empty={
+          <EmptyPage list={blogs} beyondText={`#${tag} has ${pageCount(blogs.pages)}.`}>
+            <Link to={tagPath(tag)} className={buttonClass({ className: "mt-6" })}>
+              First page
+            </Link>
+          </EmptyPage>
+        }
+      />
     </div>
   );
 }

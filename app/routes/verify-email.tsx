@@ -1,10 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientOf } from "#worker/auth/cookie.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
@@ -16,22 +10,15 @@ import { buttonClass } from "#app/components/ui.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { readForm } from "#app/lib/forms.server.ts";
 import { loginUrl } from "#app/lib/guards.server.ts";
-import { seo } from "#app/lib/seo.ts";
-import { brandOf } from "#app/lib/site-name.ts";
+import { tokenPageHeaders, tokenPageMeta } from "#app/lib/token-page.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
-  ...seo({
-    brand: brandOf(matches),
-    title: "Confirm your email address",
-    description: `Confirm the email address of your ${brandOf(matches)} account.`,
-    origin: d?.origin ?? "https://example.invalid",
-    path: "/verify-email",
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta = tokenPageMeta({
+  title: "Confirm your email address",
+  description: (brand) => `Confirm the email address of your ${brand} account.`,
+  path: "/verify-email",
+});
 
-// The URL carries the token: never hand it on as a referrer.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers = tokenPageHeaders;
 
 type State = "verified" | "already" | "invalid" | "pending" | "visitor";
 

@@ -3,9 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { FediverseHandle } from "#app/components/FediverseHandle.tsx";
 import { FollowButton } from "#app/components/FollowButton.tsx";
-import { BlogCard } from "#app/components/BlogCard.tsx";
-import { Pagination } from "#app/components/Pagination.tsx";
-import { buttonClass, EmptyState, containerClass } from "#app/components/ui.tsx";
+import { EmptyPage, PagedCards } from "#app/components/PagedList.tsx";
+import { buttonClass, containerClass } from "#app/components/ui.tsx";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -90,34 +89,24 @@ export default function WriterPage() {
           </h2>
           <p className="text-sm text-gray-600">{`${blogs.total} ${blogs.total === 1 ? "post" : "posts"}`}</p>
         </div>
-        {blogs.items.length ? (
-          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {blogs.items.map((blog, i) => (
-              <li key={blog._id} className="grid">
-                <BlogCard blog={blog} eager={i < 3} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyState className="mt-6">
-            <h3 className="text-lg font-semibold text-ink">
-              {blogs.total > 0 ? "There is no such page" : "No posts yet"}
-            </h3>
-            <p className="mx-auto mt-2 max-w-md text-sm text-gray-600">
-              {blogs.total > 0
-                ? `This list has ${blogs.pages} ${blogs.pages === 1 ? "page" : "pages"}.`
-                : `${writer.name} has not published anything yet.`}
-            </p>
-            <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
-              Read all blogs
-            </Link>
-          </EmptyState>
-        )}
-        {blogs.total > 0 ? (
-          <div className="mt-10">
-            <Pagination page={blogs.page} pages={blogs.pages} label={`Pages of posts by ${writer.name}`} />
-          </div>
-        ) : null}
+        <PagedCards
+          list={blogs}
+          className="mt-6"
+          pagerLabel={`Pages of posts by ${writer.name}`}
+          empty={
+            <EmptyPage
+              list={blogs}
+              heading="h3"
+              className="mt-6"
+              title="No posts yet"
+              text={`${writer.name} has not published anything yet.`}
+            >
+              <Link to="/allBlogs" className={buttonClass({ className: "mt-6" })}>
+                Read all blogs
+              </Link>
+            </EmptyPage>
+          }
+        />
       </section>
     </div>
   );

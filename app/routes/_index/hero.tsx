@@ -30,10 +30,7 @@ export function Hero() {
             <Link to="/dashboard/writeBlogs" className={buttonClass({ size: "lg" })}>
               Write a Blog
             </Link>
-            <Link
-              to="/allBlogs"
-              className="rounded-full border border-gray-300 bg-white px-6 py-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-            >
+            <Link to="/allBlogs" className={buttonClass({ tone: "secondary", size: "lg" })}>
               Read Blogs
             </Link>
           </div>

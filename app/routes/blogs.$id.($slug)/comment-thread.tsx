@@ -1,9 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import type { FormFailure } from "#app/lib/form-result.ts";
+import { useLoadMore } from "#app/lib/use-load-more.ts";
 import type { Comment, Thread } from "#worker/services/comment-queries.ts";
 import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
 import { CommentForm } from "./comment-form";
@@ -11,13 +12,6 @@ import { succeeded } from "./reactions";
 import type { action } from "./route";
 
 export type Viewer = Pick<Actor, "id" | "role"> | null;
-
-/** The cursor of the Link header's rel="next", if the answer has one. */
-export function nextCursor(link: string | null): string | null {
-  const next = (link ?? "").split(",").find((part) => /rel="next"/.test(part));
-  const match = next?.match(/[?&]cursor=([^&>]+)/);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
 
 /** Report: anyone signed in, once (a second report is the same one); then it says so. */
 function ReportButton({ comment, reported }: { comment: Comment; reported: boolean }) {
@@ -135,36 +129,21 @@ export function CommentThread({
 }) {
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
-  const [more, setMore] = useState<Comment[]>([]);
-  const [cursor, setCursor] = useState(thread.replies_next);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const replies = [...thread.replies, ...more];
+  const {
+    items: replies,
+    cursor,
+    loading,
+    failed,
+    showMore,
+  } = useLoadMore<Comment>(
+    thread.replies,
+    thread.replies_next,
+    (after) => `/api/comments/${thread._id}/replies?cursor=${encodeURIComponent(after)}&limit=50`,
+  );
   const noJsMore = new URLSearchParams(location.search);
   if (cursor) {
     noJsMore.set("thread", thread._id);
     noJsMore.set("replies", cursor);
-  }
-
-  async function showMore(event: React.MouseEvent<HTMLAnchorElement>) {
-    if (!cursor || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    setLoading(true);
-    setFailed(false);
-    try {
-      const res = await fetch(`/api/comments/${thread._id}/replies?cursor=${encodeURIComponent(cursor)}&limit=50`, {
-        headers: { Accept: "application/json" },
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const page = (await res.json()) as Comment[];
-      const seen = new Set(replies.map((c) => c._id));
-      setMore((m) => [...m, ...page.filter((c) => !seen.has(c._id))]);
-      setCursor(nextCursor(res.headers.get("Link")));
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
   }
 
   return (

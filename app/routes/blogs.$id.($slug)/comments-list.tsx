@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
 import type { FormFailure } from "#app/lib/form-result.ts";
 import type { Comment, Thread } from "#worker/services/comment-queries.ts";
-import { CommentThread, nextCursor, type Viewer } from "./comment-thread";
+import { useLoadMore } from "#app/lib/use-load-more.ts";
+import { CommentThread, type Viewer } from "./comment-thread";
+import { buttonClass } from "#app/components/ui.tsx";
 
 /**
  * A post's comments, newest first, a page at a time. "Show more" is a link to the next (older)
@@ -37,36 +38,16 @@ export function CommentsList({
   /** The comment just reported (without JavaScript). */
   reportedId: string | null;
 }) {
-  const [more, setMore] = useState<Thread[]>([]);
-  const [cursor, setCursor] = useState(next);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const shown = [...comments, ...more].map((t) =>
+  const { items, cursor, loading, failed, showMore } = useLoadMore<Thread>(
+    comments,
+    next,
+    (after) => `/api/blogs/${blogId}/comments?cursor=${encodeURIComponent(after)}`,
+  );
+  const shown = items.map((t) =>
     moreReplies && t._id === moreReplies.thread
       ? { ...t, replies: [...t.replies, ...moreReplies.items], replies_next: moreReplies.next }
       : t,
   );
-
-  async function showMore(event: React.MouseEvent<HTMLAnchorElement>) {
-    if (!cursor || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    setLoading(true);
-    setFailed(false);
-    try {
-      const res = await fetch(`/api/blogs/${blogId}/comments?cursor=${encodeURIComponent(cursor)}`, {
-        headers: { Accept: "application/json" },
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const page = (await res.json()) as Thread[];
-      const seen = new Set(shown.map((c) => c._id));
-      setMore((m) => [...m, ...page.filter((c) => !seen.has(c._id))]);
-      setCursor(nextCursor(res.headers.get("Link")));
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-14 border-t border-gray-200 pt-10">
@@ -105,7 +86,7 @@ export function CommentsList({
             to={`?comments=${encodeURIComponent(cursor)}#comments`}
             onClick={showMore}
             aria-disabled={loading || undefined}
-            className="inline-flex h-10 items-center justify-center rounded-full border border-gray-300 bg-white px-5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+            className={buttonClass({ tone: "secondary", className: "h-10" })}
           >
             {loading ? "Loading…" : "Show more"}
           </Link>

@@ -110,8 +110,14 @@ export function createReadingService(db: Db) {
         // A visitor reads visible posts only; a writer also previews their own drafts (an admin, any).
         .where(and(eq(schema.blogs.id, id), readableBy(actor)))
         .limit(1);
-      if (!actor) {
-        const [blogs, commentRows, replyRows, counts] = await db.batch([blogQuery, comments, replies, commentCount]);
+      type Found = [
+        (typeof schema.blogs.$inferSelect)[],
+        Parameters<typeof toCommentPage>[0],
+        Parameters<typeof toCommentPage>[1],
+        { total: number }[],
+      ];
+      /** The one shape of the answer, whoever asks. */
+      const answer = async ([blogs, commentRows, replyRows, counts]: Found, liked: boolean, saved: boolean) => {
         if (!blogs[0]) throw new NotFound("Blog not found.");
         const page = toCommentPage(commentRows, replyRows);
         return {
@@ -119,11 +125,12 @@ export function createReadingService(db: Db) {
           comments: page.items,
           commentCount: counts[0]?.total ?? 0,
           commentsNext: page.next,
-          liked: false,
-          saved: false,
+          liked,
+          saved,
           related: await related(blogs[0]),
         };
-      }
+      };
+      if (!actor) return answer(await db.batch([blogQuery, comments, replies, commentCount]), false, false);
       const [blogs, commentRows, replyRows, counts, liked, saved] = await db.batch([
         blogQuery,
         comments,
@@ -132,17 +139,7 @@ export function createReadingService(db: Db) {
         likedQuery(db, id, actor.id),
         savedStateQuery(db, actor.id, id),
       ]);
-      if (!blogs[0]) throw new NotFound("Blog not found.");
-      const page = toCommentPage(commentRows, replyRows);
-      return {
-        blog: toPublicCard(toBlog(blogs[0])),
-        comments: page.items,
-        commentCount: counts[0]?.total ?? 0,
-        commentsNext: page.next,
-        liked: liked.length > 0,
-        saved: saved.length > 0,
-        related: await related(blogs[0]),
-      };
+      return answer([blogs, commentRows, replyRows, counts], liked.length > 0, saved.length > 0);
     },
   };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { eraseAccount } from "#worker/services/account.ts";
+import { eraseAccount, type AccountFederation } from "#worker/services/account.ts";
 import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
 import { ftsQuery } from "#worker/services/search.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
@@ -49,8 +49,11 @@ export interface Holdings {
 }
 
 /** The admin's side of accounts: Manage Users, deleting an account, and who is an admin. */
-export function createUserAdmin(db: Db, deps: { purge: Purge; release: ReleaseImages }) {
-  const { purge, release } = deps;
+export function createUserAdmin(
+  db: Db,
+  deps: { purge: Purge; release: ReleaseImages; federation?: AccountFederation },
+) {
+  const { purge, release, federation } = deps;
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
   function byId(id: string): Promise<UserRow> {
@@ -103,7 +106,7 @@ export function createUserAdmin(db: Db, deps: { purge: Purge; release: ReleaseIm
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
-      return { deletedCount: await eraseAccount(db, purge, release, row) };
+      return { deletedCount: await eraseAccount(db, purge, release, row, undefined, federation) };
     },
 
     /**
