@@ -193,9 +193,66 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
     const page = await w.services.federation.timeline.list(reader.actor);
     expect(page.total).toBe(REMOTE_POSTS_PER_ACTOR);
     expect(page.items[0]!.text).toBe(`n${REMOTE_POSTS_PER_ACTOR + 2}`);
-  });
+  }, 30_000);
 });
 
 function parseSignatureHeader(request: Request): string {
   return request.headers.get("Signature") ?? "";
 }
+
+describe("deletes reach the followers", () => {
+  async function followedWriter() {
+    const w = world();
+    const { user, actor } = await writer();
+    const bob = await remoteAccount(`r${tag()}.example`, "bob");
+    stub = stubFediverse([bob]);
+    const follow = {
+      "@context": AS,
+      id: `${bob.id}/follows/${tag()}`,
+      type: "Follow",
+      actor: bob.id,
+      object: `https://blog.test/ap/users/${user.id}`,
+    };
+    await w.services.federation.actors.writer(user.id);
+    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", follow))).toBe("followed");
+    return { w, user, actor, bob };
+  }
+  const deletesTo = (posted: { url: string; body: Record<string, unknown> }[], inbox: string) =>
+    posted.filter((p) => p.url === inbox && p.body.type === "Delete").map((p) => p.body);
+
+  it("an unpublished post is Deleted (a Tombstone)", async () => {
+    const { w, actor, bob } = await followedWriter();
+    const { insertedId } = await w.services.blogs.create(actor, post());
+    await w.drain();
+    await w.services.blogs.update(actor, insertedId, { ...post(), status: "draft" });
+    await w.drain();
+    expect(deletesTo(stub!.posted, bob.sharedInbox)).toEqual([
+      expect.objectContaining({ object: { type: "Tombstone", id: `https://blog.test/ap/posts/${insertedId}` } }),
+    ]);
+  });
+
+  it("a deleted account sends Delete(Tombstone) for its posts and Delete of its actor, signed with its key; the actor is gone", async () => {
+    const { w, user, actor, bob } = await followedWriter();
+    const { insertedId } = await w.services.blogs.create(actor, post());
+    await w.drain();
+    const admin = await makeUser({ role: "admin" });
+    const adminActor: Actor = { id: admin.id, name: admin.name, email: admin.email, role: "admin", photoURL: null };
+    expect(await w.services.users.remove(adminActor, user.id)).toEqual({ deletedCount: 1 });
+    await w.drain();
+    const actorUrl = `https://blog.test/ap/users/${user.id}`;
+    const deletes = deletesTo(stub!.posted, bob.sharedInbox);
+    expect(deletes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: actorUrl,
+          object: { type: "Tombstone", id: `https://blog.test/ap/posts/${insertedId}` },
+        }),
+        expect.objectContaining({ actor: actorUrl, object: actorUrl }),
+      ]),
+    );
+    const signed = stub!.posted.find((p) => p.body.object === actorUrl)!;
+    expect(signed.request.headers.get("Signature")).toContain(`keyId="${actorUrl}#main-key"`);
+    await expect(w.services.federation.actorDocument(user.id)).rejects.toMatchObject({ kind: "not-found" });
+    expect(await w.services.federation.actors.writer(user.id)).toBeNull();
+  });
+});

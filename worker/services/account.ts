@@ -66,6 +66,16 @@ function placeOf(s: SessionSummary): string | null {
   return s.colo ? `Cloudflare ${s.colo}` : null;
 }
 
+/** What account deletion tells the fediverse (worker/services/federation/service.ts accountDeletion). */
+export interface AccountFederation {
+  /** Before the delete: keeps the account's actor (its key) apart from the account; answers whether it had one. */
+  retire(userId: string): Promise<boolean>;
+  /** The delete was refused: the actor is the account's again. */
+  restore(userId: string): Promise<void>;
+  /** After the delete: Delete(Tombstone) of each federated post and Delete(actor), through the queue. */
+  announce(userId: string): Promise<void>;
+}
+
 /**
  * Deletes an account and, through the foreign keys, everything that is theirs (docs/decisions/001):
  * sessions, profile, passkeys, saved entries, likes, comments and their posts; then purges and lets
@@ -78,7 +88,10 @@ export async function eraseAccount(
   release: ReleaseImages,
   row: UserRow,
   guard?: ReturnType<typeof sql>,
+  federation?: AccountFederation,
 ): Promise<number> {
+  // Their fediverse actor outlives the account (to sign the Delete its followers get), unless refused.
+  const retired = (await federation?.retire(row.id)) ?? false;
   // What their account showed or uploaded, read before the foreign keys take their records away.
   const [posts, uploads] = await Promise.all([
     postImageUrls(db, eq(schema.blogs.authorId, row.id)),
@@ -88,7 +101,11 @@ export async function eraseAccount(
     .delete(schema.users)
     .where(guard ? and(eq(schema.users.id, row.id), guard) : eq(schema.users.id, row.id))
     .returning({ id: schema.users.id });
-  if (deleted.length === 0) return 0;
+  if (deleted.length === 0) {
+    if (retired) await federation?.restore(row.id);
+    return 0;
+  }
+  if (retired) await federation?.announce(row.id);
   await purge({ kind: "user.removed" });
   await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
   return deleted.length;
@@ -102,9 +119,10 @@ export function createAccountService(
     purge: Purge;
     release: ReleaseImages;
     mailer: Mailer;
+    federation?: AccountFederation;
   },
 ) {
-  const { sessions, rateLimit, purge, release, mailer } = deps;
+  const { sessions, rateLimit, purge, release, mailer, federation } = deps;
 
   async function current(actor: Actor | null): Promise<UserRow> {
     const user = requireUser(actor);
@@ -231,7 +249,7 @@ export function createAccountService(
         row.role === "admin"
           ? sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`
           : undefined;
-      const deletedCount = await eraseAccount(db, purge, release, row, guard);
+      const deletedCount = await eraseAccount(db, purge, release, row, guard, federation);
       if (deletedCount === 0) {
         throw new Conflict(
           "You are the last admin: make someone else an admin before deleting your account.",

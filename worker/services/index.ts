@@ -63,7 +63,6 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
   const notifications = createNotificationService(db, env, { mailer, origin });
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
-  const account = createAccountService(db, { sessions, rateLimit, purge, release, mailer });
   const federation = createFederationService(
     db,
     env,
@@ -72,6 +71,16 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     origin,
   );
   // The fediverse hears of every write of a post; a failure there never fails the writer's save.
+  // A deleted account's followers on the fediverse hear of it (Delete of its posts and of its actor).
+  const accountFederation = federation.accountDeletion;
+  const account = createAccountService(db, {
+    sessions,
+    rateLimit,
+    purge,
+    release,
+    mailer,
+    federation: accountFederation,
+  });
   const federate = (blogId: string) =>
     federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
   return {
@@ -136,7 +145,15 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     sessions,
     // The whole site as one streamed zip, for admins (issue 23); the import reads it back.
     siteExport: createSiteExportService(db, env, rateLimit),
-    users: createUserService(db, env, { sessions, rateLimit, images, purge, release, verification: emailVerification }),
+    users: createUserService(db, env, {
+      sessions,
+      rateLimit,
+      images,
+      purge,
+      release,
+      verification: emailVerification,
+      federation: accountFederation,
+    }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
     views: createViewService(db, env),

@@ -83,7 +83,8 @@ export function createLocalActors(db: Db, siteHandle: string) {
     async writer(userId: string): Promise<LocalActor | null> {
       if (!isIdShaped(userId)) return null;
       const found = await byId(userId);
-      if (found) return found;
+      // A deleted account's actor stays only to sign its Delete: it is no one's any more.
+      if (found) return found.deletedAt ? null : found;
       const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { name: true } });
       return user ? create(userId, userId, slugHandle(user.name)) : null;
     },
@@ -97,7 +98,7 @@ export function createLocalActors(db: Db, siteHandle: string) {
       if (wanted === siteHandle) return this.site();
       if (!HANDLE_PATTERN.test(wanted)) return null;
       const found = await db.query.apActors.findFirst({ where: eq(schema.apActors.handle, wanted) });
-      if (found) return found;
+      if (found) return found.deletedAt ? null : found;
       // Only the default handle of someone without an actor yet: a bounded look-up by name.
       const candidates = await db
         .select({ id: schema.users.id, name: schema.users.name })

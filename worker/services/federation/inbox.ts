@@ -85,7 +85,7 @@ export function createInbox(deps: {
     const localId = localIdOf(idOf(activity.object));
     const local = localId ? await actors.byId(localId) : null;
     const followId = idOf(activity.id);
-    if (!local || !followId) return "ignored";
+    if (!local || local.deletedAt || !followId) return "ignored";
     await db
       .insert(schema.apFollowers)
       .values({ localId: local.id, remoteId: sender.id, inbox: sender.sharedInbox ?? sender.inbox, followId })

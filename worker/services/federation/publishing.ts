@@ -93,6 +93,60 @@ export function createPublishing(db: Db, delivery: Delivery, u: Urls) {
   }
 
   return {
+    /**
+     * An account was deleted: each post of theirs that was federated is Deleted (a Tombstone), then
+     * their actor itself, to their followers (and the site's, for the posts), through the queue.
+     */
+    async retireAuthor(authorId: string, now = Date.now()): Promise<number> {
+      const gone = await db
+        .update(schema.apPosts)
+        .set({ deleted: true })
+        .where(and(eq(schema.apPosts.authorId, authorId), eq(schema.apPosts.deleted, false)))
+        .returning({ blogId: schema.apPosts.blogId });
+      const anyone = await db
+        .select({ localId: schema.apFollowers.localId })
+        .from(schema.apFollowers)
+        .where(inArray(schema.apFollowers.localId, [authorId, SITE_ACTOR]))
+        .limit(1);
+      if (!anyone.length) return 0;
+      const actor = u.actor(authorId);
+      const job = (activity: Record<string, unknown>, audiences: string[]) => ({
+        kind: "fanout" as const,
+        activity: JSON.stringify(activity),
+        signer: authorId,
+        keyId: u.key(authorId),
+        audiences,
+        firstAt: now,
+      });
+      const tombstones = gone.map(({ blogId }) =>
+        job(
+          {
+            "@context": OBJECT_CONTEXT,
+            id: `${u.post(blogId)}/delete/${now}`,
+            type: "Delete",
+            actor,
+            to: [PUBLIC],
+            cc: [u.followers(authorId), u.followers(SITE_ACTOR)],
+            object: { type: "Tombstone", id: u.post(blogId) },
+          },
+          [authorId, SITE_ACTOR],
+        ),
+      );
+      const self = job(
+        {
+          "@context": OBJECT_CONTEXT,
+          id: `${actor}#delete/${now}`,
+          type: "Delete",
+          actor,
+          to: [PUBLIC],
+          object: actor,
+        },
+        [authorId],
+      );
+      await delivery.enqueue([...tombstones, self]);
+      return tombstones.length + 1;
+    },
+
     async sync(blogId: string, now = Date.now()): Promise<"created" | "updated" | "deleted" | "unchanged"> {
       const [visible] = await db
         .select()

@@ -3,6 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { logError } from "#worker/log.ts";
 import type { CreatedComment } from "#worker/services/comments.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
 import { createBlocks } from "#worker/services/federation/blocks.ts";
@@ -97,6 +98,23 @@ export function createFederationService(
     /** Remote accounts a local account follows, and what they post (the fediverse in miniature). */
     remoteFollows: following,
     timeline,
+    /** Account deletion (worker/services/account.ts eraseAccount): the actor signs its own Delete. */
+    accountDeletion: {
+      async retire(userId: string): Promise<boolean> {
+        const kept = await db
+          .update(schema.apActors)
+          .set({ userId: null, deletedAt: Date.now() })
+          .where(eq(schema.apActors.userId, userId))
+          .returning({ id: schema.apActors.id });
+        return kept.length > 0;
+      },
+      async restore(userId: string): Promise<void> {
+        await db.update(schema.apActors).set({ userId, deletedAt: null }).where(eq(schema.apActors.id, userId));
+      },
+      async announce(userId: string): Promise<void> {
+        await publishing.retireAuthor(userId).catch((err) => logError("federation: account Delete failed", err));
+      },
+    },
     /** Runs one job of the federation queue. */
     runJob: delivery.run,
 

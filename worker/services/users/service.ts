@@ -21,6 +21,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { AccountFederation } from "#worker/services/account.ts";
 import { createUserAdmin } from "#worker/services/users/admin.ts";
 import {
   addressKey,
@@ -68,9 +69,11 @@ export function createUserService(
     purge: Purge;
     release: ReleaseImages;
     verification: EmailVerificationService;
+    /** What an admin's delete of an account tells the fediverse. */
+    federation?: AccountFederation;
   },
 ) {
-  const { sessions, rateLimit, images, purge, release, verification } = deps;
+  const { sessions, rateLimit, images, purge, release, verification, federation } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
@@ -116,7 +119,7 @@ export function createUserService(
   }
 
   return {
-    ...createUserAdmin(db, { purge, release }),
+    ...createUserAdmin(db, { purge, release, federation }),
 
     /**
      * Creates an account (email and password) and signs it in. Creates nothing else: no profile.
