@@ -37,6 +37,8 @@ export function Image({
   className = "",
   ...rest
 }: Props) {
+  // A draft may have no cover yet (issue 22): a grey box in its place, never an empty src.
+  if (!src) return <span role="img" aria-label={alt} className={`block bg-gray-100 ${className}`} />;
   const srcSet = variantSrcSet(src, maxWidth);
   return (
     <img

@@ -47,7 +47,7 @@ export function PublishChoices({
             Publish now
           </SubmitButton>
         ) : null}
-        <SubmitButton tone="secondary" name="status" value="draft" pendingText="Saving…">
+        <SubmitButton tone="secondary" name="status" value="draft" pendingText="Saving…" formNoValidate>
           Save draft
         </SubmitButton>
         <SubmitButton tone="secondary" name="status" value="scheduled" pendingText="Scheduling…">
@@ -56,7 +56,8 @@ export function PublishChoices({
         {note ? <div className="sm:order-first sm:mr-auto">{note}</div> : null}
       </div>
       <p className="text-xs text-gray-500 sm:text-right">
-        A draft is seen only by you and admins. Schedule publishes the post at the date and time above.
+        A draft is seen only by you and admins, and needs only a title. Schedule publishes the post at the date and time
+        above.
       </p>
     </div>
   );

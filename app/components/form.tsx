@@ -99,6 +99,7 @@ export function SubmitButton({
   name,
   value,
   tone,
+  formNoValidate,
 }: {
   children: ReactNode;
   pendingText?: string;
@@ -106,6 +107,8 @@ export function SubmitButton({
   name?: string;
   value?: string;
   tone?: "primary" | "secondary";
+  /** Skips the browser's `required` checks (Save draft: a draft needs only a title, the server checks). */
+  formNoValidate?: boolean;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
@@ -114,6 +117,7 @@ export function SubmitButton({
       type="submit"
       name={name}
       value={value}
+      formNoValidate={formNoValidate}
       disabled={pending}
       aria-busy={pending || undefined}
       className={buttonClass({ tone, className })}

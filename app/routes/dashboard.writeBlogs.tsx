@@ -88,7 +88,7 @@ export default function WriteBlogs() {
     <>
       <DashboardHeader
         title="Write Blogs"
-        description="Share a story with readers. Every field is required; your text is kept on this device while you type, and Save draft keeps it for you alone."
+        description="Share a story with readers. Every field is required to post or schedule; a draft needs only a title. Your text is kept on this device while you type, and Save draft keeps it for you alone."
         actions={
           <Link to="/dashboard/myBlog" className={buttonSecondary}>
             My Blogs

@@ -104,6 +104,50 @@ export const newBlogInput = z.object({
   ...extraFields,
 });
 
+/**
+ * A draft (issue 22): only the title is needed; everything else may wait until the post is published
+ * or scheduled (then `requireComplete` asks for it). A missing date and time is the moment of saving.
+ */
+export const newDraftInput = z.object({
+  title: requiredText("Title", LIMITS.title),
+  short_description: optionalText("Short description", LIMITS.shortDescription),
+  blog_details: optionalText("Blog details", LIMITS.blogDetails),
+  category: z.preprocess(blankToUndefined, categoryField.optional()),
+  date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
+  image: optionalUrl("Image"),
+  status: statusField,
+  no_email: noEmailField,
+  ...extraFields,
+});
+
+/** The status a write asks for, read before the rest so a draft is checked by the draft's schema. */
+export function requestedStatus(input: unknown): BlogStatus | undefined {
+  const status = (input as Record<string, unknown> | null)?.status;
+  return typeof status === "string" && (BLOG_STATUSES as readonly string[]).includes(status.trim())
+    ? (status.trim() as BlogStatus)
+    : undefined;
+}
+
+export const INCOMPLETE_POST = "A draft needs only a title; to publish or schedule a post, fill in every field.";
+
+/**
+ * What a post must have before readers see it (published or scheduled): the spec's fields. A draft saved
+ * with only a title is refused here when it is published, with the field errors of the missing ones.
+ */
+export function requireComplete(
+  stored: { category: string; shortDescription: string; blogDetails: string; image: string },
+  changes: { category?: string; short_description?: string; blog_details?: string; image?: string } = {},
+  uploading = false,
+): void {
+  const fields: Record<string, string> = {};
+  if (!(changes.category ?? stored.category).trim()) fields.category = "Category is required.";
+  if (!(changes.short_description ?? stored.shortDescription).trim())
+    fields.short_description = "Short description is required.";
+  if (!(changes.blog_details ?? stored.blogDetails).trim()) fields.blog_details = "Blog details is required.";
+  if (!uploading && !(changes.image ?? stored.image).trim()) fields.image = "Image is required.";
+  if (Object.keys(fields).length) throw new ValidationError(fields, INCOMPLETE_POST, "incomplete-post");
+}
+
 /** Updates: every field optional, and an empty one keeps the stored value (spec section 5). */
 export const blogChangesInput = z.object({
   title: optionalText("Title", LIMITS.title),

@@ -7,7 +7,10 @@ import {
   byEmailInput,
   extraColumns,
   newBlogInput,
+  newDraftInput,
   publication,
+  requestedStatus,
+  requireComplete,
 } from "#worker/services/blogs/input.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
@@ -144,9 +147,12 @@ export function createBlogService(
      */
     async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
       const user = requireUser(actor);
-      const data = parse(newBlogInput, withPendingUpload(input, upload));
-      const { status, publishAt } = publication(data.status ?? "published", data.date_time);
-      const image = hasUpload(upload) ? await storeUpload(user, upload) : data.image;
+      // A draft needs only a title (issue 22); a post readers will see needs every field.
+      const draft = requestedStatus(input) === "draft";
+      const data = parse(draft ? newDraftInput : newBlogInput, withPendingUpload(input, upload));
+      const dateTime = data.date_time ?? new Date().toISOString();
+      const { status, publishAt } = publication(data.status ?? "published", dateTime);
+      const image = (hasUpload(upload) ? await storeUpload(user, upload) : data.image) ?? "";
       const id = newId();
       const insert = db.insert(schema.blogs).values({
         ...extraColumns(data),
@@ -155,13 +161,13 @@ export function createBlogService(
         id,
         authorId: user.id,
         title: data.title,
-        shortDescription: data.short_description,
-        blogDetails: data.blog_details,
-        category: data.category,
+        shortDescription: data.short_description ?? "",
+        blogDetails: data.blog_details ?? "",
+        category: data.category ?? "",
         authorName: user.name,
         email: user.email.toLowerCase(),
         authorImage: user.photoURL,
-        dateTime: data.date_time,
+        dateTime,
         image,
         likes: 0,
         emailSubscribers: !data.no_email,
@@ -271,6 +277,8 @@ export function createBlogService(
   ): Promise<{ modifiedCount: number }> {
     const data = parse(blogChangesInput, withPendingUpload(input, upload));
     const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
+    // A draft saved with only its title is complete before it is published or scheduled (issue 22).
+    if ((data.status ?? row.status) !== "draft") requireComplete(row, data, hasUpload(upload));
     const image = hasUpload(upload) ? await storeUpload(actor, upload) : data.image;
     return history.save(actor, row, {
       title: data.title,
