@@ -33,6 +33,7 @@ async function shots(page: Page, name: string, sizes = Object.values(VIEWPORTS))
   for (const size of sizes) {
     await page.setViewportSize(size);
     await page.waitForLoadState("networkidle");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`), fullPage: true });
   }
 }
