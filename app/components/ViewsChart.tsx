@@ -42,12 +42,12 @@ export function ViewsChart({ daily, label }: { daily: { day: string; views: numb
         On phones the chart keeps a readable size and scrolls sideways instead of shrinking its labels; the
         box is a named tab stop, so it can be reached and scrolled with the arrow keys (issue 22, defect 9).
       */}
-      <div className="overflow-x-auto rounded-lg" tabIndex={0} role="region" aria-label={`${label}, chart`}>
+      <div className="mt-3 overflow-x-auto rounded-lg" tabIndex={0} role="region" aria-label={`${label}, chart`}>
         <svg
           viewBox={`0 0 ${W} ${H}`}
           role="img"
           aria-labelledby={`${id}-t ${id}-d`}
-          className="mt-3 h-auto w-full min-w-[30rem]"
+          className="h-auto w-full min-w-[30rem]"
           data-testid="views-chart"
         >
           <title id={`${id}-t`}>{label}</title>

@@ -17,6 +17,7 @@ import { newsletterApi } from "#worker/api/newsletter.ts";
 import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
 import { notificationsApi } from "#worker/api/notifications.ts";
+import { importsApi } from "#worker/api/imports.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -36,6 +37,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", federationApi)
   .route("/", followsApi)
   .route("/", notificationsApi)
+  .route("/", importsApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

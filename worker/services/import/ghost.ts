@@ -61,9 +61,6 @@ export function lexicalToHtml(source: string): string {
   return root ? render(root) : "";
 }
 
-/** Ghost's own placeholder for the site's address in exported URLs. */
-const ghostUrl = (url: string, site: string) => url.replace(/__GHOST_URL__/g, site);
-
 /**
  * A Ghost export (Settings, Labs, Export): posts with html (preferred) or lexical, status, feature
  * images, tags (the first ones, by sort order, try as categories; the rest are tags) and authors.
@@ -77,6 +74,7 @@ export function parseGhost(data: unknown): ParsedImport {
   const meta = (db?.meta ?? {}) as Row;
   const siteUrl = s(meta.url ?? (root as Row).url).replace(/\/+$/, "");
   const out = emptyParsed("ghost", siteUrl.replace(/^https?:\/\//, "") || "ghost");
+  if (/^https?:\/\//.test(siteUrl)) out.origin = siteUrl;
 
   const tags = new Map(rows(tables.tags).map((t) => [s(t.id), s(t.name)]));
   const users = new Map(rows(tables.users).map((u) => [s(u.id), { name: s(u.name), email: s(u.email).toLowerCase() }]));
@@ -101,7 +99,8 @@ export function parseGhost(data: unknown): ParsedImport {
       out.skipped.push({ title, reason: PAGE_SKIPPED, sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}` });
       continue;
     }
-    const html = ghostUrl(s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : ""), siteUrl);
+    // __GHOST_URL__ (Ghost's own address) is resolved when the posts are staged: ./ghost-urls.ts.
+    const html = s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : "");
     const ghostStatus = s(post.status);
     const date = new Date(Date.parse(s(post.published_at) || s(post.created_at)) || Date.now()).toISOString();
     const status = ghostStatus === "published" ? "published" : ghostStatus === "scheduled" ? "scheduled" : "draft";
@@ -118,7 +117,8 @@ export function parseGhost(data: unknown): ParsedImport {
       categories: names,
       tags: names,
       author: author ? { name: author.name, email: author.email || null } : null,
-      cover: post.feature_image ? ghostUrl(s(post.feature_image), siteUrl) : null,
+      slug: s(post.slug) || undefined,
+      cover: post.feature_image ? s(post.feature_image) : null,
       comments: [],
     });
   }

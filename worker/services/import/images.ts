@@ -4,6 +4,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { inspectImage, MAX_IMAGE_BYTES } from "#worker/services/images.ts";
 import { newId } from "#worker/services/shared/ids.ts";
+import { GHOST_IMAGE_NO_ADDRESS, GHOST_URL } from "#worker/services/import/ghost-urls.ts";
 import {
   fetchOutbound,
   isPrivateHost,
@@ -41,6 +42,7 @@ const REASONS: Record<OutboundRefusal, string> = {
  * no private or loopback hosts.
  */
 export async function fetchImage(env: Env, url: string): Promise<Uint8Array> {
+  if (url.startsWith(GHOST_URL)) throw new ImageCopyError(GHOST_IMAGE_NO_ADDRESS);
   try {
     const { response } = await fetchOutbound(url, {
       allowHttp: true,

@@ -5,6 +5,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
+import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
 import type { StagedPost } from "#worker/services/import/run.ts";
@@ -62,8 +63,14 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
      * for the preview: an admin's import ("site") maps authors by email; a writer's ("own") makes
      * every post theirs and leaves subscribers out.
      */
-    async start(actor: Actor | null, file: unknown, scope: ImportScope): Promise<{ jobId: string }> {
+    async start(
+      actor: Actor | null,
+      upload: unknown | (() => Promise<unknown>),
+      scope: ImportScope,
+    ): Promise<{ jobId: string }> {
       const user = scope === "site" ? requireAdmin(actor) : requireUser(actor);
+      // The REST adapter hands a reader: the body is read only once the caller may import.
+      const file: unknown = typeof upload === "function" ? await (upload as () => Promise<unknown>)() : upload;
       if (!(file instanceof Blob) || file.size === 0)
         throw new ValidationError({ file: IMPORT_ERRORS.empty }, IMPORT_ERRORS.empty, "import-empty");
       if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_ERRORS.tooLarge, "import-too-large");
@@ -109,11 +116,13 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         await env.IMAGES.put(key, bytes);
         staged.set(ref, key);
       }
+      // Each post's id here, chosen now so links between the export's own posts can name it.
+      const ids = await assignIdsAndGhostUrls(db, parsed, () => newId());
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
         for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
           if (staged.has(src)) archive[src] = staged.get(src)!;
-        const payload: StagedPost = { ...p, archive };
+        const payload: StagedPost = { ...p, archive, blogId: ids[seq] };
         return {
           jobId,
           seq,

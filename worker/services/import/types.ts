@@ -30,6 +30,8 @@ export interface ImportedPost {
   categories: string[];
   tags: string[];
   author: ImportedAuthor | null;
+  /** The source's own slug (Ghost: links between its posts name it). */
+  slug?: string;
   /** The featured image's source URL, or null. */
   cover: string | null;
   comments: ImportedComment[];
@@ -40,6 +42,8 @@ export interface ParsedImport {
   platform: "wordpress" | "ghost" | "medium" | "substack" | "edge-blog";
   /** The site the file came from, as its own export names it (part of each source key). */
   site: string;
+  /** The source site's address when the export names it (Ghost's __GHOST_URL__ for images). */
+  origin?: string;
   posts: ImportedPost[];
   subscribers: string[];
   /** Image bytes found inside the archive, by every path or URL a post may use for them. */
