@@ -32,6 +32,18 @@ export function ConfirmStepFields({ ask, to, fields }: { ask: ConfirmKind; to: s
   );
 }
 
+/** The row's own words for the dialog, or undefined (the kind's usual words) when there are none or they fail. */
+async function detailText(url: string | undefined): Promise<string | undefined> {
+  if (!url) return undefined;
+  try {
+    const res = await fetch(url, { headers: { Accept: "application/json" } });
+    const body = res.ok ? ((await res.json()) as { text?: unknown }) : null;
+    return typeof body?.text === "string" ? body.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A one-button POST form for row actions (delete, make admin) that asks first. With JavaScript the
  * spec's dialog asks, then the form posts, and the button shows progress and stays disabled until the
@@ -47,6 +59,7 @@ export function ConfirmForm({
   tone = "neutral",
   disabled = false,
   title,
+  detailUrl,
 }: {
   /** Hidden inputs: at least `intent` and `id`, which also tell this form's submission apart from others on the page. */
   fields: Record<string, string>;
@@ -60,6 +73,8 @@ export function ConfirmForm({
   tone?: keyof typeof tones;
   disabled?: boolean;
   title?: string;
+  /** A page answering `{text}`, the dialog's words for this row (what deleting an account takes with it). */
+  detailUrl?: string;
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -109,9 +124,11 @@ export function ConfirmForm({
       onSubmit={(event) => {
         event.preventDefault();
         const form = event.currentTarget;
-        void confirmAsk(ask).then((ok) => {
-          if (ok) submit(form, { method: "post" });
-        });
+        void detailText(detailUrl)
+          .then((text) => confirmAsk(ask, text))
+          .then((ok) => {
+            if (ok) submit(form, { method: "post" });
+          });
       }}
     >
       {inputs}

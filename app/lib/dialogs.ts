@@ -40,7 +40,7 @@ export async function confirmDialog(options: { title: string; text: string; conf
 }
 
 /** Asks before an action, in the words of `MSG.confirm` (the same words the no-JS /confirm page shows). */
-export function confirmAsk(kind: ConfirmKind) {
+export function confirmAsk(kind: ConfirmKind, text?: string) {
   const words = MSG.confirm[kind];
-  return confirmDialog({ title: words.title, text: words.text, confirmButtonText: words.button });
+  return confirmDialog({ title: words.title, text: text ?? words.text, confirmButtonText: words.button });
 }

@@ -115,6 +115,8 @@ export const MSG = {
   /** Ask-first actions: the words of the dialog with JavaScript and of the /confirm page without it. */
   confirm: {
     delete: { title: "Are you sure?", text: "You won't be able to revert this!", button: "Yes, delete it!" },
+    /** Deleting an account: the text is replaced by what goes with it, with the counts (app/lib/holdings.ts). */
+    "delete-user": { title: "Are you sure?", text: "You won't be able to revert this!", button: "Yes, delete it!" },
     "make-admin": {
       title: "Are you sure?",
       text: "This user will be able to manage every blog, user, review and author.",

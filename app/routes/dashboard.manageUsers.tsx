@@ -183,7 +183,8 @@ export default function ManageUsers() {
                 tone="danger"
                 disabled={u._id === me}
                 title={u._id === me ? "You cannot delete your own account." : undefined}
-                ask="delete"
+                ask="delete-user"
+                detailUrl={`/dashboard/users/${u._id}/holdings`}
                 pendingText="Deleting…"
               >
                 Delete<span className="sr-only"> {u.name}</span>

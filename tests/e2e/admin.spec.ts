@@ -161,7 +161,13 @@ test.describe("admin dashboard", () => {
     await page.goto("/dashboard/manageUsers");
     const leaving = row(page, email);
     await leaving.getByRole("button", { name: "Delete" }).click();
-    await confirmWith(page, "Yes, delete it!", ["Are you sure?", "You won't be able to revert this!"]);
+    // Issue 22: the dialog says what goes with the account, with the counts, and focuses Cancel.
+    await expect(swal(page).getByRole("button", { name: "Cancel" })).toBeFocused();
+    await confirmWith(page, "Yes, delete it!", [
+      "Are you sure?",
+      "Deleting Leaving Soon's account also deletes 0 posts, 0 comments, 0 likes and 0 saved posts.",
+      "You won't be able to revert this!",
+    ]);
     await toastSeen(page, "User deleted successfully!");
     await expect(leaving).toHaveCount(0);
     const login = await request.post("/api/auth/login", { data: { email, password: "Leaving-Soon-42" } });

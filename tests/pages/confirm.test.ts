@@ -139,6 +139,53 @@ describe("the confirmation step without JavaScript", () => {
     expect(removeHtml).toContain(MSG.confirm["remove-admin"].button);
   });
 
+  it("Delete on Manage Users says what goes with the account, with the counts, on /confirm and to the dialog (issue 22)", async () => {
+    const leaving = await makeUser({ name: "Leaving Lee" });
+    const other = await makeUser({ name: "Other Writer" });
+    const own = [await makeBlog(leaving), await makeBlog(leaving)];
+    const theirs = await makeBlog(other);
+    await db()
+      .insert(schema.comments)
+      .values(
+        [own[0]!, theirs, theirs].map((b) => ({
+          id: newId(),
+          blogId: b.id,
+          userId: leaving.id,
+          body: "A comment.",
+        })),
+      );
+    await db().insert(schema.blogLikes).values({ blogId: theirs.id, userId: leaving.id });
+    const words = "Deleting Leaving Lee's account also deletes 2 posts, 3 comments, 1 like and 0 saved posts.";
+
+    const del = (await formsOf(await getPage("/dashboard/manageUsers?q=Leaving", admin))).find(
+      (f) => f.fields.intent === "delete" && f.fields.id === leaving.id,
+    )!;
+    expect(del.fields.ask).toBe("delete-user");
+    const confirm = await submitGet(del, admin);
+    const html = await confirm.clone().text();
+    expect(html).toContain(words.replace("'", "&#x27;"));
+    const yes = (await formsOf(confirm)).find((f) => f.method === "post")!;
+    expect(yes.fields).toEqual({ intent: "delete", id: leaving.id });
+
+    // The dialog's words (with JavaScript) come from the same service, admins only.
+    const detail = await getPage(`/dashboard/users/${leaving.id}/holdings`, admin);
+    expect(detail.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await detail.json()).toMatchObject({
+      posts: 2,
+      comments: 3,
+      likes: 1,
+      saves: 0,
+      text: expect.stringContaining(words),
+    });
+    const plain = await withSession(await makeUser({ name: "Not An Admin" }));
+    expect((await getPage(`/dashboard/users/${leaving.id}/holdings`, plain)).status).toBe(403);
+    expect((await getPage(`/dashboard/users/${newId()}/holdings`, admin)).status).toBe(404);
+
+    const done = await postForm(yes.action, admin, yes.fields);
+    expect(done.status).toBe(302);
+    expect(await db().select().from(schema.users).where(eq(schema.users.id, leaving.id))).toEqual([]);
+  });
+
   it("deleting a comment on a post page asks too", async () => {
     const writer = await withSession(await makeUser({ name: "Comment Owner" }));
     const blog = await makeBlog(writer);

@@ -34,6 +34,20 @@ export function userFilter(q: unknown): SQL | undefined {
 
 const emailOnly = z.object({ email: emailField() });
 
+/** Counts past this read as "more than": a count walks an index, and a confirmation need not walk a huge one. */
+export const HOLDINGS_CAP = 10_000;
+
+/** What goes with an account when it is deleted (issue 22): shown in the delete confirmation. */
+export interface Holdings {
+  name: string;
+  posts: number;
+  comments: number;
+  likes: number;
+  saves: number;
+  /** The most any count reaches (HOLDINGS_CAP): a count equal to it means "at least". */
+  cap: number;
+}
+
 /** The admin's side of accounts: Manage Users, deleting an account, and who is an admin. */
 export function createUserAdmin(
   db: Db,
@@ -93,6 +107,30 @@ export function createUserAdmin(
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
       return { deletedCount: await eraseAccount(db, purge, release, row, undefined, federation) };
+    },
+
+    /**
+     * What deleting an account takes with it, in one query: their posts, comments, likes and saved
+     * posts, each counted on its user index and capped (HOLDINGS_CAP), so the question stays cheap.
+     */
+    async holdings(actor: Actor | null, id: string): Promise<Holdings> {
+      requireAdmin(actor);
+      const capped = (table: string, column: string) =>
+        sql<number>`(select count(*) from (select 1 from ${sql.raw(table)} where ${sql.raw(column)} = ${id} limit ${HOLDINGS_CAP}))`;
+      const row = await findOr404(id, "User not found.", (id) =>
+        db
+          .select({
+            name: schema.users.name,
+            posts: capped("blogs", "author_id"),
+            comments: capped("comments", "user_id"),
+            likes: capped("blog_likes", "user_id"),
+            saves: capped("saved_blogs", "user_id"),
+          })
+          .from(schema.users)
+          .where(eq(schema.users.id, id))
+          .get(),
+      );
+      return { ...row, cap: HOLDINGS_CAP };
     },
 
     async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {
