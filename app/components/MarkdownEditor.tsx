@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { TextArea } from "#app/components/form.tsx";
 import { renderMarkdown } from "#worker/content/markdown.ts";
+import { EDITOR_IMAGE_TYPES, imageMarkdown, precheck, uploadImage } from "#app/lib/editor-upload.ts";
 
 /** A mark the toolbar adds around the selection (or a placeholder), or in front of each selected line. */
 interface Mark {
@@ -55,6 +56,38 @@ export function MarkdownEditor({
   const box = useRef<HTMLDivElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [html, setHtml] = useState("");
+  const picker = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
+  const [uploadError, setUploadError] = useState("");
+
+  /** Uploads each image file in turn and puts its Markdown where the cursor is (issue 22). */
+  const insertImages = useRef<(files: File[]) => Promise<void>>(async () => {});
+  insertImages.current = async (files: File[]) => {
+    const textarea = box.current?.querySelector("textarea");
+    if (!textarea) return;
+    setUploadError("");
+    for (const file of files) {
+      const refused = precheck(file);
+      if (refused) {
+        setUploadError(refused);
+        continue;
+      }
+      setUpload({ name: file.name, percent: 0 });
+      try {
+        const url = await uploadImage(file, (percent) => setUpload({ name: file.name, percent }));
+        const at = textarea.selectionStart;
+        const before = textarea.value.slice(0, at);
+        const text = `${before && !before.endsWith("\n") ? "\n" : ""}${imageMarkdown(file, url)}\n`;
+        textarea.value = before + text + textarea.value.slice(textarea.selectionEnd);
+        textarea.setSelectionRange(at + text.length, at + text.length);
+        // The preview and the form autosave follow the field's input events.
+        textarea.dispatchEvent(new Event("input", { bubbles: true }));
+      } catch (err) {
+        setUploadError(err instanceof Error ? err.message : "The image could not be uploaded.");
+      }
+    }
+    setUpload(null);
+  };
 
   useEffect(() => {
     const textarea = box.current?.querySelector("textarea");
@@ -62,8 +95,33 @@ export function MarkdownEditor({
     setEnhanced(true);
     const update = () => setHtml(renderMarkdown(textarea.value));
     update();
+    const images = (list: FileList | null | undefined) => [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
+    const onDragOver = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      event.preventDefault();
+      textarea.focus();
+      void insertImages.current(files);
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      const files = images(event.clipboardData?.files);
+      if (files.length === 0) return;
+      event.preventDefault();
+      void insertImages.current(files);
+    };
     textarea.addEventListener("input", update);
-    return () => textarea.removeEventListener("input", update);
+    textarea.addEventListener("dragover", onDragOver);
+    textarea.addEventListener("drop", onDrop);
+    textarea.addEventListener("paste", onPaste);
+    return () => {
+      textarea.removeEventListener("input", update);
+      textarea.removeEventListener("dragover", onDragOver);
+      textarea.removeEventListener("drop", onDrop);
+      textarea.removeEventListener("paste", onPaste);
+    };
   }, []);
 
   function mark(m: Mark) {
@@ -93,13 +151,59 @@ export function MarkdownEditor({
               {m.text}
             </button>
           ))}
+          <button
+            type="button"
+            onClick={() => picker.current?.click()}
+            disabled={upload !== null}
+            className="rounded-md border border-gray-300 bg-white px-2.5 py-1 text-sm font-semibold text-gray-700 hover:bg-gray-50"
+          >
+            Insert image
+          </button>
+          {/* No name: the picked file is uploaded at once, never sent with the form. */}
+          <input
+            ref={picker}
+            type="file"
+            accept={EDITOR_IMAGE_TYPES}
+            multiple
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = "";
+              void insertImages.current(files);
+            }}
+          />
+        </div>
+      ) : null}
+      {enhanced ? (
+        <div className="flex flex-col gap-1 text-sm">
+          <div role="status" aria-live="polite" className="flex items-center gap-2 text-gray-700">
+            {upload ? (
+              <>
+                <progress
+                  data-testid="image-upload-progress"
+                  max={100}
+                  value={upload.percent}
+                  aria-label={`Uploading ${upload.name}`}
+                  className="h-2 w-40 max-w-full"
+                />
+                <span className="min-w-0 break-all">{`Uploading ${upload.name}… ${upload.percent}%`}</span>
+              </>
+            ) : null}
+          </div>
+          {uploadError ? (
+            <p role="alert" className="font-medium text-red-700">
+              {uploadError}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className={enhanced ? "grid gap-4 lg:grid-cols-2" : ""}>
         <TextArea
           label={label}
           error={error}
-          hint="Markdown: ## heading, **bold**, _italic_, - list, [link](https://…), > quote, ``` code ```."
+          hint="Markdown: ## heading, **bold**, _italic_, - list, [link](https://…), > quote, ``` code ```. Drop or paste an image here, or use Insert image."
           {...props}
         />
         {enhanced ? (

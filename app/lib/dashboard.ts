@@ -24,6 +24,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.
   { to: "/dashboard/import", label: "Import" },
   { to: "/dashboard/export", label: "Export" },
+  // Beyond the spec's menu (issue 24): blocked fediverse accounts and servers.
+  { to: "/dashboard/fediverse", label: "Fediverse" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },

@@ -34,6 +34,11 @@ export default function Following() {
           ? `${feed.total} ${feed.total === 1 ? "post" : "posts"}, newest first.`
           : "Posts from the writers you follow show up here."}
       </p>
+      <p className="mt-1 text-sm">
+        <Link to="/fediverse" className="font-medium text-brand-700 hover:underline">
+          Follow accounts on Mastodon and other servers
+        </Link>
+      </p>
       <PagedCards
         list={feed}
         label="Posts from writers you follow"

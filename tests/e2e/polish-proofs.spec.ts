@@ -62,12 +62,13 @@ async function createPost(request: APIRequestContext, overrides: Record<string, 
 // The testimonials slider with a given number of reviews.
 
 /**
- * Keeps only `count` reviews on the site for the tests of a group: the others wait in a side table and
- * come back afterwards, whatever columns the table has.
+ * Keeps only `count` approved reviews on the site for the tests of a group (the home page shows approved
+ * ones only): every other review waits in a side table and comes back afterwards, as it was.
  */
 function keepReviews(count: number) {
   d1(`DROP TABLE IF EXISTS reviews_held;
-CREATE TABLE reviews_held AS SELECT * FROM reviews WHERE id NOT IN (SELECT id FROM reviews ORDER BY id LIMIT ${count});
+CREATE TABLE reviews_held AS SELECT * FROM reviews
+  WHERE id NOT IN (SELECT id FROM reviews WHERE status = 'approved' ORDER BY id LIMIT ${count});
 DELETE FROM reviews WHERE id IN (SELECT id FROM reviews_held);`);
 }
 function restoreReviews() {

@@ -28,6 +28,7 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
       blogDetails: body,
       image: `/images/${key}`,
       category: "Travel",
+      tags: "edge-cache,cloudflare",
       dateTime: "2025-03-04T05:06:00.000Z",
     });
     await makeBlog(writer, { title: "Still a draft", status: "draft", category: "Science", image: `/images/${key}` });
@@ -60,7 +61,7 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
       expect(names).toContain(f);
     expect(names).toContain(`images/${key}`);
     const post = dec.decode(files[names.find((n) => n.startsWith("posts/round-trip"))!]!);
-    for (const field of ["title", "date", "status", "category", "author", "description", "cover"])
+    for (const field of ["title", "date", "status", "category", "tags", "author", "description", "cover"])
       expect(post).toMatch(new RegExp(`^${field}: `, "m"));
     expect(post).toContain(`![The picture](../images/${key})`);
     const users = dec.decode(files["users.json"]!);
@@ -103,6 +104,12 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     ]);
     const back = blogs[0]!;
     expect(back.dateTime).toBe("2025-03-04T05:06:00.000Z");
+    // Its tags come back too, on the post and on the tag pages' rows.
+    expect(back.tags).toBe("edge-cache,cloudflare");
+    const tagged = await env.DB.prepare("select tag from blog_tags where blog_id = ? order by tag")
+      .bind(back.id)
+      .all<{ tag: string }>();
+    expect(tagged.results.map((r) => r.tag)).toEqual(["cloudflare", "edge-cache"]);
     const newKey = /!\[The picture\]\(\/images\/([^)]+)\)/.exec(back.blogDetails)![1]!;
     expect(back.blogDetails).toBe(body.replace(key, newKey));
     expect(back.image.startsWith("/images/")).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MARKDOWN_MAX_CHARS, MARKDOWN_MAX_MARKS, markdownText, renderMarkdown } from "#worker/content/markdown.ts";
+import {
+  EXTERNAL_IMAGE_NOTE,
+  MARKDOWN_MAX_CHARS,
+  MARKDOWN_MAX_MARKS,
+  markdownText,
+  renderMarkdown,
+} from "#worker/content/markdown.ts";
 import { readingMinutes } from "#app/lib/blog-text.ts";
 
 /** Known XSS payloads (OWASP filter-evasion cheat sheet and friends), typed into a post's details. */
@@ -97,6 +103,20 @@ describe("Markdown rendering and sanitising", () => {
     const other = renderMarkdown("![A cat](https://evil.example/cat.png)");
     expect(other).not.toContain("<img");
     expect(other).toContain("A cat");
+  });
+
+  it("shows another site's image as a link named by its alt text, with a note (issue 22)", () => {
+    const html = renderMarkdown("Look: ![A cat](https://img.example/cat.png)");
+    expect(html).toContain(
+      `<a href="https://img.example/cat.png" rel="nofollow ugc noopener">A cat</a> <small>${EXTERNAL_IMAGE_NOTE}</small>`,
+    );
+    expect(html).not.toContain("<img");
+    // No alt text: the host names the link.
+    expect(renderMarkdown("![](https://img.example/dog.png)")).toContain(">img.example</a>");
+    // Only web links: a script URL stays text.
+    expect(renderMarkdown("![x](javascript:alert(1))")).not.toContain("<a");
+    // Typed HTML is still text, even the note's own tag.
+    expect(renderMarkdown("<small>hi</small>")).not.toContain("<small>");
   });
 
   it("renders an old plain post as it did: paragraphs, line breaks kept, HTML shown as text", () => {

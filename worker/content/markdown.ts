@@ -27,6 +27,9 @@ export function isAllowedImage(src: string): boolean {
   return /^\/images\/(?:w\d{3,4}\/)?[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(src) && !src.includes("..");
 }
 
+/** What a reader sees beside a link that stands for another site's image. */
+export const EXTERNAL_IMAGE_NOTE = "(an image on another site, not shown here)";
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -49,6 +52,12 @@ marked.use({
       return `<a href="${escapeHtml(href)}"${t} rel="nofollow ugc noopener">${text}</a>`;
     },
     image({ href, title, text }: Tokens.Image) {
+      // Another host's picture is never loaded (no tracking pixels, the CSP allows none): it becomes a
+      // link named by its alt text, with a note, so the writer and the reader see it was not lost (issue 22).
+      if (!isAllowedImage(href) && /^https?:\/\//i.test(href) && isAllowedHref(href)) {
+        const label = escapeHtml(text.trim() || new URL(href).host);
+        return `<a href="${escapeHtml(href)}" rel="nofollow ugc noopener">${label}</a> <small>${EXTERNAL_IMAGE_NOTE}</small>`;
+      }
       if (!isAllowedImage(href)) return escapeHtml(text);
       const t = title ? ` title="${escapeHtml(title)}"` : "";
       return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${t} loading="lazy">`;
@@ -68,6 +77,7 @@ const ALLOWED: Record<string, string[]> = {
   h6: TEXT,
   strong: TEXT,
   em: TEXT,
+  small: TEXT,
   del: TEXT,
   ul: TEXT,
   ol: ["start"],

@@ -18,6 +18,11 @@ export const REAUTH_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
 /** A Google sign-in proves a Google-only account for this long (delete, change email). */
 export const GOOGLE_REAUTH_MAX_AGE_MS = 5 * 60 * 1000;
 
+/** Whether a Google sign-in at `at` still proves a Google-only account's owner (the settings page asks too). */
+export function googleProofFresh(at: number | null | undefined, now = Date.now()): boolean {
+  return typeof at === "number" && now - at <= GOOGLE_REAUTH_MAX_AGE_MS && at <= now + 60_000;
+}
+
 /**
  * How a person proves, again, that they are the account's owner before a lasting change: the current
  * password, or (for an account without one) a Google sign-in to the same Google account moments ago.
@@ -132,8 +137,7 @@ export function createAccountService(
    */
   async function prove(row: UserRow, proof: IdentityProof, field = "password"): Promise<void> {
     if (!row.passwordHash) {
-      const at = proof.googleReauthAt ?? 0;
-      if (!row.googleSub || Date.now() - at > GOOGLE_REAUTH_MAX_AGE_MS || at > Date.now() + 60_000) {
+      if (!row.googleSub || !googleProofFresh(proof.googleReauthAt)) {
         throw new ValidationError({ [field]: GOOGLE_REAUTH_NEEDED }, GOOGLE_REAUTH_NEEDED, "reauth-required");
       }
       return;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
-import { GOOGLE_REAUTH_MAX_AGE_MS } from "#worker/services/account.ts";
+import { googleProofFresh } from "#worker/services/account.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
@@ -56,7 +56,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     notificationPrefs,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
-    googleConfirmed: reauthAt !== null && Date.now() - reauthAt < GOOGLE_REAUTH_MAX_AGE_MS,
+    googleConfirmed: googleProofFresh(reauthAt),
   };
 }
 

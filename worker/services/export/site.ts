@@ -21,7 +21,7 @@ This zip is the whole site, in a form people and programs can read, and that Edg
 - edge-blog.json          the format's name and version, the site and when it was exported
 - posts/<slug>.md         every post (drafts and scheduled ones too): front matter, then the Markdown body.
                           Front matter lines are "key: <JSON value>" (valid YAML): title, id, date, status,
-                          publish_at, category, author, author_email, description, cover, likes
+                          publish_at, category, tags ("a,b"), author, author_email, description, cover, likes
 - images/<key>            every stored image; posts refer to them as ../images/<key>
 - users.json              accounts: id, name, email, role, photo, dates (never a password hash)
 - profiles.json           writer profiles (bio, designation)
@@ -69,6 +69,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               ["status", blog.status],
               ["publish_at", iso(blog.publishAt)],
               ["category", blog.category],
+              ["tags", blog.tags],
               ["author", blog.authorName],
               ["author_email", blog.email],
               ["description", blog.shortDescription],

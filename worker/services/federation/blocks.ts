@@ -1,10 +1,10 @@
-import { desc, eq, or } from "drizzle-orm";
+import { count, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { RemoteComments } from "#worker/services/federation/replies.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
-import { parsePaging } from "#worker/services/shared/pagination.ts";
+import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 
@@ -54,6 +54,26 @@ export function createBlocks(db: Db, replies: RemoteComments) {
         .orderBy(desc(schema.apBlocks.createdAt))
         .limit(paging.limit)
         .offset(paging.offset);
+    },
+
+    /** Admin: the same list as a page with its total (the dashboard's Fediverse page). */
+    async blocksPage(actor: Actor | null, input: { page?: unknown } = {}) {
+      requireAdmin(actor);
+      const paging = parsePaging({ page: input.page }, BLOCKS_PAGE);
+      const [rows, totals] = await db.batch([
+        db
+          .select()
+          .from(schema.apBlocks)
+          .orderBy(desc(schema.apBlocks.createdAt))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ total: count() }).from(schema.apBlocks),
+      ]);
+      return toPage(
+        rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
+        totals[0]?.total ?? 0,
+        paging,
+      );
     },
 
     /** Admin: block a remote account (its URL) or a whole server (its name). Its follows and replies go. */

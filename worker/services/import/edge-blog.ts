@@ -74,7 +74,7 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       status: status === "draft" || status === "scheduled" ? status : "published",
       date: str(meta.date) || new Date().toISOString(),
       categories: str(meta.category) ? [str(meta.category)] : [],
-      tags: [],
+      tags: str(meta.tags) ? str(meta.tags).split(",") : [],
       author: str(meta.author_email)
         ? { name: str(meta.author) || str(meta.author_email), email: str(meta.author_email) }
         : null,

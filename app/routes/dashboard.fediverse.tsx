@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { rowActionClass } from "#app/components/ConfirmForm.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
+import { dashboardMeta } from "#app/lib/dashboard.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction, type FormFailure } from "#app/lib/forms.server.ts";
+import { adminOrForbidden } from "#app/lib/guards.server.ts";
+
+export const handle = { title: "Fediverse" };
+
+export const meta: MetaFunction = ({ matches }) => dashboardMeta("Fediverse", matches);
+
+/** The blocked remote accounts and servers, newest first (services.federation.blocksPage, paginated). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const admin = adminOrForbidden(context, request);
+  const page = new URL(request.url).searchParams.get("page");
+  return { blocks: await loadOr404(() => context.services.federation.blocksPage(admin, { page })) };
+}
+
+/** Block an account (its URL) or a server (its name); or lift a block. Through the blocks service. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const admin = adminOrForbidden(context, request);
+  const form = await readForm(request);
+  return handleForm(request, form, async () => {
+    switch (form.get("intent")) {
+      case "block": {
+        const { insertedId } = await context.services.federation.block(admin, { target: form.get("target") });
+        return redirectWithFlash(samePage(request), { kind: "toast", title: `Blocked ${insertedId}`, icon: "success" });
+      }
+      case "unblock": {
+        const target = String(form.get("target") ?? "");
+        await context.services.federation.unblock(admin, target);
+        return redirectWithFlash(samePage(request), { kind: "toast", title: `Unblocked ${target}`, icon: "success" });
+      }
+      default:
+        return unknownAction(form);
+    }
+  });
+}
+
+export default function FediverseBlocks() {
+  const { blocks } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const blocking = navigation.formData?.get("intent") === "block";
+  const error = failure?.fields?.target ?? failure?.formError;
+  return (
+    <>
+      <DashboardHeader
+        title="Fediverse"
+        description="Block a remote account or a whole server: its deliveries are refused, its follows end and its replies are removed."
+      />
+      {/* Keyed by the list's size: a block that took clears the field. */}
+      <Form
+        key={blocks.total}
+        method="post"
+        className="mb-8 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <input type="hidden" name="intent" value="block" />
+        <label htmlFor="block-target" className="block text-sm font-semibold text-ink">
+          Account URL or server name
+        </label>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+          <input
+            id="block-target"
+            name="target"
+            required
+            maxLength={500}
+            placeholder="https://server.example/users/name or server.example"
+            defaultValue={failure?.values?.target ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "block-target-error" : undefined}
+            className="min-w-0 flex-1 rounded-xl border border-gray-300 px-3 py-2 text-[15px]"
+          />
+          <button type="submit" disabled={blocking} className={buttonClass()}>
+            {blocking ? "Blocking…" : "Block"}
+          </button>
+        </div>
+        {error ? (
+          <p id="block-target-error" role="alert" className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </Form>
+      {blocks.items.length === 0 ? (
+        <EmptyState as="p">No accounts or servers are blocked.</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Blocked accounts and servers">
+          {blocks.items.map((b) => (
+            <li
+              key={b.target}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold break-all text-ink">{b.target}</p>
+                <p className="text-xs text-gray-600">
+                  {b.kind === "host" ? "Whole server" : "Account"} · blocked <LocalTime iso={b.createdAt} withTime />
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="target" value={b.target} />
+                <button type="submit" aria-label={`Unblock ${b.target}`} className={rowActionClass()}>
+                  Unblock
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {blocks.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={blocks.page} pages={blocks.pages} label="Pages of blocks" />
+        </div>
+      ) : null}
+    </>
+  );
+}
