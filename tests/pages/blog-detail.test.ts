@@ -161,13 +161,17 @@ describe("/blogs/{id}", () => {
 
   it("stores a signed-in reader's comment, lists it newest first, and refuses an empty one beside the field", async () => {
     const cookie = await cookieOf(reader);
-    expect((await postForm(postPath(blog), { intent: "comment", body: "First <i>comment</i>" }, cookie)).status).toBe(
-      200,
-    );
+    // Without JavaScript the page opens at the new comment (issue 22): 303 to #comment-{id}.
+    const sent = await postForm(postPath(blog), { intent: "comment", body: "First <i>comment</i>" }, cookie);
+    expect(sent.status).toBe(303);
+    const [mine] = await commentsOf(blog.id);
+    expect(sent.headers.get("Location")).toBe(`${postPath(blog)}#comment-${mine!.id}`);
     expect(
       (await postForm(postPath(blog), { intent: "comment", body: "Second comment" }, await cookieOf(other))).status,
-    ).toBe(200);
+    ).toBe(303);
     const html = await (await get(postPath(blog), cookie)).text();
+    // The polite live region the page says "Your comment was posted." in, with JavaScript (issue 22).
+    expect(html).toMatch(/<p id="comment-announcer" aria-live="polite" class="sr-only">/);
     const second = html.indexOf("Second comment");
     const first = html.indexOf("First &lt;i&gt;comment&lt;/i&gt;");
     expect(second).toBeGreaterThan(0);

@@ -36,14 +36,15 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
 
   it("replies under a comment; a reply to a reply joins the same thread; the page shows them nested", async () => {
     const top = await postForm(postPath(blog), { intent: "comment", body: "A top comment" }, await cookieOf(reader));
-    expect(top.status).toBe(200);
+    expect(top.status).toBe(303);
     const [topRow] = await commentsOf(blog.id);
     const reply = await postForm(
       postPath(blog),
       { intent: "comment", body: "A reply from Otto", parent_id: topRow!.id },
       await cookieOf(other),
     );
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get("Location")).toMatch(/#comment-[0-9a-z]+$/);
     const replyRow = (await commentsOf(blog.id)).find((c) => c.body === "A reply from Otto")!;
     await postForm(
       postPath(blog),

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
@@ -22,8 +22,14 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     case "comment":
       // A reply names its comment (parent_id); the one service call makes both.
       return handleForm(request, form, async () => {
-        await services.comments.create(user, id, { body: form.get("body"), parent_id: form.get("parent_id") });
-        return done();
+        const created = await services.comments.create(user, id, {
+          body: form.get("body"),
+          parent_id: form.get("parent_id"),
+        });
+        // Without JavaScript (a document post, not a .data fetch) the page opens at the new comment (issue 22).
+        const url = new URL(request.url);
+        if (!url.pathname.endsWith(".data")) return redirect(`${url.pathname}#comment-${created.insertedId}`, 303);
+        return done({ commentId: created.insertedId });
       });
     case "delete-comment":
       return handleForm(request, form, async () => {

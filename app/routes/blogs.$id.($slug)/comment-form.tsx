@@ -4,8 +4,12 @@ import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { buttonClass } from "#app/components/ui.tsx";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { succeeded } from "./reactions";
+import { succeeded, type Done } from "./reactions";
 import type { action } from "./route";
+
+/** The id of the post page's polite live region that says a comment was posted. */
+export const COMMENT_ANNOUNCER = "comment-announcer";
+const POSTED = "Your comment was posted.";
 
 export function CommentForm({
   blogId,
@@ -32,6 +36,7 @@ export function CommentForm({
     if (succeeded(data, "comment")) {
       form.current?.reset();
       onSent();
+      showNewComment((data as Done).commentId);
     }
   });
 
@@ -78,4 +83,22 @@ export function CommentForm({
       </div>
     </fetcher.Form>
   );
+}
+
+/**
+ * After commenting (issue 22): the new comment is scrolled into view, focused and highlighted, and the
+ * page's polite live region says it was posted. The list has already revalidated when the answer lands.
+ */
+function showNewComment(id: string | undefined) {
+  const live = document.getElementById(COMMENT_ANNOUNCER);
+  if (live) live.textContent = POSTED;
+  const el = id ? document.getElementById(`comment-${id}`) : null;
+  if (!el) return;
+  el.tabIndex = -1;
+  el.scrollIntoView({
+    block: "center",
+    behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+  });
+  el.focus({ preventScroll: true });
+  el.dataset.fresh = "true";
 }

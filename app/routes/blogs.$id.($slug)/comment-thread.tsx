@@ -56,7 +56,10 @@ function CommentCard({
 }) {
   const reply = comment.parent_id !== null;
   return (
-    <div id={`comment-${comment._id}`} className="flex gap-3">
+    <div
+      id={`comment-${comment._id}`}
+      className="flex scroll-mt-24 gap-3 rounded-2xl target:ring-2 target:ring-brand-500 target:ring-offset-4 data-[fresh=true]:ring-2 data-[fresh=true]:ring-brand-500 data-[fresh=true]:ring-offset-4"
+    >
       <Avatar photoURL={comment.author.photoURL} size={reply ? 32 : 40} />
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-gray-50 px-4 py-3">

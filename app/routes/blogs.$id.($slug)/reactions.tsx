@@ -14,7 +14,7 @@ export type Done = {
   liked?: boolean;
   likes?: number;
   alreadySaved?: boolean;
-  /** The comment a report was about. */
+  /** The comment a report was about, or the one just written. */
   commentId?: string;
 };
 

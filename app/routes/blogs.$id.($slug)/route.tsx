@@ -15,7 +15,7 @@ import { loadOr404 } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
-import { CommentForm } from "./comment-form";
+import { COMMENT_ANNOUNCER, CommentForm } from "./comment-form";
 import { CommentsList } from "./comments-list";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done } from "./reactions";
 import type { action } from "./action";
@@ -257,6 +257,7 @@ export default function BlogDetail() {
           dangerouslySetInnerHTML={{ __html: detailsHtml }}
         />
 
+        <p id={COMMENT_ANNOUNCER} aria-live="polite" className="sr-only" />
         <CommentsList
           key={`${comments[0]?._id ?? ""}:${commentCount}`}
           blogId={blog._id}
