@@ -14,6 +14,8 @@ export const E2E_VARS = {
   GOOGLE_CLIENT_SECRET: "",
   // The import journey serves its images from a server on this machine (tests/e2e/import.spec.ts).
   IMPORT_ALLOW_PRIVATE_HOSTS: "true",
+  // The fediverse spec's remote account is served from this machine over http (tests/e2e/fediverse.spec.ts).
+  FEDERATION_ALLOW_PRIVATE: "true",
 };
 
 let stateDir;

@@ -55,7 +55,12 @@ export default function FediverseBlocks() {
         title="Fediverse"
         description="Block a remote account or a whole server: its deliveries are refused, its follows end and its replies are removed."
       />
-      <Form method="post" className="mb-8 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      {/* Keyed by the list's size: a block that took clears the field. */}
+      <Form
+        key={blocks.total}
+        method="post"
+        className="mb-8 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+      >
         <input type="hidden" name="intent" value="block" />
         <label htmlFor="block-target" className="block text-sm font-semibold text-ink">
           Account URL or server name

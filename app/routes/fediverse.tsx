@@ -69,7 +69,11 @@ export default function Fediverse() {
       <p className="mt-2 text-gray-600">
         Follow accounts on Mastodon or any ActivityPub server by their URL or handle; their new posts arrive here.
       </p>
-      <Form method="post" className="mt-6 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <Form
+        key={following.total}
+        method="post"
+        className="mt-6 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+      >
         <input type="hidden" name="intent" value="follow" />
         <label htmlFor="follow-target" className="block text-sm font-semibold text-ink">
           Account URL or handle
@@ -174,7 +178,7 @@ export default function Fediverse() {
                       <span className="font-semibold">You replied:</span> {r.text}
                     </p>
                   ))}
-                  <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row">
+                  <Form key={p.replies.length} method="post" className="mt-3 flex flex-col gap-2 sm:flex-row">
                     <input type="hidden" name="intent" value="reply" />
                     <input type="hidden" name="in_reply_to" value={p.id} />
                     <label htmlFor={`reply-${p.id}`} className="sr-only">

@@ -1,5 +1,8 @@
+import { createHash, createSign, generateKeyPairSync } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
-import { VIEWPORTS, screenshots } from "./support";
+import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 
 test.describe("the fediverse handle (issue 24)", () => {
   test("a writer page and About show the handle, a copy button and how to follow from Mastodon", async ({ page }) => {
@@ -23,5 +26,98 @@ test.describe("the fediverse handle (issue 24)", () => {
 
     await page.goto("/about");
     await expect(page.getByTestId("fediverse-handle").locator("code")).toHaveText(/^@site@/);
+  });
+});
+
+test.describe("the fediverse on the pages (issue 24)", () => {
+  test("an admin blocks and unblocks a server on the dashboard's Fediverse page", async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/dashboard/fediverse");
+    await expect(page.getByRole("heading", { level: 1, name: "Fediverse" })).toBeVisible();
+    const host = `spam${Date.now().toString(36)}.example`;
+    await page.getByLabel("Account URL or server name").fill(host);
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    const list = page.getByRole("list", { name: "Blocked accounts and servers" });
+    await expect(list).toContainText(host);
+    await expect(list).toContainText("Whole server");
+    await screenshots(page, "fediverse-blocks");
+    await page.getByRole("button", { name: `Unblock ${host}` }).click();
+    await expect(page.getByText(host, { exact: true })).toHaveCount(0);
+  });
+
+  test("a reply from a remote server, delivered signed to the inbox, shows under the post with its remote author", async ({
+    page,
+    baseURL,
+  }) => {
+    // The remote account: its actor document served from this machine (FEDERATION_ALLOW_PRIVATE in e2e).
+    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const server = createServer((req, res) => {
+      res.setHeader("Content-Type", "application/activity+json");
+      res.end(JSON.stringify(actorDoc));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const actorId = `${origin}/users/remi`;
+    const actorDoc = {
+      "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+      id: actorId,
+      type: "Person",
+      preferredUsername: "remi",
+      name: "Remi Remote",
+      url: `${origin}/@remi`,
+      inbox: `${actorId}/inbox`,
+      publicKey: {
+        id: `${actorId}#main-key`,
+        owner: actorId,
+        publicKeyPem: publicKey.export({ type: "spki", format: "pem" }),
+      },
+    };
+    try {
+      await page.goto("/allBlogs");
+      const href = (await page.locator('a[href^="/blogs/"]').first().getAttribute("href"))!;
+      const blogId = href.split("/")[2]!;
+      const text = `Hello from the fediverse ${Date.now()}`;
+      const noteId = `${origin}/notes/${Date.now()}`;
+      const body = JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id: `${noteId}/activity`,
+        type: "Create",
+        actor: actorId,
+        object: {
+          id: noteId,
+          type: "Note",
+          attributedTo: actorId,
+          inReplyTo: `${baseURL}/ap/posts/${blogId}`,
+          content: `<p>${text}</p>`,
+        },
+      });
+      const inbox = new URL("/ap/inbox", baseURL);
+      const date = new Date().toUTCString();
+      const digest = `SHA-256=${createHash("sha256").update(body).digest("base64")}`;
+      const type = "application/activity+json";
+      const signed = `(request-target): post /ap/inbox\nhost: ${inbox.host}\ndate: ${date}\ndigest: ${digest}\ncontent-type: ${type}`;
+      const signature = createSign("RSA-SHA256").update(signed).sign(privateKey, "base64");
+      const res = await page.request.post(inbox.href, {
+        data: body,
+        headers: {
+          Date: date,
+          Digest: digest,
+          "Content-Type": type,
+          Signature: `keyId="${actorId}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest content-type",signature="${signature}"`,
+        },
+      });
+      expect(res.status()).toBe(202);
+      expect(await res.json()).toEqual({ result: "commented" });
+
+      await page.goto(href);
+      const comment = page.locator("#comments").getByText(text);
+      await expect(comment).toBeVisible();
+      const comments = page.locator("#comments");
+      await expect(comments).toContainText("Remi Remote");
+      await expect(comments.locator(`a[href="${origin}/@remi"]`).first()).toBeVisible();
+    } finally {
+      server.close();
+    }
   });
 });
