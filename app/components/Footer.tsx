@@ -1,4 +1,5 @@
-import { FOOTER_LABELS, SOCIAL_LINKS } from "#app/lib/site.ts";
+import { Link } from "@remix-run/react";
+import { FOOTER_LABELS, FOOTER_LINKS, SOCIAL_LINKS } from "#app/lib/site.ts";
 import { LogoMark, SOCIAL_ICONS } from "./icons";
 import { containerClass } from "./ui";
 
@@ -16,7 +17,11 @@ export function Footer({ siteName, ownerName, year }: { siteName: string; ownerN
         </div>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-600" aria-label="Footer">
           {FOOTER_LABELS.map((label) => (
-            <li key={label}>{label}</li>
+            <li key={label}>
+              <Link to={FOOTER_LINKS[label]} className="hover:text-brand-700 hover:underline">
+                {label}
+              </Link>
+            </li>
           ))}
         </ul>
         <ul className="flex gap-3" aria-label="Social media">

@@ -45,7 +45,14 @@ describe("server-rendered shell", () => {
     // The byline links to the writer's page.
     expect(html).toMatch(/By(?:<!-- -->)? <a [^>]*href="\/writers\/[0-9a-z]+"[^>]*>Linus/);
     expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}<!-- --> <!-- -->Test Owner`);
-    for (const label of ["About us", "Privacy", "Terms"]) expect(html).toContain(`>${label}</li>`);
+    // Issue 22: the footer's labels lead somewhere.
+    for (const [label, href] of [
+      ["About us", "/about"],
+      ["Contact", "/contact"],
+      ["Privacy", "/privacy"],
+      ["Terms", "/terms"],
+    ])
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${href}"[^>]*>${label}</a></li>`));
   });
 
   it("answers an unknown page with the 404 page inside the layout", async () => {

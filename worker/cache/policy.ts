@@ -43,6 +43,8 @@ const PAGING = ["page", "limit", "cursor"] as const;
 const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchArray) => string[] }[] = [
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
+  // The pages of text admins edit (issue 22): purged by their edit.
+  { path: /^\/(privacy|terms)$/, params: [], tags: (m) => [`page:${m[1]}`] },
   { path: /^\/allBlogs$/, params: ["q", "category", "tag", "page", "cursor"], tags: () => ["blogs"] },
   // A tag's page and feed (issue 22): any blog write may change them (tags live on posts), so `blogs`.
   { path: new RegExp(`^/tags/${TAG_PATTERN}$`), params: ["page"], tags: () => ["blogs"] },

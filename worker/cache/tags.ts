@@ -11,6 +11,7 @@ export type WriteEvent =
   | { kind: "image.removed"; keys: string[] }
   | { kind: "author.changed" }
   | { kind: "review.changed" }
+  | { kind: "page.changed"; slug: string }
   | { kind: "profile.changed"; userId: string }
   | { kind: "follow.changed"; writerId: string }
   | { kind: "user.removed" }
@@ -39,6 +40,9 @@ export function tagsFor(event: WriteEvent): string[] {
       return ["authors"];
     case "review.changed":
       return ["reviews"];
+    // An admin edited /privacy or /terms (issue 22).
+    case "page.changed":
+      return [`page:${event.slug}`];
     case "profile.changed":
       return [`writer:${event.userId}`];
     // A follow or unfollow: the writer's page shows their follower count. The sidebar's suggestions

@@ -18,6 +18,7 @@ import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
 import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
+import { createSitePageService } from "#worker/services/site-pages.ts";
 import { createImageCleanup } from "#worker/services/image-cleanup.ts";
 import { createImageService } from "#worker/services/images.ts";
 import { createImportRunner } from "#worker/services/import/run.ts";
@@ -119,6 +120,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
+    // /privacy and /terms, which admins edit (issue 22).
+    sitePages: createSitePageService(db, purge),
     images,
     // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
     imports: createImportService(db, env, rateLimit),

@@ -1,0 +1,6 @@
+import { sitePageLoader } from "#app/lib/site-page.server.ts";
+import { SitePageView, sitePageMeta } from "#app/lib/site-page.tsx";
+
+export const meta = sitePageMeta;
+export const loader = sitePageLoader("privacy");
+export default SitePageView;
