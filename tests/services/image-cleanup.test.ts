@@ -129,6 +129,24 @@ describe("images leave R2 with the records that showed them", () => {
   });
 });
 
+describe("images inside a post's text (issue 22: the editor's uploads)", () => {
+  it("an inline image stays through edits and the sweep while the text shows it, and goes when it no longer does", async () => {
+    const writer = asActor(await makeUser());
+    const inline = await uploaded(writer);
+    const other = await uploaded(writer);
+    const post = await makeBlog(writer, { image: other, blogDetails: "Words." });
+    // The editor inserted it into the text; the cover is replaced by another upload.
+    await services().blogs.update(writer, post.id, { blog_details: `Words.\n![harbour](${inline})` });
+    await services().blogs.update(writer, post.id, { image: await uploaded(writer) });
+    await services().imageCleanup.sweepOrphans(Date.now() + ORPHAN_GRACE_MS * 2);
+    expect(await stored(inline)).toBe(true);
+    expect(await rowOf(inline)).toBeDefined();
+    // Deleted with the post that showed it (and its revisions).
+    await services().blogs.remove(writer, post.id);
+    expect(await stored(inline)).toBe(false);
+  });
+});
+
 describe("R2 failing on upload", () => {
   it("answers 503 storage-unavailable and records no row", async () => {
     const user = await makeUser();
