@@ -148,7 +148,9 @@ test.describe("writer dashboard", () => {
     await expect(page.getByLabel("Title")).toHaveValue("");
   });
 
-  test("feedback with a 4.5 rating chosen by keyboard appears on the home page", async ({ page }) => {
+  test("feedback with a 4.5 rating chosen by keyboard waits for approval before the home page shows it", async ({
+    page,
+  }) => {
     const name = `Keyboard Kim ${tag()}`;
     await page.goto("/dashboard/feedback");
     await page.getByLabel("Name").fill(name);
