@@ -135,9 +135,12 @@ const DASHBOARD_PATHS: Record<string, string> = {
   "Manage Authors": "M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6",
   Stats: "M4 20V11M10 20V5M16 20v-6M21 20H3",
   Inbox: "M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5",
+  Newsletter: "M3 6h18v12H3V6zM3 7l9 6 9-6",
   Comments: "M4 5h16v11H8l-4 4V5zM12 8v3M12 13.5v.01",
   Import: "M12 3v12M7 10l5 5 5-5M4 19h16",
   Export: "M12 15V3M7 8l5-5 5 5M4 19h16",
+  Fediverse:
+    "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9M12 3c-2.5 2.5-3.5 5.5-3.5 9s1 6.5 3.5 9",
   Settings:
     "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12l2-1-1-3-2 .2-1.4-1.4L17 5l-3-1-1 2h-2L10 4 7 5l.4 1.8L6 8.2 4 8l-1 3 2 1v0l-2 1 1 3 2-.2 1.4 1.4L7 19l3 1 1-2h2l1 2 3-1-.4-1.8 1.4-1.4 2 .2 1-3-2-1z",
   Home: "M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10",

@@ -101,34 +101,31 @@ export default function ManageReview() {
             cell: (r) => <span className="line-clamp-2 text-gray-700 sm:max-w-md">{r.review}</span>,
           },
           {
+            // The status and the buttons that change it share one column, so the table fits at 1280 px.
             header: "Status",
             cell: (r) => (
-              <span
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOK[r.status]}`}
-              >
-                {MSG.review.label[r.status]}
-              </span>
-            ),
-          },
-          {
-            header: "Approval",
-            action: true,
-            cell: (r) => (
-              <span className="inline-flex gap-2">
-                {r.status !== "approved" ? (
-                  <RowPostForm
-                    fields={{ intent: "status", id: r._id, status: "approved" }}
-                    tone="primary"
-                    pendingText="Approving…"
-                  >
-                    Approve<span className="sr-only"> the review by {r.name}</span>
-                  </RowPostForm>
-                ) : null}
-                {r.status !== "hidden" ? (
-                  <RowPostForm fields={{ intent: "status", id: r._id, status: "hidden" }} pendingText="Hiding…">
-                    Hide<span className="sr-only"> the review by {r.name}</span>
-                  </RowPostForm>
-                ) : null}
+              <span className="flex flex-col items-start gap-2">
+                <span
+                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOK[r.status]}`}
+                >
+                  {MSG.review.label[r.status]}
+                </span>
+                <span className="inline-flex gap-2">
+                  {r.status !== "approved" ? (
+                    <RowPostForm
+                      fields={{ intent: "status", id: r._id, status: "approved" }}
+                      tone="primary"
+                      pendingText="Approving…"
+                    >
+                      Approve<span className="sr-only"> the review by {r.name}</span>
+                    </RowPostForm>
+                  ) : null}
+                  {r.status !== "hidden" ? (
+                    <RowPostForm fields={{ intent: "status", id: r._id, status: "hidden" }} pendingText="Hiding…">
+                      Hide<span className="sr-only"> the review by {r.name}</span>
+                    </RowPostForm>
+                  ) : null}
+                </span>
               </span>
             ),
           },
