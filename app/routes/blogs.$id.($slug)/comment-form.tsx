@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
 import { buttonClass } from "#app/components/ui.tsx";
 import { refusal, type FormFailure } from "#app/lib/form-result.ts";
@@ -30,6 +30,9 @@ export function CommentForm({
   const error = failed ? (failed.fields.body ?? failed.formError) : undefined;
   const key = parentId ? `reply-${parentId}` : `comment-${blogId}`;
   const errorId = `${key}-error`;
+  // Only a hydrated form posts through the fetcher; the action answers it with data instead of a redirect.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // onSent is a fresh closure each render; only a new answer matters.
   useOnActionResult(fetcher.data, (data) => {
@@ -48,6 +51,7 @@ export function CommentForm({
       noValidate
     >
       <input type="hidden" name="intent" value="comment" />
+      {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
       {parentId ? <input type="hidden" name="parent_id" value={parentId} /> : null}
       <label htmlFor={key} className="text-sm font-semibold text-ink">
         {parentId ? "Your reply" : "Your comment"}
@@ -87,13 +91,17 @@ export function CommentForm({
 
 /**
  * After commenting (issue 22): the new comment is scrolled into view, focused and highlighted, and the
- * page's polite live region says it was posted. The list has already revalidated when the answer lands.
+ * page's polite live region says it was posted. The fetcher's answer can land before the revalidated list
+ * that holds the new comment has rendered, so the comment is looked for again for up to three seconds.
  */
-function showNewComment(id: string | undefined) {
+function showNewComment(id: string | undefined, tries = 60) {
   const live = document.getElementById(COMMENT_ANNOUNCER);
-  if (live) live.textContent = POSTED;
+  if (live && tries === 60) live.textContent = POSTED;
   const el = id ? document.getElementById(`comment-${id}`) : null;
-  if (!el) return;
+  if (!el) {
+    if (id && tries > 0) window.setTimeout(() => showNewComment(id, tries - 1), 50);
+    return;
+  }
   el.tabIndex = -1;
   el.scrollIntoView({
     block: "center",
