@@ -104,22 +104,6 @@ export const newBlogInput = z.object({
   ...extraFields,
 });
 
-/**
- * A draft (issue 22): only the title is needed; everything else may wait until the post is published
- * or scheduled (then `requireComplete` asks for it). A missing date and time is the moment of saving.
- */
-export const newDraftInput = z.object({
-  title: requiredText("Title", LIMITS.title),
-  short_description: optionalText("Short description", LIMITS.shortDescription),
-  blog_details: optionalText("Blog details", LIMITS.blogDetails),
-  category: z.preprocess(blankToUndefined, categoryField.optional()),
-  date_time: z.preprocess(blankToUndefined, dateTimeField.optional()),
-  image: optionalUrl("Image"),
-  status: statusField,
-  no_email: noEmailField,
-  ...extraFields,
-});
-
 /** The status a write asks for, read before the rest so a draft is checked by the draft's schema. */
 export function requestedStatus(input: unknown): BlogStatus | undefined {
   const status = (input as Record<string, unknown> | null)?.status;
@@ -160,6 +144,12 @@ export const blogChangesInput = z.object({
   no_email: noEmailField,
   ...extraFields,
 });
+
+/**
+ * A draft (issue 22): only the title is needed; everything else may wait until the post is published
+ * or scheduled (then `requireComplete` asks for it). A missing date and time is the moment of saving.
+ */
+export const newDraftInput = blogChangesInput.extend({ title: requiredText("Title", LIMITS.title) });
 
 /** The columns of the extra fields a write sent (a missing one is left out, so an update keeps it). */
 export function extraColumns(data: {
