@@ -17,20 +17,9 @@ import { failureText, refusal } from "#app/lib/form-result.ts";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
-import { useFormAutosave } from "#app/lib/form-autosave.ts";
+import { POST_AUTOSAVE_FIELDS, useFormAutosave } from "#app/lib/form-autosave.ts";
 import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
 import { DraftNotice, SavedStatus } from "#app/components/AutosaveNotice.tsx";
-
-/** The words an edit keeps on this device while the person types (issue 22: autosave on every editor). */
-const AUTOSAVE_FIELDS = [
-  "title",
-  "category",
-  "short_description",
-  "blog_details",
-  "tags",
-  "meta_description",
-  "social_image",
-] as const;
 
 /**
  * The blog edit form (a writer's own post, or any post for an admin): preloaded, every field
@@ -57,7 +46,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
   // the form already holds the stored post, which may be newer than the draft (compared by updated_at).
   const autosave = useFormAutosave(form, {
     key: `draft:updateBlog:${editor}:${blog._id}`,
-    fields: AUTOSAVE_FIELDS,
+    fields: POST_AUTOSAVE_FIELDS,
     mode: "offer",
     refused: failure,
     version: blog.updated_at,

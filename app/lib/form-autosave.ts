@@ -11,6 +11,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
  *   the post's updatedAt, differs), so a newer version on the server is not overwritten unawares.
  * Storage that is full or blocked (private windows) just means no draft.
  */
+/** The words a post editor keeps on this device while the person types (issue 22: autosave on every editor). */
+export const POST_AUTOSAVE_FIELDS = [
+  "title",
+  "category",
+  "short_description",
+  "blog_details",
+  "tags",
+  "meta_description",
+  "social_image",
+] as const;
+
 export type AutosaveStatus = "none" | "restored" | "offered" | "saved";
 
 /** What is kept per form: the changed words, when they were kept, and the server version they started from. */

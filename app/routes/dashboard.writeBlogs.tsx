@@ -12,7 +12,7 @@ import { CATEGORIES } from "#worker/services/categories.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
-import { useFormAutosave } from "#app/lib/form-autosave.ts";
+import { POST_AUTOSAVE_FIELDS, useFormAutosave } from "#app/lib/form-autosave.ts";
 import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
 import { DraftNotice, SavedStatus } from "#app/components/AutosaveNotice.tsx";
 import { extraFieldsFrom, noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
@@ -54,16 +54,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-const AUTOSAVE_FIELDS = [
-  "title",
-  "category",
-  "short_description",
-  "blog_details",
-  "tags",
-  "meta_description",
-  "social_image",
-] as const;
-
 export default function WriteBlogs() {
   const { writer } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -73,7 +63,7 @@ export default function WriteBlogs() {
   const form = useRef<HTMLFormElement>(null);
   const autosave = useFormAutosave(form, {
     key: `draft:writeBlogs:${writer.id}`,
-    fields: AUTOSAVE_FIELDS,
+    fields: POST_AUTOSAVE_FIELDS,
     mode: "fill",
     refused: failure,
   });
