@@ -108,7 +108,9 @@ process.on("SIGINT", () => {
 
 try {
   const [stateA, stateB] = await migratedState();
-  const [A, B] = await Promise.all([instance("a", stateA), instance("b", stateB)]);
+  // One after the other: each picks its ports only once the other holds its own.
+  const A = await instance("a", stateA);
+  const B = await instance("b", stateB);
   const writer = await register(A, "Ada Writer", "ada@a.test");
   const reader = await register(B, "Bo Reader", "bo@b.test");
 

@@ -101,10 +101,24 @@ export async function freshSeededState(prefix) {
  */
 export async function startWrangler(args, healthPath = "/api/health", chosenPort = null) {
   const port = chosenPort ?? (await freePort());
+  // Its own inspector port too: left to wrangler, two instances starting together both take 9229
+  // and one dies with "Address already in use" (seen in CI on the two-instance federation run).
+  let inspectorPort = await freePort();
+  while (inspectorPort === port) inspectorPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      ...args,
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
   );
   const log = [];
