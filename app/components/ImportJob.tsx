@@ -77,6 +77,7 @@ export function ImportPreview({ view }: { view: ImportView }) {
             ["Images", summary.images],
             ["Subscribers", summary.subscribers],
             ["Pages skipped", summary.pages ?? 0],
+            ...(summary.sitePages ? ([["Site pages", summary.sitePages]] as const) : []),
           ] as const
         ).map(([label, n]) => (
           <li key={label} className="rounded-xl border border-gray-200 bg-white p-3">
@@ -151,6 +152,10 @@ export function ImportReport({ view }: { view: ImportView }) {
                 </span>
                 {item.blogId && item.state === "done" ? (
                   <Link to={`/blogs/${item.blogId}`} className="font-medium text-brand-700 underline">
+                    {item.title}
+                  </Link>
+                ) : typeof item.note.page === "string" && item.state === "done" ? (
+                  <Link to={item.note.page} className="font-medium text-brand-700 underline">
                     {item.title}
                   </Link>
                 ) : (

@@ -43,6 +43,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
         user,
         form.get("file"),
         intent === "upload" ? "site" : "own",
+        form.get("source_url"),
       );
       return redirect(`/dashboard/import?job=${jobId}`);
     });

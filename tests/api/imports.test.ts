@@ -130,6 +130,23 @@ describe("the imports JSON API (issue 23)", () => {
     expect(fetches.urls).toContain("https://old.ghost.example/content/images/2024/01/photo.png");
   });
 
+  it("when the export does not name its site, the address given with the upload finds its images", async () => {
+    const headers = await admin();
+    const bad = await upload(ghostExport("api-g"), headers, "?source_url=javascript:alert(1)");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter the old site's address");
+    const preview = (await (
+      await upload(ghostExport("api-h"), headers, "?source_url=given.ghost.example/blog")
+    ).json()) as View;
+    await call(`/api/imports/${preview.job.id}/start`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ default_category: "Lifestyle" }),
+    });
+    await runAll(preview.job.id);
+    expect(fetches.urls).toContain("https://given.ghost.example/content/images/2024/01/photo.png");
+  });
+
   it("refuses: no session 401, a writer's site import 403, a bad scope 400, not multipart 415, another's job 404", async () => {
     expect((await upload(ghostExport("api-c"), {})).status).toBe(401);
     const writer = await asUser(await makeUser({ email: `writer-${crypto.randomUUID()}@example.com` }));

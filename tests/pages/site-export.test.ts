@@ -16,7 +16,7 @@ async function waitForImport(path: string, who: Parameters<typeof getPage>[1]) {
 }
 
 describe("/dashboard/export.zip and the round trip through /dashboard/import", () => {
-  it("exports the whole site, and importing the zip into an empty site gives back its posts, images and comments", async () => {
+  it("exports the whole site, and importing the zip into an empty site gives back its posts, pages, images and comments", async () => {
     const admin = await withSession(await makeUser({ role: "admin", name: "Site Admin" }));
     const writer = await makeUser({ name: "Wendy Writer", passwordHash: "pbkdf2$secret-hash" });
     const reader = await makeUser({ name: "Rita Reader" });
@@ -35,6 +35,10 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     await env.DB.prepare("insert into comments (id, blog_id, user_id, body, created_at) values (?, ?, ?, ?, ?)")
       .bind("c1roundtrip", published.id, reader.id, "Lovely trip!", Date.parse("2025-03-05T00:00:00Z"))
       .run();
+
+    // The admin rewrites the privacy page; the terms keep their default text.
+    const privacy = "## Our promise\n\nWe keep **nothing** we do not need.";
+    expect((await postForm("/dashboard/pages/privacy", admin, { body: privacy })).status).toBe(302);
 
     // Writers are refused; admins get a zip.
     expect((await getPage("/dashboard/export.zip", await withSession(writer))).status).toBe(403);
@@ -64,6 +68,11 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     for (const field of ["title", "date", "status", "category", "tags", "author", "description", "cover"])
       expect(post).toMatch(new RegExp(`^${field}: `, "m"));
     expect(post).toContain(`![The picture](../images/${key})`);
+    const privacyFile = dec.decode(files["pages/privacy.md"]!);
+    expect(privacyFile).toMatch(/^title: "Privacy Policy"$/m);
+    expect(privacyFile).toMatch(/^edited: true$/m);
+    expect(privacyFile).toContain(privacy);
+    expect(dec.decode(files["pages/terms.md"]!)).toMatch(/^edited: false$/m);
     const users = dec.decode(files["users.json"]!);
     expect(users).toContain(writer.email);
     expect(users).not.toContain("secret-hash");
@@ -71,11 +80,14 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
 
     // An empty site: no posts, comments, images or accounts but the admin's.
     await env.DB.batch([
+      env.DB.prepare("delete from site_pages"),
       env.DB.prepare("delete from comments"),
       env.DB.prepare("delete from blogs"),
       env.DB.prepare("delete from users where id != ?").bind(admin.id),
     ]);
     await env.IMAGES.delete(key);
+    // A reader's visit keeps the empty site's default privacy text in the shared cache.
+    expect(await (await getPage("/privacy", null)).text()).not.toContain("Our promise");
 
     const upload = await postForm(
       "/dashboard/import",
@@ -95,7 +107,15 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     expect(start.status).toBe(302);
     // The real import queue runs it in the background; the page reports the end.
     const report = await waitForImport(jobPath, admin);
-    expect(report).toContain("2 of 2 posts");
+    // Two posts and the one edited page.
+    expect(report).toContain("3 of 3 posts");
+    expect(report).toContain('href="/privacy"');
+    // The page is back, and its shared copy shows the restored text.
+    const page = await (await getPage("/privacy", null)).text();
+    expect(page).toContain("Our promise");
+    expect(page).toContain("<strong>nothing</strong>");
+    const pages = await env.DB.prepare("select slug from site_pages").all<{ slug: string }>();
+    expect(pages.results.map((r) => r.slug)).toEqual(["privacy"]);
 
     const blogs = await db().query.blogs.findMany({ orderBy: (b, { asc }) => asc(b.title) });
     expect(blogs.map((b) => [b.title, b.status, b.category, b.authorName])).toEqual([

@@ -47,7 +47,12 @@ export const importsApi = new Hono<ApiEnv>()
     const user = c.var.user;
     const scope = scopeOf(c.req.query("scope"), user?.role === "admin");
     // Who may import is checked before the body is read: the service reads it through the thunk.
-    const { jobId } = await c.var.services.imports.start(user, () => readImportFile(c), scope);
+    const { jobId } = await c.var.services.imports.start(
+      user,
+      () => readImportFile(c),
+      scope,
+      c.req.query("source_url"),
+    );
     return c.json(await c.var.services.imports.get(user, jobId), 201);
   })
   .get("/imports/:id", async (c) =>

@@ -63,6 +63,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
   const notifications = createNotificationService(db, env, { mailer, origin });
+  const sitePages = createSitePageService(db, purge);
   const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
   const federation = createFederationService(
     db,
@@ -121,7 +122,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     health: createHealthService(db),
     home: createHomeService(db),
     // /privacy and /terms, which admins edit (issue 22).
-    sitePages: createSitePageService(db, purge),
+    sitePages,
     images,
     // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
     imports: createImportService(db, env, rateLimit),
@@ -129,6 +130,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       purge,
       // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
       importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
+      savePage: (actor, slug, body) => sitePages.update(actor, slug, { body }),
     }),
     likes: createLikeService(db, purge, rateLimit, (actor, blogId) => notifications.liked(actor, blogId)),
     mailer,

@@ -1,7 +1,7 @@
 /** What both exports (an account's and the whole site's) write the same way. */
 
 /** A value as front matter: JSON strings, numbers and null are valid YAML scalars, so nothing needs escaping by hand. */
-export const yaml = (value: string | number | null) => JSON.stringify(value);
+export const yaml = (value: string | number | boolean | null) => JSON.stringify(value);
 
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -10,6 +10,6 @@ export const localImages = (text: string) =>
   text.replace(/\/images\/([0-9a-z][0-9a-z_-]{7,80}\.[a-z]{3,4})/g, "../images/$1");
 
 /** A post file: front matter ("key: <JSON value>" lines) then the Markdown body. */
-export function markdownFile(front: [string, string | number | null][], body: string): string {
+export function markdownFile(front: [string, string | number | boolean | null][], body: string): string {
   return `${["---", ...front.map(([key, value]) => `${key}: ${yaml(value)}`), "---", ""].join("\n")}${body}\n`;
 }

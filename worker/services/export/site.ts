@@ -5,6 +5,7 @@ import type { Env } from "#worker/env.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
 import { isImageKey } from "#worker/services/image-files.ts";
+import { SITE_PAGES, type SitePageSlug } from "#worker/services/site-pages.ts";
 import { SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
@@ -16,12 +17,14 @@ export const SITE_EXPORT_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as cons
 const README = `# Edge Blog site export
 
 This zip is the whole site, in a form people and programs can read, and that Edge Blog imports back
-(Dashboard, Import): importing it into an empty site gives back its posts, images and comments.
+(Dashboard, Import): importing it into an empty site gives back its posts, pages, images and comments.
 
 - edge-blog.json          the format's name and version, the site and when it was exported
 - posts/<slug>.md         every post (drafts and scheduled ones too): front matter, then the Markdown body.
                           Front matter lines are "key: <JSON value>" (valid YAML): title, id, date, status,
                           publish_at, category, tags ("a,b"), author, author_email, description, cover, likes
+- pages/<slug>.md         the site's pages (privacy, terms): front matter (title, slug, edited, updated_at),
+                          then the Markdown; the import restores those an admin had edited
 - images/<key>            every stored image; posts refer to them as ../images/<key>
 - users.json              accounts: id, name, email, role, photo, dates (never a password hash)
 - profiles.json           writer profiles (bio, designation)
@@ -81,6 +84,18 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               markdownFile(front, localImages(blog.blogDetails)),
             );
           }
+
+        const edited = new Map((await db.select().from(schema.sitePages)).map((p) => [p.slug, p]));
+        for (const slug of Object.keys(SITE_PAGES) as SitePageSlug[]) {
+          const row = edited.get(slug);
+          const front: [string, string | number | boolean | null][] = [
+            ["title", SITE_PAGES[slug].title],
+            ["slug", slug],
+            ["edited", Boolean(row)],
+            ["updated_at", row ? iso(row.updatedAt) : null],
+          ];
+          await zip.text(`pages/${slug}.md`, markdownFile(front, row?.body ?? SITE_PAGES[slug].body));
+        }
 
         await zip.json(
           "users.json",

@@ -82,5 +82,12 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       comments: comments.get(id) ?? [],
     });
   }
+  // The site's pages (/privacy, /terms): only those an admin had edited; the others are the default text.
+  for (const name of [...files.keys()].filter((n) => /^pages\/[^/]+\.md$/.test(n)).sort()) {
+    const { meta, body } = frontMatter(textOf(files.get(name)!));
+    const slug = str(meta.slug) || name.slice("pages/".length, -".md".length);
+    if (meta.edited === false || !body.trim()) continue;
+    out.sitePages.push({ slug, title: str(meta.title) || slug, body: body.trim() });
+  }
   return out;
 }

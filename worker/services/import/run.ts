@@ -3,21 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { CATEGORIES, type Category } from "#worker/services/categories.ts";
-import { tagWrites } from "#worker/services/blogs/tags.ts";
-import { categoryFor, importedTags, withImageUrls } from "#worker/services/import/mapping.ts";
-import { markdownImages } from "#worker/services/import/html.ts";
-import {
-  ensurePlaceholder,
-  fetchImage,
-  ImageCopyError,
-  PLACEHOLDER_URL,
-  storeImportedImage,
-} from "#worker/services/import/images.ts";
-import type { ImportedAuthor, ImportedPost } from "#worker/services/import/types.ts";
-import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
-import { newId } from "#worker/services/shared/ids.ts";
-import { LIMITS } from "#worker/services/shared/limits.ts";
+import { createPostImporter, type ItemResult, type StagedPost } from "#worker/services/import/post.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { logError } from "#worker/log.ts";
 
@@ -31,153 +17,18 @@ export interface ImportJobMessage {
 export const IMPORT_BATCH = 10;
 /** A claimed item not finished after this (its consumer died) is claimed again. */
 const STALE_CLAIM_MS = 5 * 60_000;
-const MAX_IMAGES_PER_POST = 40;
-
-/** A staged post: the normalised record and the staged R2 keys of the archive images it uses. */
-export type StagedPost = ImportedPost & { archive: Record<string, string>; blogId?: string };
-
 export interface ImportRunnerDeps {
   purge: Purge;
   /** The newsletter's confirmed-subscriber import (it never mails an opt-in). */
   importSubscribers: (actor: Actor, emails: string[]) => Promise<{ imported: number; skipped: number }>;
+  /** The site pages' own save (admins only; it purges the page): this site's export brings them back. */
+  savePage: (actor: Actor, slug: string, body: string) => Promise<unknown>;
 }
 
 export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
   const j = schema.importJobs;
   const it = schema.importItems;
-
-  /** An account for an author or commenter: theirs by email, or a new one with no password. */
-  async function accountFor(person: ImportedAuthor | null, fallback: typeof schema.users.$inferSelect) {
-    const email = person?.email?.trim().toLowerCase();
-    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > LIMITS.email) return fallback;
-    const found = await db.query.users.findFirst({ where: eq(schema.users.email, email) });
-    if (found) return found;
-    const name = (person?.name || email.split("@")[0]!).slice(0, LIMITS.name);
-    await db
-      .insert(schema.users)
-      .values({ id: newId(), name, email, passwordHash: null, role: "user" })
-      .onConflictDoNothing();
-    return (await db.query.users.findFirst({ where: eq(schema.users.email, email) })) ?? fallback;
-  }
-
-  /** Copies one image into R2 (from the staged archive copy, else the web), or says why it could not. */
-  async function copyImage(src: string, post: StagedPost, ownerId: string): Promise<string> {
-    if (src.startsWith("/images/")) return src;
-    let bytes: Uint8Array;
-    if (src.startsWith("archive:")) {
-      const staged = post.archive[src] ? await env.IMAGES.get(post.archive[src]) : null;
-      if (!staged) throw new ImageCopyError("missing from the archive");
-      bytes = new Uint8Array(await staged.arrayBuffer());
-    } else bytes = await fetchImage(env, src);
-    return storeImportedImage(db, env, bytes, ownerId);
-  }
-
-  async function importPost(job: typeof j.$inferSelect, post: StagedPost, owner: typeof schema.users.$inferSelect) {
-    const known = await db.query.importedSources.findFirst({
-      where: eq(schema.importedSources.sourceKey, post.sourceKey),
-    });
-    if (known) return { state: "skipped" as const, blogId: known.targetId, note: { reason: "already imported" } };
-    const author = job.scope === "own" ? owner : await accountFor(post.author, owner);
-
-    const failedImages: { url: string; reason: string }[] = [];
-    let copied = 0;
-    const urls = new Map<string, string>();
-    const sources = [...new Set([...(post.cover ? [post.cover] : []), ...markdownImages(post.markdown)])];
-    for (const [i, src] of sources.entries()) {
-      try {
-        if (i >= MAX_IMAGES_PER_POST) throw new ImageCopyError(`more than ${MAX_IMAGES_PER_POST} images in one post`);
-        urls.set(src, await copyImage(src, post, author.id));
-        copied += 1;
-      } catch (err) {
-        if (!(err instanceof ImageCopyError)) throw err;
-        failedImages.push({ url: src.replace(/^archive:/, ""), reason: err.message });
-        urls.set(src, PLACEHOLDER_URL);
-      }
-    }
-    if (failedImages.length > 0) await ensurePlaceholder(env);
-    const markdown = withImageUrls(post.markdown, urls);
-    const firstImage = markdownImages(markdown)[0];
-    const image = post.cover ? (urls.get(post.cover) ?? PLACEHOLDER_URL) : (firstImage ?? PLACEHOLDER_URL);
-    if (image === PLACEHOLDER_URL) await ensurePlaceholder(env);
-
-    const fallback = (CATEGORIES as readonly string[]).includes(job.defaultCategory)
-      ? (job.defaultCategory as Category)
-      : "Lifestyle";
-    const category = categoryFor(post.categories, JSON.parse(job.categoryMap) as Record<string, string>, fallback);
-    const { tags, dropped: tagsDropped } = importedTags(post, category);
-    // Staged with its id (links between the export's own posts already point at it), else a new one.
-    const blogId = post.blogId ?? newId();
-    const dateTime = normalizeDateTime(post.date) ?? new Date().toISOString();
-    const at = Date.parse(dateTime);
-    const status = post.status === "scheduled" && !(at > Date.now()) ? "published" : post.status;
-    const title = post.title.slice(0, LIMITS.title);
-    const statements = [];
-    statements.push(
-      db.insert(schema.blogs).values({
-        id: blogId,
-        authorId: author.id,
-        title,
-        shortDescription: (post.description || title).slice(0, LIMITS.shortDescription),
-        blogDetails: markdown || post.description || title,
-        category,
-        tags: tags.join(","),
-        authorName: author.name,
-        email: author.email,
-        authorImage: author.photoUrl,
-        dateTime,
-        image,
-        likes: 0,
-        status,
-        publishAt: status === "scheduled" ? at : null,
-        // An imported post was news elsewhere, long ago: it never goes to this site's subscribers.
-        emailSubscribers: false,
-        createdAt: at || Date.now(),
-      }),
-      db.insert(schema.importedSources).values({ sourceKey: post.sourceKey, targetId: blogId }),
-      ...tagWrites(db, blogId, tags, false),
-    );
-    let commentsSkipped = 0;
-    for (const comment of post.comments) {
-      const email = comment.authorEmail?.trim().toLowerCase() ?? "";
-      const who = email ? await accountFor({ name: comment.authorName, email }, owner) : null;
-      // No address (or an unusable one): the comment has nobody to belong to here.
-      if (!who || (who.id === owner.id && email !== owner.email)) {
-        commentsSkipped += 1;
-        continue;
-      }
-      statements.push(
-        db.insert(schema.comments).values({
-          id: newId(),
-          blogId,
-          userId: who.id,
-          body: comment.body.slice(0, LIMITS.comment),
-          createdAt: Date.parse(comment.date) || Date.now(),
-        }),
-      );
-    }
-    try {
-      await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    } catch (err) {
-      // Another delivery of the same message got there first: the ledger's key refused the copy.
-      if (/UNIQUE|constraint/i.test(String(err)))
-        return { state: "skipped" as const, blogId: null, note: { reason: "already imported" } };
-      throw err;
-    }
-    await deps.purge({ kind: "blog.created" });
-    return {
-      state: "done" as const,
-      blogId,
-      copied,
-      failedImages,
-      note: {
-        comments: post.comments.length - commentsSkipped,
-        ...(tags.length ? { tags } : {}),
-        ...(tagsDropped.length ? { tagsDropped } : {}),
-        ...(commentsSkipped ? { commentsSkipped } : {}),
-        ...(failedImages.length ? { failedImages } : {}),
-      },
-    };
-  }
+  const importPost = createPostImporter(db, env, deps.purge);
 
   return {
     /**
@@ -233,33 +84,30 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
         photoURL: owner.photoUrl,
       };
       for (const item of claimed.sort((a, b) => a.seq - b.seq)) {
-        let result: {
-          state: "done" | "skipped" | "failed";
-          blogId: string | null;
-          note: unknown;
-          copied?: number;
-          failedImages?: unknown[];
-        };
-        if (item.kind === "subscribers") {
-          const emails = JSON.parse(item.payload) as string[];
-          const r =
-            owner.role === "admin"
-              ? await deps.importSubscribers(actor, emails)
-              : { imported: 0, skipped: emails.length };
-          result = { state: "done", blogId: null, note: r };
-        } else {
-          try {
-            result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner);
-          } catch (err) {
-            logError("import: item failed", err, { job: jobId, item: item.seq });
-            result = {
-              state: "failed",
-              blogId: null,
-              note: { reason: err instanceof Error ? err.message : String(err) },
-            };
-          }
+        let result: ItemResult;
+        try {
+          if (item.kind === "subscribers") {
+            const emails = JSON.parse(item.payload) as string[];
+            const r =
+              owner.role === "admin"
+                ? await deps.importSubscribers(actor, emails)
+                : { imported: 0, skipped: emails.length };
+            result = { state: "done", blogId: null, note: r };
+          } else if (item.kind === "site-page") {
+            const { slug, body } = JSON.parse(item.payload) as { slug: string; body: string };
+            await deps.savePage(actor, slug, body);
+            result = { state: "done", blogId: null, note: { page: `/${slug}` } };
+          } else result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner);
+        } catch (err) {
+          logError("import: item failed", err, { job: jobId, item: item.seq });
+          result = {
+            state: "failed",
+            blogId: null,
+            note: { reason: err instanceof Error ? err.message : String(err) },
+          };
         }
-        const posts = item.kind === "post" ? 1 : 0;
+        // The progress counts posts and the site's pages; subscriber slices are bookkeeping.
+        const posts = item.kind === "subscribers" ? 0 : 1;
         await db.batch([
           db
             .update(it)

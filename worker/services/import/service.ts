@@ -8,7 +8,7 @@ import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
-import type { StagedPost } from "#worker/services/import/run.ts";
+import type { StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
@@ -20,8 +20,8 @@ const SUBSCRIBER_SLICE = 50;
 /** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
 const ROWS_PER_INSERT = 10;
 const MAX_LISTED = 200;
-/** What the report (the ledger) lists: posts, and the pages skipped. */
-const LEDGER_KINDS: ("post" | "page")[] = ["post", "page"];
+/** What the report (the ledger) lists: posts, the source's pages skipped, and this site's own pages restored. */
+const LEDGER_KINDS: ("post" | "page" | "site-page")[] = ["post", "page", "site-page"];
 
 export type ImportScope = "site" | "own";
 
@@ -37,6 +37,8 @@ export interface ImportSummary {
   tags: string[];
   /** Pages (this site has posts only): counted as skipped, each kept in the ledger. */
   pages: number;
+  /** This site's own export: its edited pages (/privacy, /terms), restored by an admin's import. */
+  sitePages?: number;
   skipped: { title: string; reason: string }[];
 }
 
@@ -44,6 +46,23 @@ const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
+
+const SOURCE_URL_ERROR = "Enter the old site's address as a web address, like https://yourblog.ghost.io.";
+
+/** The old site's address as an origin ("https://host[:port]"), or null when none was given. */
+function sourceOrigin(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
+  const text = typeof value === "string" ? value.trim() : "";
+  let url: URL | null = null;
+  try {
+    url = text.length <= 300 ? new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes("."))
+    throw new ValidationError({ source_url: SOURCE_URL_ERROR }, SOURCE_URL_ERROR, "import-source-url");
+  return url.origin;
+}
 
 export function createImportService(db: Db, env: Env, rateLimit: RateLimitService) {
   const j = schema.importJobs;
@@ -61,14 +80,17 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
     /**
      * Reads an export file, refuses it whole if it is bad (nothing written), and stages its records
      * for the preview: an admin's import ("site") maps authors by email; a writer's ("own") makes
-     * every post theirs and leaves subscribers out.
+     * every post theirs and leaves subscribers out. `sourceUrl` (optional) is the old site's address, for
+     * an export that does not name it (Ghost's images are `__GHOST_URL__/content/images/…`).
      */
     async start(
       actor: Actor | null,
       upload: unknown | (() => Promise<unknown>),
       scope: ImportScope,
+      sourceUrl?: unknown,
     ): Promise<{ jobId: string }> {
       const user = scope === "site" ? requireAdmin(actor) : requireUser(actor);
+      const origin = sourceOrigin(sourceUrl);
       // The REST adapter hands a reader: the body is read only once the caller may import.
       const file: unknown = typeof upload === "function" ? await (upload as () => Promise<unknown>)() : upload;
       if (!(file instanceof Blob) || file.size === 0)
@@ -76,8 +98,10 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_ERRORS.tooLarge, "import-too-large");
       await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
       const parsed = parseExport(new Uint8Array(await file.arrayBuffer()));
+      if (origin && !parsed.origin) parsed.origin = origin;
       const subscribers = scope === "site" ? parsed.subscribers : [];
-      if (parsed.posts.length === 0 && subscribers.length === 0) {
+      const sitePages = scope === "site" ? parsed.sitePages : [];
+      if (parsed.posts.length === 0 && subscribers.length === 0 && sitePages.length === 0) {
         const text = "The file holds no posts to import.";
         throw new ValidationError({ file: text }, text, "import-empty-export");
       }
@@ -105,6 +129,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           .map(([name]) => name),
         tags: [...tags].slice(0, MAX_LISTED),
         pages: pages.length,
+        sitePages: sitePages.length,
         skipped: parsed.skipped.slice(0, MAX_LISTED).map(({ title, reason }) => ({ title, reason })),
       };
 
@@ -143,6 +168,15 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           state: "skipped",
           note: JSON.stringify({ reason: page.reason }),
         });
+      for (const page of sitePages)
+        rows.push({
+          jobId,
+          seq: rows.length,
+          kind: "site-page",
+          sourceKey: `site-page:${page.slug}`,
+          title: page.title.slice(0, 200),
+          payload: JSON.stringify({ slug: page.slug, body: page.body }),
+        });
       for (let i = 0; i < subscribers.length; i += SUBSCRIBER_SLICE)
         rows.push({
           jobId,
@@ -160,7 +194,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           scope,
           platform: parsed.platform,
           filename: file instanceof File ? file.name.slice(0, 200) : "export",
-          total: parsed.posts.length + pages.length,
+          total: parsed.posts.length + pages.length + sitePages.length,
           done: pages.length,
           skipped: pages.length,
           summary: JSON.stringify(summary),

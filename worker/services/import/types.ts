@@ -46,6 +46,8 @@ export interface ParsedImport {
   origin?: string;
   posts: ImportedPost[];
   subscribers: string[];
+  /** This site's own export: the admin-edited pages (/privacy, /terms) by slug, with their Markdown. */
+  sitePages: { slug: string; title: string; body: string }[];
   /** Image bytes found inside the archive, by every path or URL a post may use for them. */
   archiveImages: Map<string, Uint8Array>;
   /**
@@ -61,6 +63,7 @@ export const emptyParsed = (platform: ParsedImport["platform"], site: string): P
   site,
   posts: [],
   subscribers: [],
+  sitePages: [],
   archiveImages: new Map(),
   skipped: [],
 });
