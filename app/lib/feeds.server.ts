@@ -2,7 +2,16 @@ import type { FeedItem, SitemapPost } from "#worker/services/feeds.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
-export const SITEMAP_PAGES = ["/", "/about", "/allBlogs", "/contact", "/login", "/register"] as const;
+export const SITEMAP_PAGES = [
+  "/",
+  "/about",
+  "/allBlogs",
+  "/contact",
+  "/login",
+  "/register",
+  "/privacy",
+  "/terms",
+] as const;
 export const ROBOTS_DISALLOW = ["/dashboard", "/api", "/Profile", "/editProfile", "/confirm"] as const;
 
 // Characters XML 1.0 cannot carry at all, even escaped (control characters other than tab and newlines, lone surrogates).

@@ -109,7 +109,7 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     const report = await waitForImport(jobPath, admin);
     // Two posts and the one edited page.
     expect(report).toContain("3 of 3 posts");
-    expect(report).toContain('href="/privacy"');
+    expect(report).toMatch(/href="\/privacy"[^>]*>Privacy Policy<\/a>/);
     // The page is back, and its shared copy shows the restored text.
     const page = await (await getPage("/privacy", null)).text();
     expect(page).toContain("Our promise");
