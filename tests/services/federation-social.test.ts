@@ -64,7 +64,8 @@ describe("a reply from the fediverse", () => {
     const mine = await w.services.notifications.list(actor);
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0]).toMatchObject({ kind: "comment", blog: { _id: blogId } });
-    expect(mine.items[0]!.text).toContain("commented on");
+    // It names the remote author, not the stand-in account fediverse comments belong to here.
+    expect(mine.items[0]!.text).toMatch(/^Bob Remote commented on “Federated /);
     expect(await w.services.notifications.unread(actor)).toBe(1);
     // The same note delivered again is neither a second comment nor a second notification.
     await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", create));

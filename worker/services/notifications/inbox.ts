@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { actorJoins, actorName, actors } from "#worker/services/notifications/actor.ts";
 import {
   DEFAULT_PREFS,
   describe,
@@ -33,7 +33,6 @@ export interface NotificationView {
 }
 
 const n = schema.notifications;
-const actors = alias(schema.users, "actors");
 const prefsInput = z.object(
   Object.fromEntries(Object.keys(DEFAULT_PREFS).map((k) => [k, z.enum(EMAIL_CHOICES).optional()])) as Record<
     NotificationKind,
@@ -61,13 +60,15 @@ export function createNotificationInbox(db: Db) {
             readAt: n.readAt,
             updatedAt: n.updatedAt,
             actorId: n.actorId,
-            actorName: actors.name,
+            actorName,
             actorPhoto: actors.photoUrl,
             blogId: n.blogId,
             blogTitle: schema.blogs.title,
           })
           .from(n)
-          .leftJoin(actors, eq(actors.id, n.actorId))
+          .leftJoin(...actorJoins[0])
+          .leftJoin(...actorJoins[1])
+          .leftJoin(...actorJoins[2])
           .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
           .where(mine)
           .orderBy(desc(n.updatedAt), desc(n.id))

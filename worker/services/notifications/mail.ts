@@ -1,14 +1,13 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { actorJoins, actorName } from "#worker/services/notifications/actor.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { DEFAULT_PREFS, describe, targetOf, type NotificationKind } from "#worker/services/notifications/texts.ts";
 
 const n = schema.notifications;
 const p = schema.notificationPrefs;
-const actors = alias(schema.users, "actors");
 
 /** Rows one mail step composes at most in one D1 batch (three statements each). */
 export const MAIL_CHUNK = 25;
@@ -26,7 +25,7 @@ function mailRows(db: Db, where: ReturnType<typeof and>, limit: number) {
       email: schema.users.email,
       verifiedAt: schema.users.emailVerifiedAt,
       actorId: n.actorId,
-      actorName: actors.name,
+      actorName,
       blogId: n.blogId,
       blogTitle: schema.blogs.title,
       comment: p.comment,
@@ -37,7 +36,9 @@ function mailRows(db: Db, where: ReturnType<typeof and>, limit: number) {
     })
     .from(n)
     .innerJoin(schema.users, eq(schema.users.id, n.userId))
-    .leftJoin(actors, eq(actors.id, n.actorId))
+    .leftJoin(...actorJoins[0])
+    .leftJoin(...actorJoins[1])
+    .leftJoin(...actorJoins[2])
     .leftJoin(schema.blogs, eq(schema.blogs.id, n.blogId))
     .leftJoin(p, eq(p.userId, n.userId))
     .where(where)
