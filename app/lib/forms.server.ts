@@ -25,6 +25,7 @@ const PAGE_ANSWER: Record<ErrorKind, { status: number; page?: "error" }> = {
   unauthenticated: { status: 401 },
   forbidden: { status: 403, page: "error" },
   "not-found": { status: 404, page: "error" },
+  gone: { status: 410, page: "error" },
   conflict: { status: 409 },
   "too-large": { status: 413 },
   "unsupported-type": { status: 415 },

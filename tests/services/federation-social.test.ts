@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createServices } from "#worker/services/index.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
+import { call } from "../support/http";
 import { recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
 
 const AS = "https://www.w3.org/ns/activitystreams";
@@ -253,7 +254,12 @@ describe("deletes reach the followers", () => {
     );
     const signed = stub!.posted.find((p) => p.body.object === actorUrl)!;
     expect(signed.request.headers.get("Signature")).toContain(`keyId="${actorUrl}#main-key"`);
-    await expect(w.services.federation.actorDocument(user.id)).rejects.toMatchObject({ kind: "not-found" });
+    await expect(w.services.federation.actorDocument(user.id)).rejects.toMatchObject({ kind: "gone" });
+    // Asked over HTTP, the actor URL answers 410 Gone (servers forget it); an id never seen stays a 404.
+    const asked = (id: string) =>
+      call(`/ap/users/${id}`, { headers: { Accept: "application/activity+json" } }).then((r) => r.status);
+    expect(await asked(user.id)).toBe(410);
+    expect(await asked("zzzzzzzzzzzzzzzzzzzz")).toBe(404);
     expect(await w.services.federation.actors.writer(user.id)).toBeNull();
   });
 });

@@ -17,7 +17,8 @@ import { createRemoteComments } from "#worker/services/federation/replies.ts";
 import { createTimeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { NotFound } from "#worker/services/shared/errors.ts";
+import { Gone, NotFound } from "#worker/services/shared/errors.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
 import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
 
@@ -79,11 +80,12 @@ export function createFederationService(
     timeline,
   });
 
-  /** A local actor by the id in a URL (a writer's user id, or "site"); NotFound otherwise. */
+  /** A local actor by the id in a URL (a writer's user id, or "site"); Gone (410) if deleted, else NotFound. */
   async function local(id: string): Promise<LocalActor> {
     const actor = id === SITE_ACTOR ? await actors.site() : await actors.writer(id);
-    if (!actor) throw new NotFound("Actor not found.");
-    return actor;
+    if (actor) return actor;
+    if (isIdShaped(id) && (await actors.byId(id))?.deletedAt) throw new Gone("This account was deleted.");
+    throw new NotFound("Actor not found.");
   }
 
   return {

@@ -11,6 +11,7 @@ export type ErrorKind =
   | "unauthenticated"
   | "forbidden"
   | "not-found"
+  | "gone"
   | "conflict"
   | "too-large"
   | "unsupported-type"
@@ -53,6 +54,13 @@ export class Forbidden extends DomainError {
 export class NotFound extends DomainError {
   constructor(message = "Not found.", code = "not-found") {
     super(code, message, "not-found");
+  }
+}
+
+/** It was here and was deleted for good (a deleted writer's fediverse actor): 410, so servers forget it. */
+export class Gone extends DomainError {
+  constructor(message = "This was deleted.", code = "gone") {
+    super(code, message, "gone");
   }
 }
 
