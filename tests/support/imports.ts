@@ -47,3 +47,26 @@ export function stubImageFetch(fail: (url: string) => boolean = () => false) {
 
 export const fileOf = (bytes: Uint8Array | string, name: string) =>
   new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : (bytes as Uint8Array<ArrayBuffer>)], name);
+
+/** What a job brought in, in the file's order: each post's row as stored, with its comments counted. */
+export async function importedBlogs(jobId: string) {
+  const { results } = await env.DB.prepare(
+    `select b.title, b.status, b.date_time, b.email, b.author_name, b.tags, b.category, b.blog_details, b.image,
+       (select count(*) from comments c where c.blog_id = b.id) as comments
+     from blogs b join import_items i on i.blog_id = b.id where i.job_id = ? and i.state = 'done' order by i.seq`,
+  )
+    .bind(jobId)
+    .all<{
+      title: string;
+      status: string;
+      date_time: string;
+      email: string;
+      author_name: string;
+      tags: string;
+      category: string;
+      blog_details: string;
+      image: string;
+      comments: number;
+    }>();
+  return results;
+}

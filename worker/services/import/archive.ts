@@ -55,7 +55,9 @@ export function parseXml(text: string): unknown {
     parseAttributeValue: false,
     trimValues: true,
     processEntities: true,
-    htmlEntities: false,
+    // WordPress writes text outside CDATA (titles, names, terms) with numeric references ("&#039;",
+    // "&#8217;"): they are characters, decoded like &amp; is (CDATA is left exactly as it is).
+    htmlEntities: true,
     isArray: (name) => ["item", "category", "wp:author", "wp:comment", "wp:postmeta"].includes(name),
   });
   return parser.parse(text);

@@ -1,4 +1,5 @@
 import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { mobiledocToMarkdown } from "#worker/services/import/mobiledoc.ts";
 import { emptyParsed, PAGE_SKIPPED, type ParsedImport } from "#worker/services/import/types.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 
@@ -6,6 +7,16 @@ type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const rows = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
 const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A Ghost time: an ISO string (Ghost 1 and later) or milliseconds since 1970 (Ghost 0.x), else NaN. */
+function ghostTime(value: unknown): number {
+  if (typeof value === "number") return value;
+  const text = s(value).trim();
+  return /^\d{10,}$/.test(text) ? Number(text) : Date.parse(text);
+}
+
+/** A page, in any Ghost version: `type: "page"` (3 and later) or `page: true` / `1` (0.x to 2). */
+const isPage = (post: Row) => s(post.type) === "page" || post.page === true || post.page === 1 || post.page === "1";
 
 const NOT_GHOST = "The JSON is not a Ghost export: it has no db[0].data.posts.";
 
@@ -95,22 +106,31 @@ export function parseGhost(data: unknown): ParsedImport {
 
   for (const post of rows(tables.posts)) {
     const title = s(post.title) || "(untitled)";
-    if (s(post.type) === "page") {
+    if (isPage(post)) {
       out.skipped.push({ title, reason: PAGE_SKIPPED, sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}` });
       continue;
     }
     // __GHOST_URL__ (Ghost's own address) is resolved when the posts are staged: ./ghost-urls.ts.
+    // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
+    // or the Markdown Ghost 0.x kept beside its html.
     const html = s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : "");
+    const markdown = html
+      ? htmlToMarkdown(html)
+      : post.mobiledoc
+        ? mobiledocToMarkdown(s(post.mobiledoc))
+        : s(post.markdown).trim();
     const ghostStatus = s(post.status);
-    const date = new Date(Date.parse(s(post.published_at) || s(post.created_at)) || Date.now()).toISOString();
+    const at = ghostTime(post.published_at ?? null) || ghostTime(post.created_at);
+    const date = new Date(Number.isNaN(at) || !at ? Date.now() : at).toISOString();
     const status = ghostStatus === "published" ? "published" : ghostStatus === "scheduled" ? "scheduled" : "draft";
     const names = (postTags.get(s(post.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
     const author = users.get(postAuthor.get(s(post.id))?.id ?? s(post.author_id));
     out.posts.push({
       sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}`,
       title,
-      markdown: htmlToMarkdown(html),
-      description: s(post.custom_excerpt) || plainText(html, 300),
+      markdown,
+      description:
+        s(post.custom_excerpt) || (html ? plainText(html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300)),
       status: status === "scheduled" && !(Date.parse(date) > Date.now()) ? "published" : status,
       date,
       // Ghost has only tags: every tag may name a category; those that do not are kept as tags.
@@ -118,7 +138,8 @@ export function parseGhost(data: unknown): ParsedImport {
       tags: names,
       author: author ? { name: author.name, email: author.email || null } : null,
       slug: s(post.slug) || undefined,
-      cover: post.feature_image ? s(post.feature_image) : null,
+      // Ghost 0.x called the feature image `image`.
+      cover: s(post.feature_image) || s(post.image) || null,
       comments: [],
     });
   }

@@ -20,7 +20,8 @@ const MEANINGLESS = new Set(["uncategorized", "uncategorised"]);
 /**
  * A post's tags here (issue 22's tags) from its source's tags and categories (WordPress tags and
  * categories, Ghost tags, Medium's): each in this site's one spelling (normalizeTag), without the
- * category the post was filed under, de-duplicated, the first MAX_TAGS kept and the rest reported.
+ * category the post was filed under, de-duplicated, the first MAX_TAGS kept and the rest reported (and
+ * those with nothing a tag here can spell).
  */
 export function importedTags(post: Pick<ImportedPost, "tags" | "categories">, category: string) {
   const skip = new Set([...MEANINGLESS, normalizeTag(category)]);
@@ -28,6 +29,8 @@ export function importedTags(post: Pick<ImportedPost, "tags" | "categories">, ca
   const dropped: string[] = [];
   for (const name of [...post.tags, ...post.categories]) {
     const tag = normalizeTag(name);
+    // A name with no letter this site's tags spell (Chinese, emoji) is reported, never lost silently.
+    if (!tag && name.trim() && !dropped.includes(name)) dropped.push(name);
     if (!tag || skip.has(tag) || tags.includes(tag) || dropped.includes(name)) continue;
     if (tag.length > TAG_MAX || tags.length >= MAX_TAGS) dropped.push(name);
     else tags.push(tag);

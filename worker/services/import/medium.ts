@@ -23,11 +23,17 @@ export function parseMedium(files: Map<string, Uint8Array>): ParsedImport {
     takeArchiveImages(doc, name, files, out);
     const published = doc.querySelector(".dt-published")?.getAttribute("datetime") ?? "";
     const canonical = doc.querySelector(".p-canonical")?.getAttribute("href") ?? "";
-    // Medium names drafts draft_*.html; a draft has no publication time either.
-    const draft = file.startsWith("draft_") || !published;
     const tags = Array.from(doc.querySelectorAll(".p-tag"))
       .map((a) => text(a))
       .filter(Boolean);
+    // Medium names drafts draft_*.html; a draft has no publication time either. Medium's export also
+    // holds the writer's responses (comments on others' stories) as posts: one paragraph, nothing
+    // else, no tags. They come in as drafts, never published here as stories (Ghost's tool does the same).
+    const response =
+      tags.length === 0 &&
+      body.querySelectorAll("p").length <= 1 &&
+      !body.querySelector("img, figure, h1, h2, h3, h4, h5, h6, pre, blockquote, ul, ol, iframe");
+    const draft = file.startsWith("draft_") || !published || response;
     const subtitle = text(doc.querySelector(".p-summary"));
     const html = body.innerHTML;
     const figure = body.querySelector("img")?.getAttribute("src") ?? null;

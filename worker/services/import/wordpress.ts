@@ -88,14 +88,20 @@ export function parseWordPress(text: string): ParsedImport {
             ? "scheduled"
             : "published"
           : "draft";
-    const categories: string[] = [];
-    const tags: string[] = [];
+    // WXR 1.0 names tags domain="tag" (1.1 and later "post_tag") and repeats each term without a
+    // domain: each name is kept once. Other taxonomies (post_format, custom ones) are not this site's.
+    const categories = new Set<string>();
+    const tags = new Set<string>();
+    const plain: string[] = [];
     for (const c of list(item.category)) {
       const name = str(c).trim();
+      const domain = c["@_domain"];
       if (!name) continue;
-      if (c["@_domain"] === "post_tag") tags.push(name);
-      else if (c["@_domain"] === "category" || c["@_domain"] === undefined) categories.push(name);
+      if (domain === "post_tag" || domain === "tag") tags.add(name);
+      else if (domain === "category") categories.add(name);
+      else if (domain === undefined) plain.push(name);
     }
+    for (const name of plain) if (!tags.has(name)) categories.add(name);
     let cover: string | null = null;
     for (const meta of list(item["wp:postmeta"]))
       if (str(meta["wp:meta_key"]) === "_thumbnail_id") cover = attachments.get(str(meta["wp:meta_value"])) ?? null;
@@ -123,8 +129,8 @@ export function parseWordPress(text: string): ParsedImport {
       description: plainText(excerpt || html, 300),
       status,
       date,
-      categories,
-      tags,
+      categories: [...categories],
+      tags: [...tags],
       author: authors.get(login) ?? (login ? { name: login, email: null } : null),
       cover,
       comments,
