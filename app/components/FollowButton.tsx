@@ -32,8 +32,10 @@ export function FollowButton(props: {
     : "border border-brand-600 bg-brand-600 text-white hover:bg-brand-700";
   return (
     <fetcher.Form method="post" action={`/writers/${props.writerId}/follow`} className="shrink-0">
-      {/* Only without JavaScript: the action redirects back here instead of answering data. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
+      {/* Without JavaScript, or for a visitor (sent to sign in first): the action redirects back here. */}
+      {hydrated && props.following !== null ? null : (
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      )}
       <button
         type="submit"
         name="intent"

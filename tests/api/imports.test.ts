@@ -53,6 +53,17 @@ async function runAll(jobId: string) {
   throw new Error("the import never finished");
 }
 
+/** Starts a previewed import (every category to Lifestyle) and runs it to its end. */
+async function startAndRun(jobId: string, headers: Record<string, string>) {
+  const start = await call(`/api/imports/${jobId}/start`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ default_category: "Lifestyle" }),
+  });
+  expect(start.status).toBe(202);
+  await runAll(jobId);
+}
+
 type View = {
   job: { id: string; status: string; total: number; imported: number; skipped: number; done: number };
   summary: { posts: number; pages: number };
@@ -121,12 +132,7 @@ describe("the imports JSON API (issue 23)", () => {
   it("when the export names its site, __GHOST_URL__ images are fetched from it", async () => {
     const headers = await admin();
     const preview = (await (await upload(ghostExport("api-b", "https://old.ghost.example"), headers)).json()) as View;
-    await call(`/api/imports/${preview.job.id}/start`, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json" },
-      body: JSON.stringify({ default_category: "Lifestyle" }),
-    });
-    await runAll(preview.job.id);
+    await startAndRun(preview.job.id, headers);
     expect(fetches.urls).toContain("https://old.ghost.example/content/images/2024/01/photo.png");
   });
 
@@ -138,12 +144,7 @@ describe("the imports JSON API (issue 23)", () => {
     const preview = (await (
       await upload(ghostExport("api-h"), headers, "?source_url=given.ghost.example/blog")
     ).json()) as View;
-    await call(`/api/imports/${preview.job.id}/start`, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json" },
-      body: JSON.stringify({ default_category: "Lifestyle" }),
-    });
-    await runAll(preview.job.id);
+    await startAndRun(preview.job.id, headers);
     expect(fetches.urls).toContain("https://given.ghost.example/content/images/2024/01/photo.png");
   });
 
