@@ -111,6 +111,33 @@ describe("WordPress exports from WordPress's own importer tests", () => {
     expect(parsed.posts.filter((p) => /&#\d+;|&#x[0-9a-f]+;|&amp;/i.test(p.title))).toEqual([]);
   });
 
+  it("shortcodes that hold content (caption, gallery) become their images and words, not literal text", () => {
+    const parsed = parseExport(new TextEncoder().encode(themeUnitTest));
+    // ("[caption](…)" is a link whose words are "caption": that one stays.)
+    const post = (title: string) => parsed.posts.find((p) => p.title === title)!.markdown;
+    expect(
+      parsed.posts.filter((p) => /\\?\[\/?(caption|gallery)\b(?!\]\()/.test(p.markdown)).map((p) => p.title),
+    ).toEqual([]);
+    const caption = post("Post Format: Image (Caption)");
+    expect(caption).toContain(
+      "![Bell on Wharf](https://wpthemetestdata.files.wordpress.com/2008/06/100_5478.jpg?w=604)",
+    );
+    expect(caption).toContain("Bell on wharf in San Francisco");
+    // [gallery] shows the images attached to its post (the file's own attachment items say which).
+    const items = themeUnitTest.split("<item>");
+    const attached = items.filter(
+      (i) => /<wp:post_type>(<!\[CDATA\[)?attachment/.test(i) && /<wp:post_parent>555</.test(i),
+    );
+    const urls = attached.map((i) => /<wp:attachment_url>(?:<!\[CDATA\[)?([^<\]]+)/.exec(i)![1]!);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) expect(post("Post Format: Gallery")).toContain(`](${url})`);
+    // [gallery ids="770,771"] shows those two.
+    const byId = (id: string) =>
+      /<wp:attachment_url>(?:<!\[CDATA\[)?([^<\]]+)/.exec(items.find((i) => i.includes(`<wp:post_id>${id}<`))!)![1]!;
+    expect(post("Block category: Widgets")).toContain(`](${byId("770")})`);
+    expect(post("Block category: Widgets")).toContain(`](${byId("771")})`);
+  });
+
   it("a file cut short is refused with a 400 naming the file's fault, and nothing is written", async () => {
     const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
     const jobs = async () => (await env.DB.prepare("select count(*) as n from import_jobs").first<{ n: number }>())!.n;

@@ -1,5 +1,6 @@
 import { parseXml } from "#worker/services/import/archive.ts";
 import { autop, htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { expandShortcodes, type Attachments } from "#worker/services/import/shortcodes.ts";
 import { emptyParsed, PAGE_SKIPPED, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 
@@ -56,10 +57,15 @@ export function parseWordPress(text: string): ParsedImport {
   }
 
   const items = list(channel.item);
-  const attachments = new Map<string, string>();
+  const attachments: Attachments = { byId: new Map(), byParent: new Map() };
   for (const item of items)
-    if (str(item["wp:post_type"]) === "attachment")
-      attachments.set(str(item["wp:post_id"]), str(item["wp:attachment_url"]) || str(item.guid));
+    if (str(item["wp:post_type"]) === "attachment") {
+      const url = str(item["wp:attachment_url"]) || str(item.guid);
+      attachments.byId.set(str(item["wp:post_id"]), url);
+      const parent = str(item["wp:post_parent"]);
+      if (/\.(jpe?g|png|gif|webp|avif)(\?|$)/i.test(url))
+        attachments.byParent.set(parent, [...(attachments.byParent.get(parent) ?? []), url]);
+    }
 
   for (const item of items) {
     const type = str(item["wp:post_type"]);
@@ -104,7 +110,8 @@ export function parseWordPress(text: string): ParsedImport {
     for (const name of plain) if (!tags.has(name)) categories.add(name);
     let cover: string | null = null;
     for (const meta of list(item["wp:postmeta"]))
-      if (str(meta["wp:meta_key"]) === "_thumbnail_id") cover = attachments.get(str(meta["wp:meta_value"])) ?? null;
+      if (str(meta["wp:meta_key"]) === "_thumbnail_id")
+        cover = attachments.byId.get(str(meta["wp:meta_value"])) ?? null;
 
     const comments: ImportedComment[] = [];
     for (const c of list(item["wp:comment"])) {
@@ -119,7 +126,7 @@ export function parseWordPress(text: string): ParsedImport {
         body,
       });
     }
-    const html = autop(str(item["content:encoded"]));
+    const html = autop(expandShortcodes(str(item["content:encoded"]), str(item["wp:post_id"]), attachments));
     const excerpt = str(item["excerpt:encoded"]);
     const login = str(item["dc:creator"]);
     out.posts.push({
