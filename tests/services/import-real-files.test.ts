@@ -13,6 +13,9 @@ import utf8 from "../fixtures/imports/wordpress/wxr-utf-8-challenges.xml?raw";
 import crazyCdata from "../fixtures/imports/wordpress/crazy-cdata-escaped.xml?raw";
 import malformed from "../fixtures/imports/wordpress/malformed-simple.xml?raw";
 import themeUnitTest from "../fixtures/imports/wordpress/themeunittestdata.wordpress.xml?raw";
+// Squarespace exports WXR too: the samples of Ghost's migrators (TryGhost/migrate mg-squarespace-xml, mg-wp-xml).
+import squarespace from "../fixtures/imports/squarespace/sample.xml?raw";
+import captions from "../fixtures/imports/wordpress/feature-image-captions.xml?raw";
 
 let fetches: ReturnType<typeof stubImageFetch>;
 beforeEach(async () => {
@@ -136,6 +139,40 @@ describe("WordPress exports from WordPress's own importer tests", () => {
       /<wp:attachment_url>(?:<!\[CDATA\[)?([^<\]]+)/.exec(items.find((i) => i.includes(`<wp:post_id>${id}<`))!)![1]!;
     expect(post("Block category: Widgets")).toContain(`](${byId("770")})`);
     expect(post("Block category: Widgets")).toContain(`](${byId("771")})`);
+  });
+
+  it("Squarespace's WXR: entities in titles, lazy-loaded images, a table, a list, untitled and draft posts", async () => {
+    const actor = await admin();
+    const { view, jobId } = await importHarness().importFile(actor, fileOf(squarespace, "squarespace.xml"));
+    expect(view.summary).toMatchObject({ posts: 3, drafts: 1, pages: 2 });
+    expect(view.job.imported).toBe(3);
+    expect(view.job.failed).toBe(0);
+    const rows = await importedBlogs(jobId);
+    expect(rows.map((r) => [r.title, r.status, r.date_time])).toEqual([
+      ["Draft & Post & More—More", "draft", "2013-11-02T23:02:32.000Z"],
+      ["Basic Post", "published", "2013-06-07T03:00:44.000Z"],
+      ["(untitled)", "published", "2023-04-05T14:42:38.000Z"],
+    ]);
+    const basic = rows[1]!;
+    expect([basic.author_name, basic.email]).toEqual(["Hermione Granger", "hermione@example.com"]);
+    expect(rows[0]!.email).toBe(actor.email);
+    expect(basic.tags).toBe("has-images,programming,company-news");
+    // The inline image is lazy-loaded (data-src, no src): it is fetched and shown all the same.
+    expect(fetches.urls.some((u) => u.startsWith("https://images.unsplash.com/photo-1601275225755"))).toBe(true);
+    expect(fetches.urls.some((u) => u.startsWith("https://images.unsplash.com/photo-1601276861758"))).toBe(true);
+    // Inside Squarespace's linked image block: a linked image, no stray brackets.
+    expect(basic.blog_details).toMatch(
+      /^\[!\[MAKINGIT\\_Unfold[^\]]*\]\(\/images\/[^)]+\)\]\(https:\/\/anothersite\.co\.uk\)$/m,
+    );
+    expect(basic.blog_details).toContain("| Width | Height |\n| --- | --- |\n| 20 | 15 |\n| 40 | 30 |");
+    expect(basic.blog_details).toMatch(/^- {1,3}Lobortis mauris dapibus in$/m);
+    expect(basic.blog_details).toContain("[dapibus](https://anothersite.co.uk)");
+    expect(basic.blog_details).toContain("**Sed vulputate consectetur tortor:**");
+  });
+
+  it("a creator that is an email address, with no <wp:author> for it, is that author", () => {
+    const [post] = parseExport(new TextEncoder().encode(captions)).posts;
+    expect(post!.author).toEqual({ name: "hermione", email: "hermione@example.com" });
   });
 
   it("a file cut short is refused with a 400 naming the file's fault, and nothing is written", async () => {

@@ -28,7 +28,60 @@ function converter(): TurndownService {
       return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
     },
   });
+  // A link around blocks (Squarespace wraps its image blocks in one): a linked image stays linked,
+  // anything else keeps its blocks without the link, never "[" and "](…)" left on lines of their own.
+  service.addRule("blockLink", {
+    filter: (node) => node.nodeName === "A" && holdsBlock(node),
+    replacement: (content, node) => {
+      const inner = content.trim();
+      const href = (node as HTMLElement).getAttribute("href") ?? "";
+      if (href && /^!\[[^\]]*\]\([^)]*\)$/.test(inner)) return `[${inner}](${href})`;
+      return `\n\n${inner}\n\n`;
+    },
+  });
+  // A simple table (one cell a column in every row) is a Markdown table; any other keeps its text.
+  service.addRule("table", {
+    filter: (node) => node.nodeName === "TABLE" && simpleTable(node as HTMLElement) !== null,
+    replacement: (_content, node) => {
+      const rows = simpleTable(node as HTMLElement)!;
+      const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+      const [head, ...body] = rows;
+      return `\n\n${[line(head!), line(head!.map(() => "---")), ...body.map(line)].join("\n")}\n\n`;
+    },
+  });
   return service;
+}
+
+const BLOCKS = new Set(["DIV", "P", "FIGURE", "H1", "H2", "H3", "H4", "H5", "H6", "UL", "OL", "TABLE", "BLOCKQUOTE"]);
+/** Whether an element has a block element anywhere inside it. */
+function holdsBlock(node: Node): boolean {
+  for (let child = node.firstChild; child; child = child.nextSibling)
+    if (BLOCKS.has(child.nodeName) || holdsBlock(child)) return true;
+  return false;
+}
+
+/** A table's cells as text, row by row, when every row has as many cells as the first and none nests a table. */
+function simpleTable(table: HTMLElement): string[][] | null {
+  if (table.getElementsByTagName("table").length > 0) return null;
+  const rows = Array.from(table.getElementsByTagName("tr")).map((tr) =>
+    Array.from(tr.children)
+      .filter((c) => c.nodeName === "TD" || c.nodeName === "TH")
+      .map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim().replace(/\|/g, "\\|")),
+  );
+  if (rows.length === 0 || rows[0]!.length === 0 || rows.some((r) => r.length !== rows[0]!.length)) return null;
+  return rows;
+}
+
+/** Lazy-loaded images (Squarespace, WordPress plugins) keep their address in a data attribute, not src. */
+function unlazyImages(root: Element) {
+  for (const img of Array.from(root.querySelectorAll("img"))) {
+    const src = img.getAttribute("src") ?? "";
+    if (src && !src.startsWith("data:")) continue;
+    const lazy = ["data-src", "data-lazy-src", "data-image", "data-original"]
+      .map((name) => img.getAttribute(name))
+      .find((value) => value && /^(https?:)?\/\//.test(value));
+    if (lazy) img.setAttribute("src", lazy);
+  }
 }
 
 let shared: TurndownService | null = null;
@@ -51,6 +104,7 @@ export function autop(html: string): string {
 export function htmlToMarkdown(html: string): string {
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
+  unlazyImages(doc.body as unknown as Element);
   return shared.turndown(doc.body as unknown as HTMLElement).trim();
 }
 

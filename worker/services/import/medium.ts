@@ -31,8 +31,10 @@ export function parseMedium(files: Map<string, Uint8Array>): ParsedImport {
     // else, no tags. They come in as drafts, never published here as stories (Ghost's tool does the same).
     const response =
       tags.length === 0 &&
-      body.querySelectorAll("p").length <= 1 &&
-      !body.querySelector("img, figure, h1, h2, h3, h4, h5, h6, pre, blockquote, ul, ol, iframe");
+      body.getElementsByTagName("p").length <= 1 &&
+      ["img", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "iframe"].every(
+        (tag) => body.getElementsByTagName(tag).length === 0,
+      );
     const draft = file.startsWith("draft_") || !published || response;
     const subtitle = text(doc.querySelector(".p-summary"));
     const html = body.innerHTML;

@@ -138,7 +138,14 @@ export function parseWordPress(text: string): ParsedImport {
       date,
       categories: [...categories],
       tags: [...tags],
-      author: authors.get(login) ?? (login ? { name: login, email: null } : null),
+      // A creator the file lists no <wp:author> for (Squarespace, hand-made files) may be an email address.
+      author:
+        authors.get(login) ??
+        (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(login)
+          ? { name: login.split("@")[0]!, email: login.toLowerCase() }
+          : login
+            ? { name: login, email: null }
+            : null),
       cover,
       comments,
     });
