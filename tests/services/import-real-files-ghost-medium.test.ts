@@ -137,6 +137,9 @@ describe("Medium exports", () => {
     expect(story.blog_details).toContain("This is a paragraph of text and stuff.");
     expect(story.blog_details).not.toContain("Short Post Title");
     expect(fetches.urls).toContain("https://cdn-images-1.medium.com/max/2000/abc123.jpeg");
-    expect(story.blog_details).toMatch(/!\[This is image alt text\]\(\/images\/[^)]+\)/);
+    // The image's caption stays under it.
+    expect(story.blog_details).toMatch(
+      /!\[This is image alt text\]\(\/images\/[^)]+\)\n\n\*This is an image caption\*/,
+    );
   });
 });

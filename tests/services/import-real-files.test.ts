@@ -114,7 +114,7 @@ describe("WordPress exports from WordPress's own importer tests", () => {
     expect(parsed.posts.filter((p) => /&#\d+;|&#x[0-9a-f]+;|&amp;/i.test(p.title))).toEqual([]);
   });
 
-  it("shortcodes that hold content (caption, gallery) become their images and words, not literal text", () => {
+  it("shortcodes that hold content (caption, gallery) become their images and words, captions stay", () => {
     const parsed = parseExport(new TextEncoder().encode(themeUnitTest));
     // ("[caption](…)" is a link whose words are "caption": that one stays.)
     const post = (title: string) => parsed.posts.find((p) => p.title === title)!.markdown;
@@ -126,6 +126,10 @@ describe("WordPress exports from WordPress's own importer tests", () => {
       "![Bell on Wharf](https://wpthemetestdata.files.wordpress.com/2008/06/100_5478.jpg?w=604)",
     );
     expect(caption).toContain("Bell on wharf in San Francisco");
+    // A block editor image's <figcaption> stays under its image too.
+    expect(post("Block: Image")).toMatch(
+      /!\[Image Alignment 1200x400\]\([^)]+\)\n\n\*Massive image comment for your eyeballs\.\*/,
+    );
     // [gallery] shows the images attached to its post (the file's own attachment items say which).
     const items = themeUnitTest.split("<item>");
     const attached = items.filter(

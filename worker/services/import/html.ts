@@ -15,7 +15,18 @@ function converter(): TurndownService {
     hr: "---",
   });
   // Embeds, scripts and forms have no Markdown: they are dropped, their text too.
-  service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript", "figcaption"]);
+  service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript"]);
+  // An image's caption is the writer's words: it stays, under the image (in italics when it can be). A caption of
+  // anything else (an embed, dropped above) would be left without what it describes: it goes too.
+  service.addRule("figcaption", {
+    filter: "figcaption",
+    replacement: (content, node) => {
+      const figure = node.parentNode as HTMLElement | null;
+      const text = content.trim();
+      if (!text || !figure || figure.getElementsByTagName("img").length === 0) return "";
+      return `\n\n${text.includes("*") ? text : `*${text}*`}\n\n`;
+    },
+  });
   // Every <pre> is a fenced code block: with or without <code> (WordPress's "preformatted" block), and
   // with whitespace before its <code> (Medium), which turndown's own rule does not see as code.
   service.addRule("pre", {
