@@ -9,6 +9,11 @@ import ghost0x from "../fixtures/imports/ghost/ghosttohugo-unwrapped.json?raw";
 import ghostFlat from "../fixtures/imports/ghost/ghost-flat.json?raw";
 import mediumComment from "../fixtures/imports/medium/more-posts/comment.html?raw";
 import mediumShort from "../fixtures/imports/medium/more-posts/short-post.html?raw";
+// Substack's layout as Ghost's Substack migrator tests it (TryGhost/migrate mg-substack).
+import substackCsv from "../fixtures/imports/substack/posts.csv?raw";
+import sub1 from "../fixtures/imports/substack/posts/123401.plain-text.html?raw";
+import sub4 from "../fixtures/imports/substack/posts/123404.draft-text.html?raw";
+import sub5 from "../fixtures/imports/substack/posts/123405.about-us.html?raw";
 
 let fetches: ReturnType<typeof stubImageFetch>;
 beforeEach(() => {
@@ -141,5 +146,27 @@ describe("Medium exports", () => {
     expect(story.blog_details).toMatch(
       /!\[This is image alt text\]\(\/images\/[^)]+\)\n\n\*This is an image caption\*/,
     );
+  });
+});
+
+describe("Substack exports", () => {
+  it("titles and subtitles in posts.csv are written with character references: they arrive as text", async () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    // The rows whose HTML is in the archive (the others are reported as missing their file).
+    const zip = zipSync({
+      "posts.csv": enc(substackCsv),
+      "posts/123401.plain-text.html": enc(sub1),
+      "posts/123404.draft-text.html": enc(sub4),
+      "posts/123405.about-us.html": enc(sub5),
+    });
+    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(zip, "substack.zip"));
+    expect(view.summary).toMatchObject({ posts: 2, drafts: 1, pages: 1 });
+    const rows = await importedBlogs(jobId);
+    expect(rows.map((r) => [r.title, r.status, r.date_time])).toEqual([
+      ["Plain Text", "published", "2019-07-26T20:48:19.814Z"],
+      ["Plain Text", "draft", "2022-08-13T12:11:23.230Z"],
+    ]);
+    // posts.csv: "&#x201C;This quote&#x2019;s rather short&#x201D;"
+    expect(rows[0]!.short_description).toBe("\u201CThis quote\u2019s rather short\u201D");
   });
 });

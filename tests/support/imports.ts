@@ -51,7 +51,7 @@ export const fileOf = (bytes: Uint8Array | string, name: string) =>
 /** What a job brought in, in the file's order: each post's row as stored, with its comments counted. */
 export async function importedBlogs(jobId: string) {
   const { results } = await env.DB.prepare(
-    `select b.title, b.status, b.date_time, b.email, b.author_name, b.tags, b.category, b.blog_details, b.image,
+    `select b.title, b.status, b.date_time, b.email, b.author_name, b.tags, b.category, b.blog_details, b.image, b.short_description,
        (select count(*) from comments c where c.blog_id = b.id) as comments
      from blogs b join import_items i on i.blog_id = b.id where i.job_id = ? and i.state = 'done' order by i.seq`,
   )
@@ -66,6 +66,7 @@ export async function importedBlogs(jobId: string) {
       category: string;
       blog_details: string;
       image: string;
+      short_description: string;
       comments: number;
     }>();
   return results;

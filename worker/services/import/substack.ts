@@ -6,6 +6,10 @@ import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Substack writes titles and subtitles in posts.csv with HTML character references ("&#x2019;"): text here. */
+const csvText = (value: string | undefined) =>
+  (value ?? "").includes("&") ? plainText(value!, 10_000) : (value ?? "").trim();
+
 /**
  * A Substack export: posts.csv (post_id, post_date, is_published, title, subtitle...) beside
  * posts/<post_id>.html, and the subscriber list (email_list*.csv). Subscribers there confirmed with
@@ -17,7 +21,7 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
   const prefix = postsCsv ? postsCsv.slice(0, -"posts.csv".length) : "";
   for (const row of postsCsv ? csvParse(textOf(files.get(postsCsv)!)) : []) {
     const id = (row.post_id ?? "").trim();
-    const title = (row.title ?? "").trim() || "(untitled)";
+    const title = csvText(row.title) || "(untitled)";
     const path = `${prefix}posts/${id}.html`;
     const bytes = files.get(path);
     if ((row.type ?? "").trim() === "page") {
@@ -36,7 +40,7 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       sourceKey: `substack:${id}`,
       title,
       markdown: htmlToMarkdown(html),
-      description: (row.subtitle ?? "").trim() || plainText(html, 300),
+      description: csvText(row.subtitle) || plainText(html, 300),
       status: published ? "published" : "draft",
       date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
       categories: [],
