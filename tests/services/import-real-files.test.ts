@@ -107,11 +107,13 @@ describe("WordPress exports from WordPress's own importer tests", () => {
     expect(view.report.items[0]!.title).toBe("Hello world!");
   });
 
-  it("titles outside CDATA decode their numeric references, as WordPress's the_title_rss writes them", () => {
+  it("titles read as text: numeric references outside CDATA decoded (the_title_rss), markup in CDATA dropped", () => {
     const parsed = parseExport(new TextEncoder().encode(themeUnitTest));
     const special = parsed.posts.find((p) => p.title.startsWith("Markup: Title With Special Characters"));
     expect(special?.title).toBe("Markup: Title With Special Characters ~`!@#$%^&*()-_=+{}[]/\\;:'\"?,.>");
     expect(parsed.posts.filter((p) => /&#\d+;|&#x[0-9a-f]+;|&amp;/i.test(p.title))).toEqual([]);
+    // WordPress shows titles as HTML: "Markup: Title <em>With</em> <b>Mark<sup>up</sup></b>" reads as its words.
+    expect(parsed.posts.map((p) => p.title)).toContain("Markup: Title With Markup");
   });
 
   it("shortcodes that hold content (caption, gallery) become their images and words, captions stay", () => {

@@ -69,7 +69,9 @@ export function parseWordPress(text: string): ParsedImport {
 
   for (const item of items) {
     const type = str(item["wp:post_type"]);
-    const title = str(item.title) || "(untitled)";
+    // WordPress shows a title as HTML ("Title <em>With</em> Markup", "&amp;"): here a title is text.
+    const raw = str(item.title);
+    const title = (/[<&]/.test(raw) ? plainText(raw, 10_000) : raw) || "(untitled)";
     if (type === "attachment") continue;
     const wpStatus = str(item["wp:status"]);
     if (type === "page" && ["publish", "draft", "pending", "private", "future"].includes(wpStatus)) {
