@@ -99,6 +99,47 @@ describe("Ghost exports of other versions", () => {
     expect(markdown).toContain("![A photo](https://example.com/content/images/photo.jpg)");
   });
 
+  it("Ghost 5: a post exported with only its lexical keeps its text (Ghost writes 'extended-text' nodes) and cards", () => {
+    const file = JSON.parse(ghostFlat) as GhostFile;
+    const post = file.data.posts[0]!;
+    post.html = null;
+    // The first paragraph of a post in Ghost's own editor format, as TryGhost/migrate keeps it
+    // (packages/mg-linkfixer/test/fixtures/ctx-lexical.json), then a Markdown card and a callout.
+    const text = (t: string, format = 0) => ({
+      detail: 0,
+      format,
+      mode: "normal",
+      style: "",
+      text: t,
+      type: "extended-text",
+      version: 1,
+    });
+    post.lexical = JSON.stringify({
+      root: {
+        type: "root",
+        version: 1,
+        children: [
+          {
+            type: "paragraph",
+            version: 1,
+            children: [
+              text("Lorem ipsum "),
+              { type: "link", version: 1, url: "https://example.com/lorem-ipsum/", children: [text("dolor sit amet")] },
+              text(", consectetur "),
+              text("bold", 1),
+            ],
+          },
+          { type: "markdown", version: 1, markdown: "## A Markdown card\n\n- one\n- two" },
+          { type: "callout", version: 1, calloutText: "<p>Heads <b>up</b></p>", calloutEmoji: "💡" },
+        ],
+      },
+    });
+    const markdown = parseGhost(file).posts[0]!.markdown;
+    expect(markdown).toContain("Lorem ipsum [dolor sit amet](https://example.com/lorem-ipsum/), consectetur **bold**");
+    expect(markdown).toContain("## A Markdown card\n\n- one\n- two");
+    expect(markdown).toContain("> Heads **up**");
+  });
+
   it("a Ghost export without the db wrapper: its post, feature image and the image in its body", async () => {
     const actor = await admin();
     const { view, jobId } = await importHarness().importFile(actor, fileOf(ghostFlat, "ghost-flat.json"));

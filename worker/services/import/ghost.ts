@@ -1,4 +1,5 @@
 import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { lexicalToMarkdown } from "#worker/services/import/lexical.ts";
 import { mobiledocToMarkdown } from "#worker/services/import/mobiledoc.ts";
 import { emptyParsed, PAGE_SKIPPED, type ParsedImport } from "#worker/services/import/types.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
@@ -6,7 +7,6 @@ import { ValidationError } from "#worker/services/shared/errors.ts";
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const rows = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
-const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A Ghost time: an ISO string (Ghost 1 and later) or milliseconds since 1970 (Ghost 0.x), else NaN. */
 function ghostTime(value: unknown): number {
@@ -19,58 +19,6 @@ function ghostTime(value: unknown): number {
 const isPage = (post: Row) => s(post.type) === "page" || post.page === true || post.page === 1 || post.page === "1";
 
 const NOT_GHOST = "The JSON is not a Ghost export: it has no db[0].data.posts.";
-
-/** Lexical (Ghost 5's editor state) to HTML, for posts exported without `html`: the common nodes only. */
-export function lexicalToHtml(source: string): string {
-  let root: Row;
-  try {
-    root = (JSON.parse(source) as Row).root as Row;
-  } catch {
-    return "";
-  }
-  const render = (node: Row): string => {
-    const kids = rows(node.children).map(render).join("");
-    switch (node.type) {
-      case "root":
-        return kids;
-      case "text": {
-        let t = esc(s(node.text));
-        const format = typeof node.format === "number" ? node.format : 0;
-        if (format & 1) t = `<strong>${t}</strong>`;
-        if (format & 2) t = `<em>${t}</em>`;
-        if (format & 16) t = `<code>${t}</code>`;
-        return t;
-      }
-      case "linebreak":
-        return "<br>";
-      case "paragraph":
-        return `<p>${kids}</p>`;
-      case "heading":
-      case "extended-heading":
-        return `<${/^h[1-6]$/.test(s(node.tag)) ? s(node.tag) : "h2"}>${kids}</${/^h[1-6]$/.test(s(node.tag)) ? s(node.tag) : "h2"}>`;
-      case "quote":
-      case "extended-quote":
-        return `<blockquote>${kids}</blockquote>`;
-      case "list":
-        return node.listType === "number" ? `<ol>${kids}</ol>` : `<ul>${kids}</ul>`;
-      case "listitem":
-        return `<li>${kids}</li>`;
-      case "link":
-        return `<a href="${esc(s(node.url))}">${kids}</a>`;
-      case "image":
-        return `<img src="${esc(s(node.src))}" alt="${esc(s(node.alt))}">`;
-      case "codeblock":
-        return `<pre><code>${esc(s(node.code))}</code></pre>`;
-      case "horizontalrule":
-        return "<hr>";
-      case "html":
-        return s(node.html);
-      default:
-        return kids;
-    }
-  };
-  return root ? render(root) : "";
-}
 
 /**
  * A Ghost export (Settings, Labs, Export): posts with html (preferred) or lexical, status, feature
@@ -113,12 +61,14 @@ export function parseGhost(data: unknown): ParsedImport {
     // __GHOST_URL__ (Ghost's own address) is resolved when the posts are staged: ./ghost-urls.ts.
     // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
     // or the Markdown Ghost 0.x kept beside its html.
-    const html = s(post.html) || (post.lexical ? lexicalToHtml(s(post.lexical)) : "");
+    const html = s(post.html);
     const markdown = html
       ? htmlToMarkdown(html)
-      : post.mobiledoc
-        ? mobiledocToMarkdown(s(post.mobiledoc))
-        : s(post.markdown).trim();
+      : post.lexical
+        ? lexicalToMarkdown(s(post.lexical))
+        : post.mobiledoc
+          ? mobiledocToMarkdown(s(post.mobiledoc))
+          : s(post.markdown).trim();
     const ghostStatus = s(post.status);
     const at = ghostTime(post.published_at ?? null) || ghostTime(post.created_at);
     const date = new Date(Number.isNaN(at) || !at ? Date.now() : at).toISOString();
