@@ -68,7 +68,7 @@ describe("Ghost exports of other versions", () => {
       cards: [
         ["card-markdown", { cardName: "card-markdown", markdown: "Some *markdown* card." }],
         ["code", { code: "const a = 1 < 2;", language: "js" }],
-        ["image", { src: "https://example.com/content/images/photo.jpg", alt: "A photo" }],
+        ["image", { src: "https://example.com/content/images/photo.jpg", alt: "A photo", caption: "By <a>me</a>" }],
       ],
       sections: [
         [1, "h2", [[0, [], 0, "A heading"]]],
@@ -96,7 +96,7 @@ describe("Ghost exports of other versions", () => {
     expect(markdown).toMatch(/^-\s+one\n-\s+two$/m);
     expect(markdown).toContain("Some *markdown* card.");
     expect(markdown).toContain("```js\nconst a = 1 < 2;\n```");
-    expect(markdown).toContain("![A photo](https://example.com/content/images/photo.jpg)");
+    expect(markdown).toContain("![A photo](https://example.com/content/images/photo.jpg)\n\n*By me*");
   });
 
   it("Ghost 5: a post exported with only its lexical keeps its text (Ghost writes 'extended-text' nodes) and cards", () => {

@@ -43,8 +43,13 @@ function cardMarkdown(name: string, payload: Row): string {
     case "html":
     case "embed":
       return htmlToMarkdown(s(payload.html));
-    case "image":
-      return htmlToMarkdown(`<img src="${esc(s(payload.src))}" alt="${esc(s(payload.alt))}">`);
+    case "image": {
+      // The caption is HTML in Ghost's card.
+      const caption = s(payload.caption) ? `<figcaption>${s(payload.caption)}</figcaption>` : "";
+      return htmlToMarkdown(
+        `<figure><img src="${esc(s(payload.src))}" alt="${esc(s(payload.alt))}">${caption}</figure>`,
+      );
+    }
     case "gallery":
       return htmlToMarkdown(
         arr(payload.images)
