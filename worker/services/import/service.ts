@@ -8,6 +8,7 @@ import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
+import { sourceOrigin } from "#worker/services/import/source-url.ts";
 import type { StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
@@ -46,23 +47,6 @@ const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
-
-const SOURCE_URL_ERROR = "Enter the old site's address as a web address, like https://yourblog.ghost.io.";
-
-/** The old site's address as an origin ("https://host[:port]"), or null when none was given. */
-function sourceOrigin(value: unknown): string | null {
-  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
-  const text = typeof value === "string" ? value.trim() : "";
-  let url: URL | null = null;
-  try {
-    url = text.length <= 300 ? new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`) : null;
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes("."))
-    throw new ValidationError({ source_url: SOURCE_URL_ERROR }, SOURCE_URL_ERROR, "import-source-url");
-  return url.origin;
-}
 
 export function createImportService(db: Db, env: Env, rateLimit: RateLimitService) {
   const j = schema.importJobs;
