@@ -1,17 +1,13 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServices } from "#worker/services/index.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { stubImageFetch } from "../support/imports";
+import { stubImageFetchEachTest } from "../support/imports";
 // Ghost's migration tools' JSON fixture (github.com/TryGhost/migrate).
 import ghostJson from "../fixtures/imports/ghost/ghost.json?raw";
 
-let fetches: ReturnType<typeof stubImageFetch>;
-beforeEach(() => {
-  fetches = stubImageFetch();
-});
-afterEach(() => fetches.restore());
+const fetches = stubImageFetchEachTest();
 
 /** The fixture as another Ghost site's export: fresh ids, a page, and __GHOST_URL__ links between its posts. */
 function ghostExport(name: string, origin?: string) {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { zipSync } from "fflate";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "../support/factories";
-import { fileOf, importHarness, stubImageFetch } from "../support/imports";
+import { fileOf, importHarness, importAdmin, stubImageFetchEachTest } from "../support/imports";
 // Fixtures of Ghost's migration tools (github.com/TryGhost/migrate): mg-assetscraper-db (Ghost JSON),
 // mg-medium-export (Medium posts), mg-substack and mg-substack-members-csv (Substack).
 import ghostJson from "../fixtures/imports/ghost/ghost.json?raw";
@@ -29,23 +29,14 @@ const blogsOf = (jobId: string) =>
     .all<{ title: string; status: string; blog_details: string; image: string; category: string; email: string }>()
     .then((r) => r.results);
 
-let fetches: ReturnType<typeof stubImageFetch>;
-beforeEach(() => {
-  fetches = stubImageFetch();
-});
-afterEach(() => fetches.restore());
-
-async function admin() {
-  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
-  return { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
-}
+const fetches = stubImageFetchEachTest();
 
 describe("Ghost, Medium and Substack imports", () => {
   it("Ghost JSON: posts with html, status, feature images, tags and authors by email", async () => {
     const data = JSON.parse(ghostJson) as { db: { data: { posts: { status: string; type?: string }[] } }[] };
     const posts = data.db[0]!.data.posts.filter((p) => p.type !== "page");
     const h = importHarness();
-    const { view, jobId } = await h.importFile(await admin(), fileOf(ghostJson, "ghost.json"));
+    const { view, jobId } = await h.importFile(await importAdmin(), fileOf(ghostJson, "ghost.json"));
     expect(view.job.platform).toBe("ghost");
     expect(view.job.imported).toBe(posts.length);
     const rows = await blogsOf(jobId);
@@ -66,7 +57,7 @@ describe("Ghost, Medium and Substack imports", () => {
       "profile/profile.html": enc("<html></html>"),
     });
     const h = importHarness();
-    const { view, jobId } = await h.importFile(await admin(), fileOf(zip, "medium-export.zip"));
+    const { view, jobId } = await h.importFile(await importAdmin(), fileOf(zip, "medium-export.zip"));
     expect(view.job.platform).toBe("medium");
     expect(view.job.imported).toBe(5);
     const rows = await blogsOf(jobId);
@@ -88,7 +79,7 @@ describe("Ghost, Medium and Substack imports", () => {
     );
     const zip = zipSync({ "posts/local-image.html": enc(html), "images/local.png": PNG });
     const h = importHarness();
-    const { view, jobId } = await h.importFile(await admin(), fileOf(zip, "medium.zip"));
+    const { view, jobId } = await h.importFile(await importAdmin(), fileOf(zip, "medium.zip"));
     expect(view.job.imagesDone).toBe(1);
     expect(view.job.imagesFailed).toBe(0);
     expect(fetches.urls).toHaveLength(0);
@@ -115,7 +106,7 @@ describe("Ghost, Medium and Substack imports", () => {
       (await env.DB.prepare("select count(*) as n from mail_outbox").first<{ n: number }>())!.n;
     const mailsBefore = await outbox();
     const h = importHarness();
-    const { view, jobId } = await h.importFile(await admin(), fileOf(zip, "substack.zip"));
+    const { view, jobId } = await h.importFile(await importAdmin(), fileOf(zip, "substack.zip"));
     expect(view.job.platform).toBe("substack");
     // Four posts (the "page" row is reported, not imported), one of them a draft.
     expect(view.job.imported).toBe(4);
@@ -157,7 +148,7 @@ describe("Ghost, Medium and Substack imports", () => {
 describe("a stalled import", () => {
   it("is queued again by the minute cron when its message was lost", async () => {
     const h = importHarness();
-    const actor = await admin();
+    const actor = await importAdmin();
     const { jobId } = await h
       .services()
       .imports.start(actor, fileOf(ghostJson.replaceAll("Post 1", "Stalled post"), "g.json"), "site");

@@ -1,8 +1,7 @@
 import { zipSync } from "fflate";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseGhost } from "#worker/services/import/ghost.ts";
-import { makeUser } from "../support/factories";
-import { fileOf, importedBlogs, importHarness, stubImageFetch } from "../support/imports";
+import { fileOf, importedBlogs, importHarness, importAdmin, stubImageFetchEachTest } from "../support/imports";
 // Real files other projects keep as test data (origins in tests/fixtures/imports/README.md): a Ghost 0.x
 // export (jbarone/ghostToHugo), a Ghost export without the db wrapper and two Medium posts (TryGhost/migrate).
 import ghost0x from "../fixtures/imports/ghost/ghosttohugo-unwrapped.json?raw";
@@ -15,22 +14,13 @@ import sub1 from "../fixtures/imports/substack/posts/123401.plain-text.html?raw"
 import sub4 from "../fixtures/imports/substack/posts/123404.draft-text.html?raw";
 import sub5 from "../fixtures/imports/substack/posts/123405.about-us.html?raw";
 
-let fetches: ReturnType<typeof stubImageFetch>;
-beforeEach(() => {
-  fetches = stubImageFetch();
-});
-afterEach(() => fetches.restore());
-
-async function admin() {
-  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
-  return { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
-}
+const fetches = stubImageFetchEachTest();
 
 type GhostFile = { data: { posts: Record<string, unknown>[] } };
 
 describe("Ghost exports of other versions", () => {
   it("Ghost 0.x ({meta, data} at the root, times in milliseconds): its date, author, tag and body", async () => {
-    const actor = await admin();
+    const actor = await importAdmin();
     const { view, jobId } = await importHarness().importFile(actor, fileOf(ghost0x, "ghost-0.x.json"));
     expect(view.job.platform).toBe("ghost");
     expect(view.summary).toMatchObject({ posts: 1, drafts: 0, pages: 0 });
@@ -141,7 +131,7 @@ describe("Ghost exports of other versions", () => {
   });
 
   it("a Ghost export without the db wrapper: its post, feature image and the image in its body", async () => {
-    const actor = await admin();
+    const actor = await importAdmin();
     const { view, jobId } = await importHarness().importFile(actor, fileOf(ghostFlat, "ghost-flat.json"));
     expect(view.job.imported).toBe(1);
     const [row] = await importedBlogs(jobId);
@@ -169,7 +159,7 @@ describe("Medium exports", () => {
       "posts/2024-06-03_This-is-a-comment-a1b2c3d4e5f6.html": new TextEncoder().encode(mediumComment),
       "posts/2018-08-11_Short-Post-Title-efefef12121212.html": new TextEncoder().encode(mediumShort),
     });
-    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(zip, "medium-export.zip"));
+    const { view, jobId } = await importHarness().importFile(await importAdmin(), fileOf(zip, "medium-export.zip"));
     expect(view.summary).toMatchObject({ posts: 2, drafts: 1 });
     const rows = await importedBlogs(jobId);
     const byTitle = Object.fromEntries(rows.map((r) => [r.title, r]));
@@ -200,7 +190,7 @@ describe("Substack exports", () => {
       "posts/123404.draft-text.html": enc(sub4),
       "posts/123405.about-us.html": enc(sub5),
     });
-    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(zip, "substack.zip"));
+    const { view, jobId } = await importHarness().importFile(await importAdmin(), fileOf(zip, "substack.zip"));
     expect(view.summary).toMatchObject({ posts: 2, drafts: 1, pages: 1 });
     const rows = await importedBlogs(jobId);
     expect(rows.map((r) => [r.title, r.status, r.date_time])).toEqual([

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { IMPORT_ERRORS } from "#worker/services/import/archive.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { fileOf, importedBlogs, importHarness, stubImageFetch } from "../support/imports";
+import { fileOf, importedBlogs, importHarness, importAdmin, stubImageFetchEachTest } from "../support/imports";
 // Real WXR files that WordPress's own importer tests itself on (github.com/WordPress/wordpress-importer,
 // phpunit/data; origins in tests/fixtures/imports/README.md): WXR 1.0, 1.1 and 1.2, CDATA and UTF-8 edges.
 import wxr10 from "../fixtures/imports/wordpress/valid-wxr-1.0.xml?raw";
@@ -17,22 +17,15 @@ import themeUnitTest from "../fixtures/imports/wordpress/themeunittestdata.wordp
 import squarespace from "../fixtures/imports/squarespace/sample.xml?raw";
 import captions from "../fixtures/imports/wordpress/feature-image-captions.xml?raw";
 
-let fetches: ReturnType<typeof stubImageFetch>;
+const fetches = stubImageFetchEachTest();
 beforeEach(async () => {
-  fetches = stubImageFetch();
   // Several of these files are exports of the same "localhost" site: each test imports its file afresh.
   await env.DB.prepare("delete from imported_sources where source_key like 'wp:%'").run();
 });
-afterEach(() => fetches.restore());
-
-async function admin() {
-  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
-  return { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
-}
 
 describe("WordPress exports from WordPress's own importer tests", () => {
   it("WXR 1.0 (WordPress 3.0): three posts, three pages skipped, the 1.0 tags and de-duplicated categories", async () => {
-    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(wxr10, "valid-wxr-1.0.xml"));
+    const { view, jobId } = await importHarness().importFile(await importAdmin(), fileOf(wxr10, "valid-wxr-1.0.xml"));
     expect(view.job.status).toBe("done");
     expect(view.job.platform).toBe("wordpress");
     expect(view.summary.posts).toBe(3);
@@ -58,7 +51,10 @@ describe("WordPress exports from WordPress's own importer tests", () => {
   });
 
   it("WXR 1.1 (WordPress 3.1): posts by three authors, a private post as a draft, many categories", async () => {
-    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(smallExport, "small-export.xml"));
+    const { view, jobId } = await importHarness().importFile(
+      await importAdmin(),
+      fileOf(smallExport, "small-export.xml"),
+    );
     expect(view.summary).toMatchObject({ posts: 6, drafts: 1, pages: 5 });
     expect(view.job.imported).toBe(6);
     const rows = await importedBlogs(jobId);
@@ -82,7 +78,10 @@ describe("WordPress exports from WordPress's own importer tests", () => {
   });
 
   it("WXR 1.2 (WordPress 6.5) in CDATA with emoji, bidi marks and zalgo text, kept character for character", async () => {
-    const { view, jobId } = await importHarness().importFile(await admin(), fileOf(utf8, "wxr-utf-8-challenges.xml"));
+    const { view, jobId } = await importHarness().importFile(
+      await importAdmin(),
+      fileOf(utf8, "wxr-utf-8-challenges.xml"),
+    );
     expect(view.job.imported).toBe(1);
     const [row] = await importedBlogs(jobId);
     const cdata = (tag: string) => new RegExp(`<${tag}><!\\[CDATA\\[([\\s\\S]*?)\\]\\]></${tag}>`).exec(utf8)![1]!;
@@ -102,7 +101,10 @@ describe("WordPress exports from WordPress's own importer tests", () => {
     expect(parsed.site).toBe("wp.dev");
     // What a browser shows of "Content with nested <![CDATA[ tags ]]> :)" (the inner CDATA is markup).
     expect(parsed.posts[0]!.markdown).toMatch(/^Content with nested\s+:\)$/);
-    const { view } = await importHarness().importFile(await admin(), fileOf(crazyCdata, "crazy-cdata-escaped.xml"));
+    const { view } = await importHarness().importFile(
+      await importAdmin(),
+      fileOf(crazyCdata, "crazy-cdata-escaped.xml"),
+    );
     expect(view.job.imported).toBe(1);
     expect(view.report.items[0]!.title).toBe("Hello world!");
   });
@@ -148,7 +150,7 @@ describe("WordPress exports from WordPress's own importer tests", () => {
   });
 
   it("Squarespace's WXR: entities in titles, lazy-loaded images, a table, a list, untitled and draft posts", async () => {
-    const actor = await admin();
+    const actor = await importAdmin();
     const { view, jobId } = await importHarness().importFile(actor, fileOf(squarespace, "squarespace.xml"));
     expect(view.summary).toMatchObject({ posts: 3, drafts: 1, pages: 2 });
     expect(view.job.imported).toBe(3);

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeUser } from "../support/factories";
-import { fileOf, importHarness, stubImageFetch } from "../support/imports";
+import { describe, expect, it } from "vitest";
+import { fileOf, importHarness, importAdmin, stubImageFetchEachTest } from "../support/imports";
 // Ghost's migration tools' WXR sample (github.com/TryGhost/migrate, packages/mg-wp-xml/test/fixtures/sample.xml).
 import sample from "../fixtures/imports/wordpress/sample.xml?raw";
 // WordPress's own theme unit test data (github.com/WPTT/theme-unit-test).
@@ -9,16 +8,7 @@ import themeUnitTest from "../fixtures/imports/wordpress/themeunittestdata.wordp
 // Ghost's migration tools' JSON fixture (github.com/TryGhost/migrate).
 import ghostJson from "../fixtures/imports/ghost/ghost.json?raw";
 
-let fetches: ReturnType<typeof stubImageFetch>;
-beforeEach(() => {
-  fetches = stubImageFetch();
-});
-afterEach(() => fetches.restore());
-
-async function admin() {
-  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
-  return { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
-}
+stubImageFetchEachTest();
 
 const site = (name: string) =>
   sample.replace("<link>https://example.com</link>", `<link>https://${name}.example</link>`);
@@ -42,7 +32,7 @@ async function tagRows(blogId: string) {
 
 describe("imported tags become the posts' tags (issue 23)", () => {
   it("WXR tags and categories: normalised, the filed category left out, on the post and in blog_tags", async () => {
-    const { jobId } = await importHarness().importFile(await admin(), fileOf(site("tags-a"), "sample.xml"));
+    const { jobId } = await importHarness().importFile(await importAdmin(), fileOf(site("tags-a"), "sample.xml"));
     const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
     // <category domain="post_tag">Has Images, Programming; domain="category">Company News (not one of ours).
     expect(basic.category).toBe("Lifestyle");
@@ -64,7 +54,7 @@ describe("imported tags become the posts' tags (issue 23)", () => {
       '<category domain="post_tag" nicename="has-images"><![CDATA[Has Images]]></category>',
       many.join(""),
     );
-    const { jobId, view } = await importHarness().importFile(await admin(), fileOf(file, "sample.xml"), "site", {
+    const { jobId, view } = await importHarness().importFile(await importAdmin(), fileOf(file, "sample.xml"), "site", {
       map: { "Company News": "Technology" },
     });
     const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
@@ -75,7 +65,7 @@ describe("imported tags become the posts' tags (issue 23)", () => {
   });
 
   it("Ghost tags: a tag naming one of our categories files the post; the others are its tags", async () => {
-    const { jobId } = await importHarness().importFile(await admin(), fileOf(ghostJson, "ghost.json"));
+    const { jobId } = await importHarness().importFile(await importAdmin(), fileOf(ghostJson, "ghost.json"));
     const posts = await postsOf(jobId);
     const post1 = posts.find((p) => p.title === "Post 1")!;
     expect(post1.tags).toBe("news");
@@ -88,7 +78,7 @@ describe("imported tags become the posts' tags (issue 23)", () => {
 
 describe("pages are skipped, and counted as skipped in the preview and the ledger (issue 23)", () => {
   it("WXR: the page is not a post, the preview counts it, the report lists it skipped, the job counts it", async () => {
-    const actor = await admin();
+    const actor = await importAdmin();
     const h = importHarness();
     const { jobId } = await h.services().imports.start(actor, fileOf(site("pages-a"), "sample.xml"), "site");
     const preview = await h.services().imports.get(actor, jobId);
@@ -119,7 +109,7 @@ describe("pages are skipped, and counted as skipped in the preview and the ledge
           ["publish", "draft", "pending", "private", "future"].includes(field(i, "status")),
       ).length;
     expect(pages).toBeGreaterThan(10);
-    const { view } = await importHarness().importFile(await admin(), fileOf(themeUnitTest, "theme.xml"));
+    const { view } = await importHarness().importFile(await importAdmin(), fileOf(themeUnitTest, "theme.xml"));
     expect(view.summary.pages).toBe(pages);
     expect(view.job.skipped).toBeGreaterThanOrEqual(pages);
     expect(view.job.imported + view.job.skipped + view.job.failed).toBe(view.job.total);

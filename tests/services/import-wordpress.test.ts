@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "#worker/content/markdown.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
-import { db, makeUser } from "../support/factories";
-import { fileOf, importHarness, stubImageFetch } from "../support/imports";
+import { db } from "../support/factories";
+import { fileOf, importHarness, importAdmin, stubImageFetchEachTest } from "../support/imports";
 // WordPress's own theme unit test data (github.com/WPTT/theme-unit-test, themeunittestdata.wordpress.xml).
 import themeUnitTest from "../fixtures/imports/wordpress/themeunittestdata.wordpress.xml?raw";
 // Ghost's migration tools' WXR sample (github.com/TryGhost/migrate, packages/mg-wp-xml/test/fixtures/sample.xml).
@@ -16,16 +16,7 @@ const site = (name: string) =>
 const count = async (table: string, where = "1 = 1") =>
   (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`).first<{ n: number }>())?.n ?? 0;
 
-let fetches: ReturnType<typeof stubImageFetch>;
-beforeEach(() => {
-  fetches = stubImageFetch();
-});
-afterEach(() => fetches.restore());
-
-async function admin() {
-  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
-  return { id: u.id, name: u.name, email: u.email, role: "admin" as const, photoURL: null };
-}
+const fetches = stubImageFetchEachTest();
 
 describe("WordPress WXR import", () => {
   it("brings in the theme unit test's posts, drafts, comments and images in bounded batches", async () => {
@@ -46,7 +37,7 @@ describe("WordPress WXR import", () => {
 
     const blogsBefore = await count("blogs");
     const h = importHarness();
-    const actor = await admin();
+    const actor = await importAdmin();
     const { view, batches } = await h.importFile(actor, fileOf(themeUnitTest, "theme.xml"));
     expect(view.job.status).toBe("done");
     // Pages are counted in the job (skipped, in the ledger), never imported.
@@ -80,7 +71,7 @@ describe("WordPress WXR import", () => {
 
   it("keeps headings, lists, links, code and images, and maps categories, authors and featured images", async () => {
     const h = importHarness();
-    const actor = await admin();
+    const actor = await importAdmin();
     const { view } = await h.importFile(actor, fileOf(site("markdown"), "sample.xml"), "site", { map: {} });
     expect(view.job.failed).toBe(0);
     const rows = await db().query.blogs.findMany({
@@ -108,7 +99,7 @@ describe("WordPress WXR import", () => {
 
   it("is idempotent: the same file again adds nothing", async () => {
     const h = importHarness();
-    const actor = await admin();
+    const actor = await importAdmin();
     const first = await h.importFile(actor, fileOf(site("twice"), "sample.xml"));
     const blogs = await count("blogs");
     const comments = await count("comments");
@@ -125,10 +116,9 @@ describe("WordPress WXR import", () => {
   });
 
   it("reports a failed image and keeps a placeholder", async () => {
-    fetches.restore();
-    fetches = stubImageFetch(() => true);
+    fetches.failAll();
     const h = importHarness();
-    const { view } = await h.importFile(await admin(), fileOf(site("broken-images"), "sample.xml"));
+    const { view } = await h.importFile(await importAdmin(), fileOf(site("broken-images"), "sample.xml"));
     expect(view.job.imagesFailed).toBeGreaterThan(0);
     const withFailures = view.report.items.filter((i) => Array.isArray(i.note.failedImages));
     expect(withFailures.length).toBeGreaterThan(0);

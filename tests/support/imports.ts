@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { createServices } from "#worker/services/index.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import { makeUser } from "./factories";
 import { PNG } from "./pages";
 
 /** The import queue as a list: the tests run each job's batches themselves, counting them. */
@@ -43,6 +44,33 @@ export function stubImageFetch(fail: (url: string) => boolean = () => false) {
     return new Response(PNG, { headers: { "content-type": "image/png" } });
   });
   return { urls, restore: () => spy.mockRestore() };
+}
+
+/**
+ * Stubs outbound image fetches around every test of the file that calls it: `urls` are the running
+ * test's, and `failAll()` makes the rest of that test's fetches fail.
+ */
+export function stubImageFetchEachTest() {
+  let current = { urls: [] as string[], restore: () => {} };
+  beforeEach(() => {
+    current = stubImageFetch();
+  });
+  afterEach(() => current.restore());
+  return {
+    get urls() {
+      return current.urls;
+    },
+    failAll() {
+      current.restore();
+      current = stubImageFetch(() => true);
+    },
+  };
+}
+
+/** A new admin, as the services take them. */
+export async function importAdmin(): Promise<Actor> {
+  const u = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
+  return { id: u.id, name: u.name, email: u.email, role: "admin", photoURL: null };
 }
 
 export const fileOf = (bytes: Uint8Array | string, name: string) =>
