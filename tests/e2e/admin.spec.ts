@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import path from "node:path";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -10,6 +10,15 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** The SweetAlert2 dialog on screen. */
 const swal = (page: Page) => page.locator(".swal2-popup");
+
+/**
+ * Presses a row's confirm button (Delete, Make Admin) once the page has hydrated: before that the button
+ * is the no-JavaScript form that opens /confirm (method get), and a fast click goes there instead.
+ */
+async function pressConfirm(scope: Locator, name: string) {
+  await expect(scope.locator('form[method="post"]').first()).toBeAttached();
+  await scope.getByRole("button", { name }).click();
+}
 
 /** Answers the confirmation dialog with its confirm button. */
 async function confirmWith(page: Page, button: string, texts: string[] = []) {
@@ -36,13 +45,13 @@ test.describe("admin dashboard", () => {
   }) => {
     await page.goto("/dashboard/manageUsers");
     const maya = row(page, "maya.okafor@edgeblog.test");
-    await maya.getByRole("button", { name: "Make Admin" }).click();
+    await pressConfirm(maya, "Make Admin");
     await confirmWith(page, "Yes, make admin", ["Are you sure?"]);
     await toastSeen(page, "User made admin successfully!");
     await expect(maya.getByRole("button", { name: "Admin", exact: true })).toBeDisabled();
     await expect(maya.getByRole("button", { name: "Make Admin" })).toHaveCount(0);
 
-    await maya.getByRole("button", { name: "Remove admin" }).click();
+    await pressConfirm(maya, "Remove admin");
     await confirmWith(page, "Yes, remove admin");
     await toastSeen(page, "Admin rights removed.");
     await expect(maya.getByRole("button", { name: "Make Admin" })).toBeEnabled();
@@ -131,7 +140,7 @@ test.describe("admin dashboard", () => {
     await expect(page.getByText(name).first()).toBeAttached();
 
     await page.goto("/dashboard/manageAuthors");
-    await author.getByRole("button", { name: "Delete" }).click();
+    await pressConfirm(author, "Delete");
     await confirmWith(page, "Yes, delete it!", ["Are you sure?", "You won't be able to revert this!"]);
     await expect(swal(page)).toContainText("Deleted!");
     await expect(swal(page)).toContainText("Your file has been deleted.");
@@ -143,7 +152,7 @@ test.describe("admin dashboard", () => {
     await page.goto("/dashboard/manageAuthors");
     const first = page.getByRole("row").nth(1);
     const name = (await first.getByRole("cell").nth(1).innerText()).trim();
-    await first.getByRole("button", { name: "Delete" }).click();
+    await pressConfirm(first, "Delete");
     await swal(page).getByRole("button", { name: "Cancel" }).click();
     await expect(swal(page)).toBeHidden();
     await page.reload();
@@ -160,7 +169,7 @@ test.describe("admin dashboard", () => {
 
     await page.goto("/dashboard/manageUsers");
     const leaving = row(page, email);
-    await leaving.getByRole("button", { name: "Delete" }).click();
+    await pressConfirm(leaving, "Delete");
     // Issue 22: the dialog says what goes with the account, with the counts, and focuses Cancel.
     await expect(swal(page).getByRole("button", { name: "Cancel" })).toBeFocused();
     await confirmWith(page, "Yes, delete it!", [
