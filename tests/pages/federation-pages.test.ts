@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
@@ -9,11 +9,6 @@ import { call, json } from "../support/http";
 import { getPage, postForm } from "../support/pages";
 import { remoteAccount, stubFediverse } from "../support/fediverse";
 
-let stub: ReturnType<typeof stubFediverse> | null = null;
-afterEach(() => {
-  stub?.restore();
-  stub = null;
-});
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -54,7 +49,7 @@ describe("the fediverse on the pages", () => {
     const writer = await makeUser();
     const blog = await makeBlog(writer);
     const bob = await remoteAccount(`page${tag()}.example`, "bob");
-    stub = stubFediverse([bob]);
+    stubFediverse([bob]);
     // The post went out (so likes count); a reply arrives at the shared inbox.
     await createServices(env, undefined, "https://blog.test").federation.publishing.sync(blog.id);
     const noteId = `${bob.id}/statuses/${tag()}`;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { createServices } from "#worker/services/index.ts";
 import { makeUser } from "../support/factories";
@@ -6,11 +6,6 @@ import { flashOf } from "../support/flash";
 import { getPage, postForm } from "../support/pages";
 import { remoteAccount, stubFediverse } from "../support/fediverse";
 
-let stub: ReturnType<typeof stubFediverse> | null = null;
-afterEach(() => {
-  stub?.restore();
-  stub = null;
-});
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -48,7 +43,7 @@ describe("/fediverse: following remote accounts", () => {
   it("follows by URL, shows the account and its posts, and sends a reply", async () => {
     const reader = await makeUser();
     const alice = await remoteAccount(`a${tag()}.example`, "alice");
-    stub = stubFediverse([alice]);
+    stubFediverse([alice]);
     expect((await getPage("/fediverse", null)).status).toBe(302);
     const followed = await postForm("/fediverse", reader, { intent: "follow", target: alice.id });
     expect(followed.status).toBe(302);

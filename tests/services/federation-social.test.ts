@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServices } from "#worker/services/index.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
@@ -7,11 +7,8 @@ import { call } from "../support/http";
 import { recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
 
 const AS = "https://www.w3.org/ns/activitystreams";
+// Each stub puts fetch back itself when its test ends (tests/support/fediverse.ts).
 let stub: ReturnType<typeof stubFediverse> | null = null;
-afterEach(() => {
-  stub?.restore();
-  stub = null;
-});
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

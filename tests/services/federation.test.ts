@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import { slugHandle } from "#worker/services/federation/actors.ts";
@@ -13,11 +13,8 @@ import { recordingFederationQueue, remoteAccount, stubFediverse, type RemoteAcco
 
 const AS = "https://www.w3.org/ns/activitystreams";
 type Doc = { [key: string]: unknown; publicKey?: { publicKeyPem: string }; content?: string; id?: string };
+// Each stub puts fetch back itself when its test ends (tests/support/fediverse.ts).
 let stub: ReturnType<typeof stubFediverse> | null = null;
-afterEach(() => {
-  stub?.restore();
-  stub = null;
-});
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

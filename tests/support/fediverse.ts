@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
 import { generateKeyPair } from "#worker/services/federation/keys.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
@@ -85,6 +85,8 @@ export function stubFediverse(accounts: RemoteAccount[]) {
     if (!account) return new Response("not found", { status: 404 });
     return new Response(JSON.stringify(account.doc), { headers: { "Content-Type": "application/activity+json" } });
   });
+  // Put back when the test ends, whatever happens in it (as tests/support/clock.ts does).
+  onTestFinished(() => spy.mockRestore());
   return { posted, fetched, restore: () => spy.mockRestore() };
 }
 
