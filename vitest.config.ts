@@ -22,7 +22,10 @@ function hermeticWranglerConfig(): string {
     ...rawConfig,
     main: abs(rawConfig.main),
     assets: rawConfig.assets && { ...rawConfig.assets, directory: abs(rawConfig.assets.directory) },
-    d1_databases: rawConfig.d1_databases?.map((d: { migrations_dir?: string }) => ({ ...d, migrations_dir: abs(d.migrations_dir) })),
+    d1_databases: rawConfig.d1_databases?.map((d: { migrations_dir?: string }) => ({
+      ...d,
+      migrations_dir: abs(d.migrations_dir),
+    })),
   };
   const dir = root("./.wrangler/test-config");
   mkdirSync(dir, { recursive: true });
