@@ -66,7 +66,7 @@ function bodySchema(schema: z.ZodType): Record<string, unknown> {
   }
 }
 
-export function openApiDocument(app: Hono<never> | Hono<any>, base = "/api") {
+export function openApiDocument(app: { routes: Hono["routes"] }, base = "/api") {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of app.routes) {
     const method = route.method.toUpperCase();
