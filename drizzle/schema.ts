@@ -831,7 +831,7 @@ export const notifications = sqliteTable(
 
 /**
  * Per-kind email choices (issue 21): "off", "instant" (a message as it happens) or "digest" (one
- * message a day). No row means the defaults (worker/services/notifications/prefs.ts).
+ * message a day). No row means the defaults (DEFAULT_PREFS in worker/services/notifications/texts.ts).
  */
 const emailChoice = (name: string, fallback: "off" | "instant" | "digest") =>
   text(name, { enum: ["off", "instant", "digest"] })
