@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -19,7 +20,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // Ask-first buttons sign their /confirm step for this session while they render (worker/security/confirm-token.ts).
-  const secret = loadContext.env?.SESSION_SECRET ?? "";
+  const secret = loadContext.env ? configOf(loadContext.env).sessionSecret : "";
   const sessionId = loadContext.sessionId ?? null;
   const signer: ConfirmSigner | null =
     secret && sessionId ? (ask, to, fields) => signConfirmStep(secret, sessionId, { ask, to, fields }) : null;

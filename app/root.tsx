@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { buttonClass } from "#app/components/ui.tsx";
 import {
@@ -20,22 +21,22 @@ import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { THEME_SCRIPT } from "#app/lib/theme.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
-import { DEFAULT_BRAND, siteName, useBrand } from "#app/lib/site-name.ts";
+import { DEFAULT_BRAND, useBrand } from "#app/lib/site-name.ts";
 import { logError } from "#worker/log.ts";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { env, user } = context;
-  const flash = await readFlash(request, env.SESSION_SECRET ?? "");
+  const flash = await readFlash(request, configOf(env).sessionSecret);
   // The bell's count: only in the signed-in layout, which is personal (`private, no-store`, never a
   // shared copy: worker/cache/policy.ts). A visitor's page carries no count at all.
   const unread = user ? await context.services.notifications.unread(user) : null;
   return data(
     {
-      siteName: siteName(env),
+      siteName: configOf(env).siteName,
       // A person's name; the README says to set OWNER_NAME (wrangler.toml [vars]).
-      ownerName: env.OWNER_NAME?.trim() || "Your Name",
+      ownerName: configOf(env).ownerName,
       year: new Date().getUTCFullYear(),
       // Only what the top bar needs; never more of the account than the person's own public fields.
       user: user

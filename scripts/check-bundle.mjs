@@ -47,15 +47,25 @@ let cleanup = null;
 if (!bundle) {
   const outdir = arg("--outdir") ?? (await mkdtemp(path.join(tmpdir(), "edge-blog-bundle-")));
   if (!arg("--outdir")) cleanup = outdir;
-  await run("wrangler", ["deploy", "--dry-run", "--outdir", outdir, "--log-level", "error"], { cwd: root });
+  await run("wrangler", ["deploy", "--dry-run", "--outdir", outdir], { cwd: root, stdio: "ignore" });
   const js = (await readdir(outdir)).filter((f) => f.endsWith(".js"));
   if (js.length !== 1) throw new Error(`expected one bundle in ${outdir}, found ${js.join(", ") || "none"}`);
   bundle = path.join(outdir, js[0]);
 }
 
+// What is uploaded: the script and every module beside it (WebAssembly, data), not the source map.
+const dir = path.dirname(bundle);
+const uploaded = args.includes("--file")
+  ? [bundle]
+  : (await readdir(dir)).filter((f) => !f.endsWith(".map") && f !== "README.md").map((f) => path.join(dir, f));
+let bytes = 0;
+let gzip = 0;
+for (const file of uploaded) {
+  const content = await readFile(file);
+  bytes += content.byteLength;
+  gzip += gzipSync(content, { level: 9 }).byteLength;
+}
 const code = await readFile(bundle, "utf8");
-const bytes = Buffer.byteLength(code);
-const gzip = gzipSync(code, { level: 9 }).byteLength;
 const mib = (n) => (n / 1024 / 1024).toFixed(2);
 console.log(`Worker bundle: ${mib(bytes)} MiB, ${mib(gzip)} MiB gzip (free plan 3 MiB gzip, paid 10 MiB gzip)`);
 

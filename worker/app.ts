@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type Context } from "hono";
 import { api } from "#worker/api/index.ts";
@@ -137,7 +138,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     };
     // Remix compares an action's Origin with Host; a request without one (not a browser's) gets it from its URL.
     const request = c.req.raw.headers.has("Host") ? c.req.raw : withHost(c.req.raw);
-    return sealFlash(await handleRemix(request, context), c.env.SESSION_SECRET ?? "");
+    return sealFlash(await handleRemix(request, context), configOf(c.env).sessionSecret);
   });
 
   return app;

@@ -30,7 +30,7 @@ const origin = text.transform((v, ctx) => {
   }
   ctx.addIssue({
     code: "custom",
-    message: `SITE_URL must be an http(s) URL such as https://blog.example.com (got "${v}").`,
+    message: "SITE_URL must be an http(s) URL such as https://blog.example.com.",
   });
   return z.NEVER;
 });
@@ -100,14 +100,22 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, st
   };
 }
 
-/** Parsed once per environment object (one per isolate in production; tests may make their own). */
-const parsed = new WeakMap<object, Config>();
+const VARIABLES = Object.keys(schema.shape) as (keyof z.input<typeof schema>)[];
+
+/**
+ * Parsed once per distinct set of values: a request's env is often a copy (the D1 session swaps DB), so
+ * the values, not the object, are the key. An isolate sees one set in production; tests a few.
+ */
+const parsed = new Map<string, Config>();
 
 export function configOf(env: Env): Config {
-  let config = parsed.get(env);
+  const values = env as unknown as Record<string, string | undefined>;
+  const key = VARIABLES.map((k) => values[k] ?? "").join("\u0000");
+  let config = parsed.get(key);
   if (!config) {
-    config = parseConfig(env as unknown as Record<string, string>);
-    parsed.set(env, config);
+    config = parseConfig(Object.fromEntries(VARIABLES.map((k) => [k, values[k]])));
+    if (parsed.size > 32) parsed.clear();
+    parsed.set(key, config);
   }
   return config;
 }

@@ -1,3 +1,4 @@
+import { ConfigError, configOf } from "#worker/config.ts";
 import type { Hono } from "hono";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { withEdgeCache } from "#worker/cache/edge.ts";
@@ -13,6 +14,17 @@ export async function serve(app: Hono<ApiEnv>, request: Request, env: Env, ctx: 
   const started = Date.now();
   const requestId = request.headers.get("CF-Ray") ?? crypto.randomUUID();
   let response: Response;
+  try {
+    configOf(env);
+  } catch (err) {
+    // A misconfigured deployment says so at once, naming the variable, instead of failing somewhere later.
+    if (!(err instanceof ConfigError)) throw err;
+    logRequest("error", request, requestId, started, 500, err);
+    return new Response(`This site is not configured yet. ${err.problems.join(" ")}\n`, {
+      status: 500,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   try {
     response = await withEdgeCache(onConfiguredOrigin(request, env), env, ctx, async (req) =>
       withSecurityHeaders(req, async (r) => app.fetch(r, env, ctx)),
@@ -53,14 +65,9 @@ function logRequest(
  * on any port) the request is left as it is.
  */
 export function onConfiguredOrigin(request: Request, env: Env): Request {
-  const configured = env.SITE_URL?.trim();
+  const configured = configOf(env).siteUrl;
   if (!configured) return request;
-  let origin: URL;
-  try {
-    origin = new URL(configured);
-  } catch {
-    return request;
-  }
+  const origin = new URL(configured);
   const url = new URL(request.url);
   if (url.origin === origin.origin) return request;
   url.protocol = origin.protocol;

@@ -44,7 +44,7 @@ export function rssPath(category?: string, tag?: string): string {
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
 }
 
-/** `brand` is the request's SITE_NAME (`siteName(context.env)`). */
+/** `brand` is the request's SITE_NAME (`configOf(context.env).siteName`). */
 export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string, tag?: string): string {
   const scope = tag ? `#${tag}` : category;
   const title = scope ? `${brand}: ${scope}` : brand;

@@ -18,7 +18,7 @@ export const MSG = {
     errorTitle: "Error",
     tryAgain: "Try again",
     successTitle: "Login successful",
-    /** The brand is the request's SITE_NAME: `siteName(context.env)` in an action, `useBrand()` in a component. */
+    /** The brand is the request's SITE_NAME: `configOf(context.env).siteName` in an action, `useBrand()` in a component. */
     successText: (brand: string) => `Welcome to ${brand}!`,
   },
   register: {

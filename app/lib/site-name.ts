@@ -1,12 +1,11 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
-/** The brand when `SITE_NAME` is unset or blank. */
+/**
+ * The brand when no root data is at hand (worker/config.ts's DEFAULT_SITE_NAME; a client-safe copy, since
+ * this module ships to the browser). Loaders and actions read the configured name with
+ * `configOf(context.env).siteName`.
+ */
 export const DEFAULT_BRAND = "Edge Blog";
-
-/** The brand every page shows: `SITE_NAME` when set, the default otherwise. Loaders and actions call it. */
-export function siteName(env: { SITE_NAME?: string }): string {
-  return env.SITE_NAME?.trim() || DEFAULT_BRAND;
-}
 
 /** What a route match carries: the root's loader data holds `siteName` (app/root.tsx). */
 interface Match {

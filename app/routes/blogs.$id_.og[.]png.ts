@@ -1,6 +1,6 @@
+import { configOf } from "#worker/config.ts";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadOr404 } from "#app/lib/forms.server.ts";
-import { siteName } from "#app/lib/site-name.ts";
 import { storedCard } from "#worker/content/stored.ts";
 import { renderCard } from "#worker/og/card.ts";
 
@@ -15,7 +15,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     title: blog.title,
     category: blog.category,
     writer: blog.author_name,
-    site: siteName(context.env),
+    site: configOf(context.env).siteName,
   };
   // Drawn once per version of its inputs and kept in R2 (worker/content/stored.ts): a miss reads it back.
   const png = await storedCard(context.env.IMAGES, blog._id, card, () => renderCard(card));

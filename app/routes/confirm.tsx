@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "#app/components/ui.tsx";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a link someone else made (or changed) cannot arm the form below.
   const { kind, to, fields, token } = confirmation;
   const genuine = verifyConfirmStep(
-    context.env.SESSION_SECRET ?? "",
+    configOf(context.env).sessionSecret,
     context.sessionId,
     { ask: kind, to, fields },
     token,

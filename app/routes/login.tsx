@@ -1,5 +1,6 @@
+import { configOf } from "#worker/config.ts";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { brandOf, siteName, useBrand } from "#app/lib/site-name.ts";
+import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
@@ -37,7 +38,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   // Wrong credentials are the expected failure here, not a reason to bounce to /login: handleForm answers
   // in the form with the reason (401) and keeps the typed email, the password never echoed.
   return handleForm(request, form, async () => {
-    const secret = context.env.SESSION_SECRET ?? "";
+    const secret = configOf(context.env).sessionSecret;
     const { token, user } = await context.services.users.login(
       { email: form.get("email"), password: form.get("password") },
       await clientOf(request, secret),
@@ -47,7 +48,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       {
         kind: "toast",
         title: MSG.login.successTitle,
-        text: MSG.login.successText(siteName(context.env)),
+        text: MSG.login.successText(configOf(context.env).siteName),
         icon: "success",
       },
       [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],

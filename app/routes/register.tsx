@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -38,7 +39,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     // The service checks every field and the photo before storing anything, so a refused
     // registration leaves neither an account nor an orphan image behind. A taken email is a 409 that
     // names the email field, so handleForm shows it there.
-    const secret = context.env.SESSION_SECRET ?? "";
+    const secret = configOf(context.env).sessionSecret;
     const { token, user } = await context.services.users.register(
       { name: form.get("name"), email: form.get("email"), password: form.get("password") },
       form.get("image"),

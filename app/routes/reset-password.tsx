@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie, clientOf } from "#worker/auth/cookie.ts";
@@ -33,7 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const client = await clientOf(request, context.env.SESSION_SECRET ?? "");
+    const client = await clientOf(request, configOf(context.env).sessionSecret);
     const { message } = await context.services.passwordReset.reset(
       { token: form.get("token"), password: form.get("password") },
       client,

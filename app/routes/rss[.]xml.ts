@@ -1,6 +1,6 @@
+import { configOf } from "#worker/config.ts";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FEED_CACHE, renderRss } from "#app/lib/feeds.server.ts";
-import { siteName } from "#app/lib/site-name.ts";
 import { CATEGORIES, isCategory } from "#worker/services/categories.ts";
 
 /**
@@ -17,7 +17,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     });
   }
   const items = await context.services.feeds.latestForRss(category ?? undefined);
-  return new Response(renderRss(siteName(context.env), url.origin, items, category ?? undefined), {
+  return new Response(renderRss(configOf(context.env).siteName, url.origin, items, category ?? undefined), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
   });
 }

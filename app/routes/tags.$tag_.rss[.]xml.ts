@@ -1,6 +1,6 @@
+import { configOf } from "#worker/config.ts";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FEED_CACHE, renderRss } from "#app/lib/feeds.server.ts";
-import { siteName } from "#app/lib/site-name.ts";
 import { isTag } from "#worker/services/blogs/tags.ts";
 
 /**
@@ -14,7 +14,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     return new Response("No such tag.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const items = await context.services.feeds.latestForRss(undefined, tag);
-  return new Response(renderRss(siteName(context.env), url.origin, items, undefined, tag), {
+  return new Response(renderRss(configOf(context.env).siteName, url.origin, items, undefined, tag), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
   });
 }

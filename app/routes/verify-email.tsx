@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientOf } from "#worker/auth/cookie.ts";
@@ -55,7 +56,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/verify-email");
   if (!context.user) throw redirect(loginUrl(request));
   try {
-    const client = await clientOf(request, context.env.SESSION_SECRET ?? "");
+    const client = await clientOf(request, configOf(context.env).sessionSecret);
     await context.services.emailVerification.resend(context.user, client);
     return redirectWithFlash(back, {
       kind: "toast",

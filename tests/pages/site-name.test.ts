@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
-import { DEFAULT_BRAND, brandOf, siteName } from "#app/lib/site-name.ts";
+import { DEFAULT_BRAND, brandOf } from "#app/lib/site-name.ts";
+import { DEFAULT_SITE_NAME, parseConfig } from "#worker/config.ts";
 import { seo } from "#app/lib/seo.ts";
 import { makeBlog, makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
@@ -31,9 +32,11 @@ describe("SITE_NAME drives the brand", () => {
   });
 
   it("reads SITE_NAME, falling back to the default when unset or blank", () => {
-    expect(siteName({ SITE_NAME: "Night Owl" })).toBe("Night Owl");
-    expect(siteName({ SITE_NAME: "  " })).toBe(DEFAULT_BRAND);
-    expect(siteName({})).toBe(DEFAULT_BRAND);
+    const secret = { SESSION_SECRET: "x".repeat(32) };
+    expect(parseConfig({ ...secret, SITE_NAME: "Night Owl" }).siteName).toBe("Night Owl");
+    expect(parseConfig({ ...secret, SITE_NAME: "  " }).siteName).toBe(DEFAULT_BRAND);
+    expect(parseConfig(secret).siteName).toBe(DEFAULT_BRAND);
+    expect(DEFAULT_SITE_NAME).toBe(DEFAULT_BRAND);
   });
 
   it("meta helpers read the brand from the root loader's data, never from module state", () => {

@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configOf, parseConfig } from "#worker/config.ts";
+import worker from "#worker/index.ts";
 
 const base = { SESSION_SECRET: "s".repeat(40) };
 
@@ -55,5 +56,18 @@ describe("the configuration, parsed once", () => {
       clientId: "id",
       clientSecret: "s",
     });
+  });
+
+  it("a deployment with a bad value answers with what to fix, not a failure somewhere later", async () => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(
+      new Request("https://blog.test/") as Parameters<NonNullable<typeof worker.fetch>>[0],
+      { ...env, SITE_URL: "blog.example.com" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(500);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(await res.text()).toContain("SITE_URL must be an http(s) URL");
   });
 });

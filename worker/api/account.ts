@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
@@ -25,7 +26,7 @@ export const accountApi = new Hono<ApiEnv>()
   })
   .post("/change-email", async (c) => {
     const body = await readJson(c);
-    const googleReauthAt = await readReauth(c.req.raw, c.env.SESSION_SECRET ?? "", c.var.user?.id);
+    const googleReauthAt = await readReauth(c.req.raw, configOf(c.env).sessionSecret, c.var.user?.id);
     const origin = new URL(c.req.url).origin;
     const result = await c.var.services.emailChange.request(
       c.var.user,
@@ -58,7 +59,7 @@ export const accountApi = new Hono<ApiEnv>()
   })
   .delete("/account", async (c) => {
     const body = c.req.header("Content-Type") ? await readJson(c) : {};
-    const secret = c.env.SESSION_SECRET ?? "";
+    const secret = configOf(c.env).sessionSecret;
     const googleReauthAt = await readReauth(c.req.raw, secret, c.var.user?.id);
     const result = await c.var.services.account.deleteAccount(c.var.user, { password: body.password, googleReauthAt });
     c.header("Set-Cookie", clearSessionCookie());
@@ -94,7 +95,7 @@ export const accountApi = new Hono<ApiEnv>()
       deviceOf(c.req.raw),
     );
     c.header("Set-Cookie", sessionCookie(token));
-    for (const cookie of await knownDeviceCookies(user.id, c.env.SESSION_SECRET ?? ""))
+    for (const cookie of await knownDeviceCookies(user.id, configOf(c.env).sessionSecret))
       c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user: toPublicUser(user) });
   });

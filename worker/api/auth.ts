@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
@@ -7,7 +8,7 @@ import type { ApiEnv } from "#worker/api/context.ts";
 /** Email and password accounts. The token comes back in the body (REST clients) and as the session cookie (pages). */
 export const authApi = new Hono<ApiEnv>()
   .post("/register", async (c) => {
-    const secret = c.env.SESSION_SECRET ?? "";
+    const secret = configOf(c.env).sessionSecret;
     const { token, user } = await c.var.services.users.register(
       await readJson(c),
       undefined,
@@ -18,7 +19,7 @@ export const authApi = new Hono<ApiEnv>()
     return c.json({ token, user }, 201);
   })
   .post("/login", async (c) => {
-    const secret = c.env.SESSION_SECRET ?? "";
+    const secret = configOf(c.env).sessionSecret;
     const { token, user } = await c.var.services.users.login(await readJson(c), await clientOf(c.req.raw, secret));
     c.header("Set-Cookie", sessionCookie(token));
     for (const cookie of await knownDeviceCookies(user._id, secret)) c.header("Set-Cookie", cookie, { append: true });
@@ -38,18 +39,18 @@ export const authApi = new Hono<ApiEnv>()
     return c.json({ success: true, emailVerified: true, alreadyVerified });
   })
   .post("/verify-email/resend", async (c) => {
-    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
     const { delivered } = await c.var.services.emailVerification.resend(c.var.user, client);
     return c.json({ success: true, delivered, message: VERIFY_TEXTS.resent(c.var.user?.email ?? "") });
   })
   // Password reset (issue 19): the same answer whether or not the account exists.
   .post("/forgot-password", async (c) => {
-    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
     const { message } = await c.var.services.passwordReset.request(await readJson(c), client);
     return c.json({ success: true, message });
   })
   .post("/reset-password", async (c) => {
-    const client = await clientOf(c.req.raw, c.env.SESSION_SECRET ?? "");
+    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
     const { message } = await c.var.services.passwordReset.reset(await readJson(c), client);
     // Every session ended, this browser's too.
     c.header("Set-Cookie", clearSessionCookie());

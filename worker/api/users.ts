@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { clientOf } from "#worker/auth/cookie.ts";
 import { readJson } from "#worker/api/body.ts";
@@ -11,7 +12,7 @@ export const usersApi = new Hono<ApiEnv>()
       await c.var.services.users.issueToken(
         c.var.user,
         await readJson(c),
-        await clientOf(c.req.raw, c.env.SESSION_SECRET ?? ""),
+        await clientOf(c.req.raw, configOf(c.env).sessionSecret),
         c.var.sessionId,
       ),
     ),

@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { ArcticFetchError, Google, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
 import type { Env } from "#worker/env.ts";
@@ -54,9 +55,9 @@ export class GoogleFlowError extends Error {
  * with Google.
  */
 export function googleClient(env: Env, requestUrl: string): { google: Google; clientId: string } | null {
-  const clientId = env.GOOGLE_CLIENT_ID?.trim();
-  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
-  if (!clientId || !clientSecret) return null;
+  const configured = configOf(env).google;
+  if (!configured) return null;
+  const { clientId, clientSecret } = configured;
   const redirectUri = new URL(GOOGLE_CALLBACK_PATH, new URL(requestUrl).origin).toString();
   return { google: new Google(clientId, clientSecret, redirectUri), clientId };
 }

@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html, raw } from "hono/html";
@@ -185,7 +186,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const identity = await exchangeGoogleCode(client, code, flow.verifier);
       if (flow.intent === "reauth") {
         const user = await c.var.services.googleAccounts.reauthenticate(c.var.user, identity);
-        c.header("Set-Cookie", await reauthCookie(user.id, c.env.SESSION_SECRET ?? ""), { append: true });
+        c.header("Set-Cookie", await reauthCookie(user.id, configOf(c.env).sessionSecret), { append: true });
         c.header("Cache-Control", "no-store");
         return c.redirect(flow.redirectTo, 302);
       }
@@ -198,7 +199,7 @@ export const authRoutes = new Hono<ApiEnv>()
         // No opener to tell: the page it lands on shows the spec's success message as a flash.
         const words = GOOGLE_SIGNED_IN[flow.intent];
         const flash = { kind: "toast", title: words.title, text: words.text, icon: "success" } as const;
-        c.header("Set-Cookie", await signedFlashCookie(flash, c.env.SESSION_SECRET ?? ""), { append: true });
+        c.header("Set-Cookie", await signedFlashCookie(flash, configOf(c.env).sessionSecret), { append: true });
         return c.redirect(flow.redirectTo, 302);
       }
       return page(c, 200, {

@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
@@ -46,7 +47,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.services.notifications.prefs(user),
     context.services.federation.actors.writer(user.id),
   ]);
-  const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
+  const reauthAt = await readReauth(request, configOf(context.env).sessionSecret, user.id);
   return {
     user: { name: user.name, email: user.email },
     methods,
@@ -64,7 +65,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   const { account, emailChange, passkeys } = context.services;
-  const secret = context.env.SESSION_SECRET ?? "";
+  const secret = configOf(context.env).sessionSecret;
   const proof = async () => ({
     password: form.get("password"),
     googleReauthAt: await readReauth(request, secret, user.id),

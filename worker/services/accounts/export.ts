@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -80,7 +81,7 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
       const account = await db.query.users.findFirst({ where: eq(schema.users.id, user.id) });
       const profile = await db.query.profiles.findFirst({ where: eq(schema.profiles.userId, user.id) });
       const day = new Date().toISOString().slice(0, 10);
-      const filename = `${slugOf(env.SITE_NAME ?? "edge-blog")}-data-${day}.zip`;
+      const filename = `${slugOf(configOf(env).siteName)}-data-${day}.zip`;
 
       const images = new Set<string>();
       const wantImage = (url: string | null | undefined) => {
@@ -222,7 +223,7 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
           await zip.stream(`images/${key}`, object.body);
         }
 
-        await zip.text("README.txt", README(env.SITE_NAME ?? "the site", skipped));
+        await zip.text("README.txt", README(configOf(env).siteName, skipped));
       }, "data export");
 
       return { filename, body };

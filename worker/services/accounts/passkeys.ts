@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
 import {
   generateAuthenticationOptions,
@@ -94,7 +95,7 @@ export function createPasskeyService(
       if (existing.length >= MAX_PASSKEYS)
         throw new Conflict(`You can keep up to ${MAX_PASSKEYS} passkeys. Remove one first.`, "too-many-passkeys");
       const options = await generateRegistrationOptions({
-        rpName: env.SITE_NAME || "Edge Blog",
+        rpName: configOf(env).siteName,
         rpID: rpIdOf(rp),
         userName: user.email,
         userDisplayName: user.name,

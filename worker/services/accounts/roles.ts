@@ -1,12 +1,9 @@
+import { configOf } from "#worker/config.ts";
 import type { Env } from "#worker/env.ts";
 
 /** ADMIN_EMAILS (comma-separated, any case): the addresses that are admins once the address is proven theirs. */
 export function isConfiguredAdmin(env: Env, email: string): boolean {
-  const admins = (env.ADMIN_EMAILS ?? "")
-    .split(",")
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  return admins.includes(email.trim().toLowerCase());
+  return configOf(env).adminEmails.includes(email.trim().toLowerCase());
 }
 
 /**

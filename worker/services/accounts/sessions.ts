@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { and, desc, eq, gt, lt, lte, ne, or, sql, isNull } from "drizzle-orm";
 import {
   signSession,
@@ -76,7 +77,7 @@ export function createSessionService(db: Db, env: Env) {
         city: cut(device.city, PLACE_CHARS),
         colo: cut(device.colo, PLACE_CHARS),
       });
-      const token = await signSession(env.SESSION_SECRET, { sub: user.id, sid, email: user.email });
+      const token = await signSession(configOf(env).sessionSecret, { sub: user.id, sid, email: user.email });
       return { token, expiresAt, sessionId: sid };
     },
 
@@ -93,7 +94,11 @@ export function createSessionService(db: Db, env: Env) {
       if (!row) return null;
       const seconds = Math.floor((row.expiresAt - now) / 1000);
       if (seconds < 1) return null;
-      const token = await signSession(env.SESSION_SECRET, { sub: user.id, sid: row.id, email: user.email }, seconds);
+      const token = await signSession(
+        configOf(env).sessionSecret,
+        { sub: user.id, sid: row.id, email: user.email },
+        seconds,
+      );
       return { token };
     },
 
@@ -104,7 +109,7 @@ export function createSessionService(db: Db, env: Env) {
      */
     async resolve(token: string | null): Promise<{ actor: Actor; sessionId: string } | null> {
       if (!token) return null;
-      const claims = await verifySession(env.SESSION_SECRET, token);
+      const claims = await verifySession(configOf(env).sessionSecret, token);
       if (!claims) return null;
       const now = Date.now();
       const rows = await db

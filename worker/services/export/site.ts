@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -42,7 +43,8 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
     async create(actor: Actor | null): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
       const admin = requireAdmin(actor);
       await rateLimit.hit(`site-export:${admin.id}`, SITE_EXPORT_LIMIT.attempts, SITE_EXPORT_LIMIT.windowSeconds);
-      const site = env.SITE_NAME ?? "Edge Blog";
+      const config = configOf(env);
+      const site = config.siteName;
       const day = new Date().toISOString().slice(0, 10);
       const b = schema.blogs;
       const u = schema.users;
@@ -186,7 +188,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
         for (const name of Object.keys(tables) as (keyof typeof tables)[]) await simple(`${name}.json`, name);
         await zip.text(
           "settings.json",
-          `${JSON.stringify({ siteName: site, ownerName: env.OWNER_NAME ?? null, siteUrl: env.SITE_URL ?? null }, null, 2)}\n`,
+          `${JSON.stringify({ siteName: site, ownerName: config.ownerName, siteUrl: config.siteUrl }, null, 2)}\n`,
         );
 
         // Images last, straight from R2 a page of keys at a time (variants are remade on demand).

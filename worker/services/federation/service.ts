@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
@@ -26,15 +27,7 @@ export { COLLECTION_PAGE };
 
 /** The site's origin: SITE_URL when configured (production), else the request's. */
 export function federationOrigin(env: Env, requestOrigin: string | null): string {
-  const configured = env.SITE_URL?.trim();
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      // fall through to the request's origin
-    }
-  }
-  return requestOrigin ?? "http://localhost:8787";
+  return configOf(env).siteUrl ?? requestOrigin ?? "http://localhost:8787";
 }
 
 export function createFederationService(
@@ -51,9 +44,9 @@ export function createFederationService(
   const origin = federationOrigin(env, requestOrigin);
   const u = urls(origin);
   const host = new URL(origin).host;
-  const siteHandle = (env.AP_SITE_HANDLE?.trim() || "site").toLowerCase();
-  const siteName = env.SITE_NAME?.trim() || "Edge Blog";
-  const allowPrivate = env.FEDERATION_ALLOW_PRIVATE === "true";
+  const config = configOf(env);
+  const { siteHandle, allowPrivate } = config.federation;
+  const siteName = config.siteName;
   const actors = createLocalActors(db, siteHandle);
   const remote = createRemoteActors(db, {
     allowPrivate,

@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { encode } from "fast-png";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -46,7 +47,7 @@ export async function fetchImage(env: Env, url: string): Promise<Uint8Array> {
   try {
     const { response } = await fetchOutbound(url, {
       allowHttp: true,
-      allowPrivate: env.IMPORT_ALLOW_PRIVATE_HOSTS === "true",
+      allowPrivate: configOf(env).imports.allowPrivateHosts,
       timeoutMs: IMAGE_FETCH_TIMEOUT_MS,
       maxRedirects: MAX_REDIRECTS,
       headers: { accept: "image/*" },

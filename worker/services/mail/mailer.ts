@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
@@ -27,8 +28,6 @@ export const OUTBOX = {
   keepSentMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-const DEFAULT_SITE_NAME = "Edge Blog";
-
 /** The wait before try number `attempts + 1`, after `attempts` failures. */
 export const backoffMs = (attempts: number) =>
   Math.min(OUTBOX.firstDelayMs * 2 ** Math.max(0, attempts - 1), OUTBOX.maxDelayMs);
@@ -39,8 +38,8 @@ export const backoffMs = (attempts: number) =>
  * on any port).
  */
 export function siteOrigin(env: Env, requestOrigin?: string | null): string {
-  const configured = env.SITE_URL?.trim();
-  if (configured) return new URL(configured).origin;
+  const configured = configOf(env).siteUrl;
+  if (configured) return configured;
   if (requestOrigin) return new URL(requestOrigin).origin;
   return "http://localhost:8787";
 }
@@ -71,12 +70,12 @@ export interface Composed {
 
 export function createMailer(db: Db, env: Env) {
   const o = schema.mailOutbox;
-  const siteName = env.SITE_NAME?.trim() || DEFAULT_SITE_NAME;
+  const siteName = configOf(env).siteName;
 
   async function sendOne(
     row: Pick<OutboxRow, "id" | "toAddress" | "subject" | "text" | "html" | "headers">,
   ): Promise<void> {
-    const from = env.MAIL_FROM?.trim();
+    const from = configOf(env).mailFrom;
     if (!from) throw new Error("MAIL_FROM is not set: the site has no sender address");
     if (!env.EMAIL) throw new Error("the EMAIL binding is missing ([[send_email]] in wrangler.toml)");
     let timer: ReturnType<typeof setTimeout> | undefined;

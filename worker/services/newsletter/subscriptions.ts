@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { clientAddressKey } from "#worker/services/client-address.ts";
@@ -31,7 +32,7 @@ export function createNewsletterSubscriptions(
 ) {
   const { rateLimit, mailer } = deps;
   const t = schema.newsletterSubscriptions;
-  const secret = () => env.SESSION_SECRET ?? "";
+  const secret = () => configOf(env).sessionSecret;
 
   const unsubscribeToken = (id: string) => signLink(secret(), UNSUBSCRIBE, [id]);
 
