@@ -49,7 +49,11 @@ try {
   const signup = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseURL },
-    body: JSON.stringify({ name: "王小明", email: `og-bench-${Date.now()}@edgeblog.test`, password: "Bench#Cards2026" }),
+    body: JSON.stringify({
+      name: "王小明",
+      email: `og-bench-${Date.now()}@edgeblog.test`,
+      password: "Bench#Cards2026",
+    }),
   });
   if (signup.status !== 201) throw new Error(`register: ${signup.status} ${await signup.text()}`);
   const auth = { Authorization: `Bearer ${(await signup.json()).token}`, Origin: baseURL };
@@ -77,7 +81,10 @@ try {
     const first = await timed(await publish(title));
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
-      writeFileSync(path.join(saveDir, `${String(++n).padStart(2, "0")}-${script.replace(/\W+/g, "-")}.png`), first.bytes);
+      writeFileSync(
+        path.join(saveDir, `${String(++n).padStart(2, "0")}-${script.replace(/\W+/g, "-")}.png`),
+        first.bytes,
+      );
     }
     const warm = [];
     for (let i = 0; i < WARM; i++) warm.push((await timed(await publish(`${title} ${i + 2}`))).ms);
@@ -87,7 +94,9 @@ try {
     for (let i = 0; i < WARM; i++) stored.push((await timed(`${url}?x=${i}`)).ms);
     rows.push({ script, first: first.ms, warm: median(warm), stored: median(stored), kb: first.bytes.length / 1024 });
   }
-  console.log(`share-card bench (wrangler dev, ${WARM} warm draws per script, medians; first = first card of that script)`);
+  console.log(
+    `share-card bench (wrangler dev, ${WARM} warm draws per script, medians; first = first card of that script)`,
+  );
   console.log("| script | first card (ms) | warm draw (ms) | stored, R2 read (ms) | PNG (KB) |");
   console.log("|---|---:|---:|---:|---:|");
   for (const r of rows)

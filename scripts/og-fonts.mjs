@@ -51,7 +51,11 @@ export function woffToSfnt(woff) {
     const stored = view.getUint32(at + 8);
     const size = view.getUint32(at + 12);
     const raw = woff.subarray(offset, offset + stored);
-    tables.push({ tag: view.getUint32(at), sum: view.getUint32(at + 16), data: stored < size ? inflateSync(raw) : raw });
+    tables.push({
+      tag: view.getUint32(at),
+      sum: view.getUint32(at + 16),
+      data: stored < size ? inflateSync(raw) : raw,
+    });
   }
   let range = 1;
   let log = 0;

@@ -36,12 +36,14 @@ const SLACK = 0.96;
 
 type Text = { x: number; y: number; size: number; fill: string; rtl?: boolean; anchor?: "start" | "middle" | "end" };
 
+/** Right-to-left isolate: resvg orders every line as a left-to-right paragraph (its `direction` changes nothing), so an RTL line is wrapped in RLI…PDI. */
+const RTL = (s: string) => `\u2067${s}\u2069`;
+
 function text(fonts: CardFonts, content: string, t: Text): string {
   const anchor = t.anchor ?? "start";
-  const direction = t.rtl ? ' direction="rtl"' : "";
   return (
     `<text x="${t.x}" y="${t.y}" font-family="${fonts.family(content)}" font-weight="700" font-size="${t.size}"` +
-    ` fill="${t.fill}" text-anchor="${anchor}"${direction}>${xml(content)}</text>`
+    ` fill="${t.fill}" text-anchor="${anchor}">${xml(t.rtl ? RTL(content) : content)}</text>`
   );
 }
 
@@ -73,7 +75,9 @@ export function cardSvg(card: CardInputs, fonts: CardFonts): string {
   const pillWidth = Math.ceil(fonts.width(pillText, pillSize) / SLACK) + 48;
   const pillX = rtl ? CARD_WIDTH - MARGIN - pillWidth : MARGIN;
   parts.push(`<rect x="${pillX}" y="70" width="${pillWidth}" height="56" rx="28" fill="${WHITE}"/>`);
-  parts.push(text(fonts, pillText, { x: pillX + pillWidth / 2, y: 107, size: pillSize, fill: BRAND, anchor: "middle" }));
+  parts.push(
+    text(fonts, pillText, { x: pillX + pillWidth / 2, y: 107, size: pillSize, fill: BRAND, anchor: "middle" }),
+  );
 
   // The title, centred in the space between the pill and the band.
   const { size, lines } = titleLines(fonts, title);
@@ -81,7 +85,16 @@ export function cardSvg(card: CardInputs, fonts: CardFonts): string {
   const top = 150 + (360 - lines.length * lineHeight) / 2;
   lines.forEach((line, i) => {
     const y = Math.round(top + i * lineHeight + lineHeight * 0.78);
-    parts.push(text(fonts, line, { x: rtl ? CARD_WIDTH - MARGIN : MARGIN, y, size, fill: WHITE, rtl, anchor: rtl ? "end" : "start" }));
+    parts.push(
+      text(fonts, line, {
+        x: rtl ? CARD_WIDTH - MARGIN : MARGIN,
+        y,
+        size,
+        fill: WHITE,
+        rtl,
+        anchor: rtl ? "end" : "start",
+      }),
+    );
   });
 
   // The band: the writer on the left, the site on the right.
@@ -96,7 +109,10 @@ export function cardSvg(card: CardInputs, fonts: CardFonts): string {
 
 /** The card of one post: its category as a pill, its title (up to three lines), and its writer and the site. */
 export async function renderCard(card: CardInputs, read: FontFile): Promise<Uint8Array> {
-  const [fonts] = await Promise.all([fontsFor([card.title, card.category.toUpperCase(), card.writer, card.site, "By …"], read), resvg()]);
+  const [fonts] = await Promise.all([
+    fontsFor([card.title, card.category.toUpperCase(), card.writer, card.site, "By …"], read),
+    resvg(),
+  ]);
   const svg = cardSvg(card, fonts);
   const renderer = new Resvg(svg, {
     font: { fontBuffers: fonts.buffers, loadSystemFonts: false, defaultFontFamily: LATIN },

@@ -7,18 +7,21 @@ export type Measure = (text: string) => number;
 const ELLIPSIS = "\u2026";
 
 /** Characters set without spaces between them, where a line may break between any two. */
-const CLOSE_SET = "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef]";
+const CLOSE_SET =
+  "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef]";
 /** Break units: a run of spaces; one close-set character with the punctuation that may not start a line; any other word. */
 const UNITS = new RegExp(`\\s+|[\\p{Ps}\\p{Pi}]*${CLOSE_SET}[\\p{Pe}\\p{Pf}\\p{Po}]*|(?:(?!${CLOSE_SET})\\S)+`, "gu");
 
 /** NFC (so "e" + combining acute is the one glyph "é"), control characters dropped, spaces collapsed. */
 export function tidy(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/\s+/gu, " ")
-    // Joiners stay: Persian and Arabic words need them.
-    .replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu, "")
-    .trim();
+  return (
+    text
+      .normalize("NFC")
+      .replace(/\s+/gu, " ")
+      // Joiners stay: Persian and Arabic words need them.
+      .replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu, "")
+      .trim()
+  );
 }
 
 /** Right to left when the first letter is Arabic or Hebrew (what `dir="auto"` does in a browser). */
