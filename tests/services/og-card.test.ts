@@ -92,6 +92,14 @@ describe("share cards in every script", () => {
     expect(left).toBeLessThan(100);
   }, 60_000);
 
+  it("draws markup characters as text, and a title of nothing drawable as Untitled", async () => {
+    const svg = cardSvg(card('Tom & Jerry <3 "quotes"'), await fontsFor(['Tom & Jerry <3 "quotes"'], fonts()));
+    expect(svg).toContain("Tom &amp; Jerry &lt;3");
+    pixels(await renderCard(card('Tom & Jerry <3 "quotes" </text><svg>'), fonts()));
+    const empty = cardSvg(card("🎉🎉"), await fontsFor(["🎉🎉", "TRAVEL", "Ada", "Edge Blog", "By …"], fonts()));
+    expect(empty).toContain(">Untitled</text>");
+  }, 60_000);
+
   it("wraps a long title into at most three lines ending in an ellipsis", async () => {
     const title = "An unreasonably long title that goes on and on about edge rendering and fonts ".repeat(3);
     const svg = cardSvg(card(title), await fontsFor([title, "TRAVEL", "Ada", "Edge Blog", "By …"], fonts()));
