@@ -26,6 +26,7 @@ test("a post in Chinese, Greek and accented Latin, and ones in Arabic and Hebrew
     cjk: "我的FTP Server 测试 — Ελληνικά café",
     arabic: "مقدمة إلى Python 3 للمبتدئين",
     hebrew: "מבוא ל-Python 3 למתחילים",
+    mixed: "مقدمة إلى Python 3 — שלום עולם 你好",
   };
   for (const [name, title] of Object.entries(titles)) {
     const res = await page.request.post("/api/blogs", {

@@ -92,6 +92,23 @@ describe("share cards in every script", () => {
     expect(left).toBeLessThan(100);
   }, 60_000);
 
+  it("sets an Arabic line holding Hebrew and Chinese as pieces in right-to-left order, each in its own face", async () => {
+    const title = "مقدمة — שלום 你好";
+    const loaded = await fontsFor([title, "TRAVEL", "Ada", "Edge Blog", "By …"], fonts());
+    // Hebrew and Chinese share a piece: the Hebrew face sets it, and Chinese falls back glyph for glyph.
+    expect(loaded.pieces(title)).toEqual(["مقدمة — ", "שלום 你好"]);
+    const svg = cardSvg(card(title), loaded);
+    const at = (words: string) =>
+      Number(new RegExp(`<text x="(\\d+)"[^>]*>\u2067${words}\u2069</text>`).exec(svg)?.[1] ?? NaN);
+    // Reading right to left: the Arabic piece at the margin, then the other to its left.
+    expect(at("مقدمة —")).toBe(1120);
+    expect(at("שלום 你好")).toBeLessThan(1000);
+    expect(svg).toContain('font-family="Noto Sans Hebrew"');
+    pixels(await renderCard(card(title), fonts()));
+    // A line of one face stays whole.
+    expect(loaded.pieces("مقدمة إلى Python 3")).toHaveLength(1);
+  }, 60_000);
+
   it("draws markup characters as text, and a title of nothing drawable as Untitled", async () => {
     const svg = cardSvg(card('Tom & Jerry <3 "quotes"'), await fontsFor(['Tom & Jerry <3 "quotes"'], fonts()));
     expect(svg).toContain("Tom &amp; Jerry &lt;3");

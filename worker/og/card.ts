@@ -57,8 +57,27 @@ function titleLines(fonts: CardFonts, title: string) {
   throw new Error("unreachable");
 }
 
+/** How wide a piece of text draws, in pixels: the fonts' advance widths unless resvg measures it. */
+type Ink = (text: string, size: number) => number;
+
+/** A title line; one cut into pieces (see CardFonts.pieces) is set piece by piece, in reading order from its margin. */
+function titleLine(fonts: CardFonts, line: string, t: Text & { rtl: boolean }, ink: Ink): string[] {
+  const pieces = fonts.pieces(line);
+  if (pieces.length === 1) return [text(fonts, line, t)];
+  const out: string[] = [];
+  let x = t.x;
+  for (const piece of pieces) {
+    const words = piece.trim();
+    if (!words) continue;
+    out.push(text(fonts, words, { ...t, x: Math.round(x) }));
+    const advance = ink(words, t.size) + (piece === piece.trimEnd() ? 0 : fonts.width(" ", t.size));
+    x += t.rtl ? -advance : advance;
+  }
+  return out;
+}
+
 /** The SVG of a card, given the fonts loaded for its text. */
-export function cardSvg(card: CardInputs, fonts: CardFonts): string {
+export function cardSvg(card: CardInputs, fonts: CardFonts, ink: Ink = (s, size) => fonts.width(s, size)): string {
   const title = fonts.drawable(tidy(card.title)) || "Untitled";
   const category = fonts.drawable(tidy(card.category).toUpperCase()) || "BLOG";
   const writer = fonts.drawable(tidy(card.writer)) || "a writer";
@@ -85,16 +104,8 @@ export function cardSvg(card: CardInputs, fonts: CardFonts): string {
   const top = 150 + (360 - lines.length * lineHeight) / 2;
   lines.forEach((line, i) => {
     const y = Math.round(top + i * lineHeight + lineHeight * 0.78);
-    parts.push(
-      text(fonts, line, {
-        x: rtl ? CARD_WIDTH - MARGIN : MARGIN,
-        y,
-        size,
-        fill: WHITE,
-        rtl,
-        anchor: rtl ? "end" : "start",
-      }),
-    );
+    const at = { x: rtl ? CARD_WIDTH - MARGIN : MARGIN, y, size, fill: WHITE, rtl };
+    parts.push(...titleLine(fonts, line, { ...at, anchor: rtl ? "end" : "start" }, ink));
   });
 
   // The band: the writer on the left, the site on the right.
@@ -113,10 +124,24 @@ export async function renderCard(card: CardInputs, read: FontFile): Promise<Uint
     fontsFor([card.title, card.category.toUpperCase(), card.writer, card.site, "By …"], read),
     resvg(),
   ]);
-  const svg = cardSvg(card, fonts);
-  const renderer = new Resvg(svg, {
-    font: { fontBuffers: fonts.buffers, loadSystemFonts: false, defaultFontFamily: LATIN },
-  });
+  const options = { font: { fontBuffers: fonts.buffers, loadSystemFonts: false, defaultFontFamily: LATIN } };
+  // Pieces of a mixed Arabic line are placed by their drawn width, which resvg measures exactly.
+  const ink: Ink = (s, size) => {
+    const probe = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH * 2}" height="${size * 2}">` +
+        `${text(fonts, s, { x: 0, y: size * 1.5, size, fill: WHITE })}</svg>`,
+      options,
+    );
+    try {
+      const box = probe.getBBox();
+      const width = box?.width ?? fonts.width(s, size);
+      box?.free();
+      return width;
+    } finally {
+      probe.free();
+    }
+  };
+  const renderer = new Resvg(cardSvg(card, fonts, ink), options);
   try {
     const image = renderer.render();
     try {

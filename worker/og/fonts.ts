@@ -90,6 +90,25 @@ export class CardFonts {
     return out;
   }
 
+  /**
+   * A line cut where resvg would need two faces that shape it differently: Arabic beside letters the
+   * Arabic face lacks (Hebrew, Greek, CJK). resvg's fallback gives up on those letters (it expects the
+   * fallback face to shape the line into as many glyphs, which Arabic never does), so each piece is set
+   * as a text of its own. Any other line is one piece. Spaces stay with the piece before them.
+   */
+  pieces(line: string): string[] {
+    const arabic = this.loaded.find((l) => l.family === ARABIC)?.face;
+    if (!arabic || this.family(line) !== ARABIC) return [line];
+    const out: { text: string; own: boolean }[] = [];
+    for (const ch of line) {
+      const last = out.at(-1);
+      const own = /\s/u.test(ch) ? (last?.own ?? true) : arabic.has(ch.codePointAt(0)!);
+      if (last && last.own === own) last.text += ch;
+      else out.push({ text: ch, own });
+    }
+    return out.map((p) => p.text);
+  }
+
   /** The width of a line of text at a font size, in pixels. */
   width(text: string, size: number): number {
     const family = this.family(text);
