@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Run by `npm run build` (and `npm run dev`): puts the share cards' fonts in public/og-fonts/, which the
+// Run by `npm run build` (and `npm run dev`): puts the share cards' fonts in the og-fonts folder of public, which the
 // build copies into the static assets (build/client), and the Worker fetches only when it draws a card
 // (worker/og/fonts.ts, docs/decisions/039). Nothing here is bundled into the Worker.
 //
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const modules = path.join(root, "node_modules");
-const out = path.join(root, "public/og-fonts");
+const out = path.join(root, "public", "og-fonts");
 
 /** The whole faces, in the order the card tries them. */
 const FACES = [
@@ -112,4 +112,6 @@ for (const { prefix, pkg } of SLICED) {
   }
 }
 writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest));
-console.log(`og-fonts: ${manifest.faces.length} faces and ${manifest.slices.length} CJK slices in public/og-fonts/`);
+console.log(
+  `og-fonts: ${manifest.faces.length} faces and ${manifest.slices.length} CJK slices in ${path.relative(root, out)}`,
+);

@@ -1,7 +1,7 @@
 import { Face } from "#worker/og/sfnt.ts";
 
 /**
- * The share card's fonts, fetched from the static assets (public/og-fonts/, made by scripts/og-fonts.mjs)
+ * The share card's fonts, fetched from the static assets (/og-fonts/, written by scripts/og-fonts.mjs)
  * only when a card is drawn, and only those its text needs: Noto Sans always, Noto Sans Arabic or Hebrew
  * when the text has those scripts, and for CJK the few Google Fonts slices holding its characters.
  * Fetched files are kept for the isolate's next card (a bounded cache of immutable bytes).
