@@ -1,11 +1,38 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { experimental_readRawConfig } from "wrangler";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Files that run under a SITE_NAME other than the default, so a brand read from anywhere else shows. */
 const BRAND_TESTS = ["tests/pages/site-name.test.ts"];
+
+/**
+ * wrangler.toml as the pool should see it, written to a folder of its own. wrangler loads a `.dev.vars`
+ * (or `.env`) found beside the config it is given, and `npm start` writes one at the root for the
+ * developer: tests must not run on those values. Paths are made absolute so the copy can live elsewhere.
+ */
+function hermeticWranglerConfig(): string {
+  const { rawConfig } = experimental_readRawConfig({ config: root("./wrangler.toml") });
+  const abs = (p: string | undefined) => (p ? root(`./${p}`) : p);
+  const config = {
+    ...rawConfig,
+    main: abs(rawConfig.main),
+    assets: rawConfig.assets && { ...rawConfig.assets, directory: abs(rawConfig.assets.directory) },
+    d1_databases: rawConfig.d1_databases?.map((d: { migrations_dir?: string }) => ({
+      ...d,
+      migrations_dir: abs(d.migrations_dir),
+    })),
+  };
+  const dir = root("./.wrangler/test-config");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "wrangler.json");
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
 
 /** One workers pool over the real Worker entry (and the Remix build that `npm test` makes first). */
 function workersProject(
@@ -17,7 +44,7 @@ function workersProject(
     plugins: [
       cloudflareTest(async () => ({
         main: "./worker/index.ts",
-        wrangler: { configPath: "./wrangler.toml" },
+        wrangler: { configPath: hermeticWranglerConfig() },
         miniflare: {
           bindings: {
             // The very migrations wrangler applies, applied again by tests/support/setup.ts.

@@ -105,7 +105,7 @@ export const blogs = sqliteTable(
     image: text("image").notNull(),
     likes: integer("likes").notNull().default(0),
     // Who may read it: "published" (everyone), "draft" (its writer and admins), "scheduled" (like a
-    // draft until publish_at, then like published). worker/services/visible-blogs.ts is the one reader of these.
+    // draft until publish_at, then like published). worker/services/blogs/visible.ts is the one reader of these.
     status: text("status", { enum: ["draft", "scheduled", "published"] })
       .notNull()
       .default("published"),
@@ -438,7 +438,7 @@ export const blogViewsDaily = sqliteTable(
 /**
  * Single-use links mailed to a person (verify an email, reset a password, confirm a new email):
  * only the SHA-256 of the token is kept, so a copy of the database opens no account
- * (worker/services/account-tokens.ts). `redemption` names the one redeeming request.
+ * (worker/services/accounts/tokens.ts). `redemption` names the one redeeming request.
  */
 export const accountTokens = sqliteTable(
   "account_tokens",
@@ -726,7 +726,7 @@ export const apDeliveries = sqliteTable("ap_deliveries", {
  * Totals kept by triggers (migration 0016, issue 20), so a list's total costs one row read at any size:
  * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
  * their id), per writer's email ("email") and per category ("category"). The visible total adds the
- * scheduled posts whose time has come, counted live (worker/services/visible-blogs.ts visibleTotal):
+ * scheduled posts whose time has come, counted live (worker/services/blogs/visible.ts visibleTotal):
  * a trigger cannot see time.
  */
 export const blogCounts = sqliteTable(
@@ -831,7 +831,7 @@ export const notifications = sqliteTable(
 
 /**
  * Per-kind email choices (issue 21): "off", "instant" (a message as it happens) or "digest" (one
- * message a day). No row means the defaults (worker/services/notifications/prefs.ts).
+ * message a day). No row means the defaults (DEFAULT_PREFS in worker/services/notifications/texts.ts).
  */
 const emailChoice = (name: string, fallback: "off" | "instant" | "digest") =>
   text(name, { enum: ["off", "instant", "digest"] })

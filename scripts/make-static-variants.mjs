@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // WebP width variants of the static pictures under public/featured/, next to their originals
-// (<name>-w320.webp ...), for the srcset the pages build (worker/services/image-variants.ts).
+// (<name>-w320.webp ...), for the srcset the pages build (worker/services/images/variants.ts).
 // Stored images get theirs from Cloudflare Images on first request; these are plain files, so they
 // are made once here, with sharp (the library miniflare itself uses for its Images emulation).
 //

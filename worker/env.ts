@@ -17,7 +17,7 @@ export interface Env {
   SESSION_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-  /** Comma-separated emails that become admins once the address is verified (worker/services/roles.ts). */
+  /** Comma-separated emails that become admins once the address is verified (worker/services/accounts/roles.ts). */
   ADMIN_EMAILS?: string;
   /** The site owner's name, shown in the footer's copyright line. */
   OWNER_NAME?: string;

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { variantSrcSet } from "#worker/services/image-variants.ts";
+import { variantSrcSet } from "#worker/services/images/variants.ts";
 
 type Props = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

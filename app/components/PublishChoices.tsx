@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import type { BlogStatus } from "#worker/services/blogs/visible.ts";
 import { SubmitButton } from "#app/components/form.tsx";
 
 /**

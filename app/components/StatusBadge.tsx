@@ -1,4 +1,4 @@
-import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import type { BlogStatus } from "#worker/services/blogs/visible.ts";
 import { formatDate } from "#app/lib/blog-text.ts";
 
 /**

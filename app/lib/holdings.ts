@@ -1,4 +1,4 @@
-import type { Holdings } from "#worker/services/users/admin.ts";
+import type { Holdings } from "#worker/services/accounts/users-admin.ts";
 
 const counted = (n: number, cap: number, one: string, many: string) =>
   `${n >= cap ? `more than ${(cap - 1).toLocaleString("en-US")}` : n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

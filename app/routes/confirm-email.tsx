@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DomainError } from "#worker/services/shared/errors.ts";
-import { EMAIL_CHANGE_TEXTS } from "#worker/services/email-change.ts";
+import { EMAIL_CHANGE_TEXTS } from "#worker/services/accounts/email-change.ts";
 import { buttonClass } from "#app/components/ui.tsx";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { MSG } from "#app/lib/messages.ts";

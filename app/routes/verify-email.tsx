@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientOf } from "#worker/auth/cookie.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
-import { VERIFY_TEXTS } from "#worker/services/email-verification.ts";
+import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
 import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout } from "#app/components/AuthLayout.tsx";
 import { FormError, SubmitButton } from "#app/components/form.tsx";

@@ -2,7 +2,7 @@
 // every binding comes from wrangler's getPlatformProxy with remote bindings switched off.
 import { build } from "esbuild";
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -98,9 +98,14 @@ export async function freshSeededState(prefix) {
  * Starts `wrangler dev` on a free port and resolves once `healthPath` answers 200. `args` adds
  * wrangler options (a config, --persist-to, --var); `chosenPort` a port picked beforehand (an instance
  * that must know its own URL). Returns the base URL and a stop() that ends it.
+ *
+ * Hermetic: it never reads the developer's .dev.vars (nor .env). wrangler reads .dev.vars only when no
+ * --env-file is named, so an empty one is named; the values a run relies on come as --var.
  */
 export async function startWrangler(args, healthPath = "/api/health", chosenPort = null) {
   const port = chosenPort ?? (await freePort());
+  const noEnv = path.join(await mkdtemp(path.join(tmpdir(), "edge-blog-env-")), "none.env");
+  await writeFile(noEnv, "");
   // Its own inspector port too: left to wrangler, two instances starting together both take 9229
   // and one dies with "Address already in use" (seen in CI on the two-instance federation run).
   let inspectorPort = await freePort();
@@ -117,6 +122,8 @@ export async function startWrangler(args, healthPath = "/api/health", chosenPort
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      "--env-file",
+      noEnv,
       ...args,
     ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },

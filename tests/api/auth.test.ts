@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import type { PublicUser } from "#worker/services/users/model.ts";
+import type { PublicUser } from "#worker/services/accounts/model.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { stopClock } from "../support/clock";

@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { asUser, makeBlog, makeUser } from "../support/factories";
-import { call, json, send } from "../support/http";
+import { call, json, send, untilHit } from "../support/http";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 /** Asks until the answer is a HIT: the MISS stores its copy in waitUntil, after the answer went out. */
-async function untilHit(path: string): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
-
 interface ThreadJson {
   _id: string;
   body: string;

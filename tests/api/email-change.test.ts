@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
-import { hashToken } from "#worker/services/account-tokens.ts";
+import { hashToken } from "#worker/services/accounts/tokens.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createServices } from "#worker/services/index.ts";
-import { VARIANT_WIDTHS, variantObjectKey, variantSrcSet } from "#worker/services/image-variants.ts";
+import { VARIANT_WIDTHS, variantObjectKey, variantSrcSet } from "#worker/services/images/variants.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { GRADIENT_JPEG_480x300 } from "../support/sample-image";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { REGISTER_ADDRESS_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_LIMIT } from "#worker/services/users/model.ts";
+import { REGISTER_ADDRESS_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_LIMIT } from "#worker/services/accounts/model.ts";
 import { REVIEWS_PER_DAY } from "#worker/services/reviews.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
 import { asUser, db, makeUser } from "../support/factories";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Blog } from "#worker/services/blogs/model.ts";
-import type { Comment } from "#worker/services/comments.ts";
+import type { Comment } from "#worker/services/comments/service.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 import {
   decodeCursor,

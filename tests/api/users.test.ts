@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import type { PublicUser } from "#worker/services/users/model.ts";
+import type { PublicUser } from "#worker/services/accounts/model.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 

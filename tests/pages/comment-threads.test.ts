@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { REPLIES_SHOWN } from "#worker/services/comments.ts";
+import { REPLIES_SHOWN } from "#worker/services/comments/service.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { db, makeBlog, makeUser, sessionFor } from "../support/factories";
 import { call } from "../support/http";

@@ -3,19 +3,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db.ts";
 import { eq } from "drizzle-orm";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
-import { call } from "../support/http";
+import { call, untilHit } from "../support/http";
 
 /** Asks until the answer is a HIT: the MISS stores its copy in waitUntil, after the answer went out. */
-async function untilHit(path: string, init?: RequestInit): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path, init);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
-
 async function first(path: string, init?: RequestInit): Promise<Response> {
   return call(path, init);
 }

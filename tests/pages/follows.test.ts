@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asUser, clearContent, makeBlog, makeUser } from "../support/factories";
-import { call, send } from "../support/http";
+import { call, send, untilHit } from "../support/http";
 import { cookieFor, postForm } from "../support/pages";
-
-async function untilHit(path: string): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
 
 describe("following writers on the pages", () => {
   it("the Follow form works without JavaScript and comes back to the page; a visitor signs in first", async () => {

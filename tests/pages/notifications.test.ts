@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asUser, makeBlog, makeUser } from "../support/factories";
-import { call, json, send } from "../support/http";
+import { call, json, send, untilHit } from "../support/http";
 import { cookieFor, postForm, withSession } from "../support/pages";
-
-async function untilHit(path: string): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
 
 /** A writer with one unread notification (a comment on their post). */
 async function notifiedWriter() {

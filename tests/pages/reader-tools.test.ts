@@ -4,22 +4,12 @@ import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { SAVED_PAGE_SIZE } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser, sessionFor } from "../support/factories";
-import { call, json } from "../support/http";
+import { call, json, untilHit } from "../support/http";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 
 /** Asks until the answer is a HIT: the MISS stores its copy in waitUntil, after the answer went out. */
-async function untilHit(path: string): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
-
 const page = async (path: string, user: User) =>
   call(path, { headers: { Cookie: `__Host-session=${await sessionFor(user)}` }, redirect: "manual" });
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { makeBlog, makeUser, sessionFor } from "../support/factories";
 import { env, exports } from "cloudflare:workers";
-import { call } from "../support/http";
+import { call, untilHit } from "../support/http";
 
 /** Asks until the answer is a HIT: the MISS stores its copy in waitUntil, after the answer went out. */
-async function untilHit(path: string): Promise<Response> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call(path);
-    if (res.headers.get("X-Cache") === "HIT") return res;
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never became a HIT`);
-}
-
 /** Issue 18, seen from outside: each finding of the second hardening pass, as the attack was made. */
 describe("finding 3: a signed-in page is never stored as a shared copy", () => {
   it("the spaced cookie (and every other spelling) bypasses the shared cache; the anonymous reader after it gets a fresh anonymous page", async () => {

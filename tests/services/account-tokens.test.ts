@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { hashToken, type TOKEN_KINDS } from "#worker/services/account-tokens.ts";
+import { hashToken, type TOKEN_KINDS } from "#worker/services/accounts/tokens.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 import { db, makeUser } from "../support/factories";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { REPLIES_SHOWN } from "#worker/services/comments.ts";
+import { REPLIES_SHOWN } from "#worker/services/comments/service.ts";
 import { Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GOOGLE_REAUTH_MAX_AGE_MS, googleProofFresh } from "#worker/services/account.ts";
+import { GOOGLE_REAUTH_MAX_AGE_MS, googleProofFresh } from "#worker/services/accounts/settings.ts";
 
 // One rule for "a Google sign-in still proves the owner": the account service checks it before a delete
 // or an email change, and the settings page asks the same function whether to say it is confirmed.

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import worker from "#worker/index.ts";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
-import { ORPHAN_GRACE_MS } from "#worker/services/image-cleanup.ts";
+import { ORPHAN_GRACE_MS } from "#worker/services/images/cleanup.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
 import { PNG } from "../support/pages";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db.ts";
-import { countQuery, visibleList } from "#worker/services/blog-lists.ts";
+import { countQuery, visibleList } from "#worker/services/blogs/lists.ts";
 import { createServices } from "#worker/services/index.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";

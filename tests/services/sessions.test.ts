@@ -7,7 +7,7 @@ import { SESSION_IDLE_SECONDS } from "#worker/auth/tokens.ts";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import type { PublicUser } from "#worker/services/users/model.ts";
+import type { PublicUser } from "#worker/services/accounts/model.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { call, json } from "../support/http";
 

@@ -33,3 +33,17 @@ export function send(
 export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+
+/**
+ * The path's answer once the edge cache serves it (X-Cache: HIT): the first answers fill the cache in
+ * the background (waitUntil), so it asks again a few times before giving up.
+ */
+export async function untilHit(path: string, init?: RequestInit): Promise<Response> {
+  for (let i = 0; i < 40; i++) {
+    const res = await call(path, init);
+    if (res.headers.get("X-Cache") === "HIT") return res;
+    await res.body?.cancel();
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${path} never became a HIT`);
+}

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
-import { deviceLabel } from "#worker/services/account.ts";
-import { toPublicUser } from "#worker/services/users/model.ts";
+import { deviceLabel } from "#worker/services/accounts/settings.ts";
+import { toPublicUser } from "#worker/services/accounts/model.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
-import { VERIFY_TEXTS } from "#worker/services/email-verification.ts";
+import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { tooLarge as tooLargeError, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
-import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images.ts";
+import { MAX_IMAGE_BYTES, type UploadInput } from "#worker/services/images/service.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { readBytesUpTo } from "#worker/api/body.ts";
 

@@ -18,6 +18,7 @@ import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
 import { notificationsApi } from "#worker/api/notifications.ts";
 import { importsApi } from "#worker/api/imports.ts";
+import { openApiDocument, openApiPage } from "#worker/api/openapi.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -39,5 +40,9 @@ export const api = new Hono<ApiEnv>()
   .route("/", notificationsApi)
   .route("/", importsApi)
   .route("/", imagesApi);
+
+// The contract describes the routes above and itself; it is built when asked, from the routes the app has.
+api.get("/openapi.json", (c) => c.json(openApiDocument(api)));
+api.get("/docs", (c) => c.html(openApiPage(openApiDocument(api))));
 
 api.onError(apiError);

@@ -3,7 +3,7 @@ import { tooLarge } from "#worker/services/shared/errors.ts";
 import { IMPORT_MAX_BYTES } from "#worker/services/newsletter/model.ts";
 import { requireAdmin } from "#worker/services/shared/policy.ts";
 import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
-import { readJson } from "#worker/api/body.ts";
+import { readBytesUpTo, readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 
 /**
@@ -34,9 +34,9 @@ export const newsletterApi = new Hono<ApiEnv>()
   })
   .post("/newsletter/subscribers.csv", async (c) => {
     requireAdmin(c.var.user);
-    if (Number(c.req.header("Content-Length") ?? "0") > IMPORT_MAX_BYTES)
-      throw tooLarge("A CSV import can be at most 512 KB.");
-    const text = await c.req.text();
+    const refusal = () => tooLarge("A CSV import can be at most 512 KB.");
+    if (Number(c.req.header("Content-Length") ?? "0") > IMPORT_MAX_BYTES) throw refusal();
+    const text = new TextDecoder().decode(await readBytesUpTo(c.req.raw.body, IMPORT_MAX_BYTES, refusal));
     return c.json(await c.var.services.newsletter.importCsv(c.var.user, text));
   })
   .get("/newsletter/sends", async (c) =>

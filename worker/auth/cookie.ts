@@ -1,7 +1,7 @@
 import { parse, parseSigned, serialize, serializeSigned, type CookieOptions } from "hono/utils/cookie";
 import { clientAddressKey } from "#worker/services/client-address.ts";
-import type { SessionDevice } from "#worker/services/sessions.ts";
-import type { Client } from "#worker/services/users/model.ts";
+import type { SessionDevice } from "#worker/services/accounts/sessions.ts";
+import type { Client } from "#worker/services/accounts/model.ts";
 import { SESSION_TTL_SECONDS } from "#worker/auth/tokens.ts";
 
 /**

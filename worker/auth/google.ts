@@ -1,7 +1,7 @@
 import { ArcticFetchError, Google, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
 import type { Env } from "#worker/env.ts";
-import type { GoogleIdentity } from "#worker/services/google-accounts.ts";
+import type { GoogleIdentity } from "#worker/services/accounts/google.ts";
 
 export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 export const GOOGLE_SCOPES = ["openid", "profile", "email"];

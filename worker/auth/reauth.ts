@@ -3,7 +3,7 @@ import { expiredCookieHeader, readSignedCookie, signedCookieHeader } from "#work
 /**
  * Proof of a fresh Google sign-in for a Google-only account (it has no password to ask for): the
  * Google callback with intent "reauth" sets it once Google names the same account; deleting the
- * account or changing its email accepts it for a few minutes (worker/services/account.ts).
+ * account or changing its email accepts it for a few minutes (worker/services/accounts/settings.ts).
  * Signed with the session secret, bound to the account, and gone after five minutes.
  */
 export const REAUTH_COOKIE = "reauth";

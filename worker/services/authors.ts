@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
-import type { ImageService } from "#worker/services/images.ts";
+import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageService } from "#worker/services/images/service.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";

@@ -1,9 +1,9 @@
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { asc, eq, inArray } from "drizzle-orm";
-import { countQuery, visibleList } from "#worker/services/blog-lists.ts";
+import { countQuery, visibleList } from "#worker/services/blogs/lists.ts";
 import type { Category } from "#worker/services/categories.ts";
-import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { taggedWith } from "#worker/services/blogs/tags.ts";
 
 export const RSS_ITEMS = 20;

@@ -3,13 +3,13 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
-import { countQuery, filteredList, newestPageQuery, pageIdsQuery, visibleList } from "#worker/services/blog-lists.ts";
+import { countQuery, filteredList, newestPageQuery, pageIdsQuery, visibleList } from "#worker/services/blogs/lists.ts";
 import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 /** Posts per page of /following. */
 export const FOLLOWING_PAGE_SIZE = 9;

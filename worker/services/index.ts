@@ -1,42 +1,42 @@
 import { createPurge } from "#worker/cache/purge.ts";
 import { createDb } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { createAccountService } from "#worker/services/account.ts";
-import { createAccountTokenService } from "#worker/services/account-tokens.ts";
+import { createAccountService } from "#worker/services/accounts/settings.ts";
+import { createAccountTokenService } from "#worker/services/accounts/tokens.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
-import { createDataExportService } from "#worker/services/export/account.ts";
-import { createEmailChangeService } from "#worker/services/email-change.ts";
+import { createDataExportService } from "#worker/services/accounts/export.ts";
+import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { createFeaturedService } from "#worker/services/blogs/featured.ts";
-import { createCommentService } from "#worker/services/comments.ts";
-import { createCommentReportService } from "#worker/services/comment-reports.ts";
+import { createCommentService } from "#worker/services/comments/service.ts";
+import { createCommentReportService } from "#worker/services/comments/reports.ts";
 import { createContactService } from "#worker/services/contact.ts";
-import { createEmailVerificationService } from "#worker/services/email-verification.ts";
+import { createEmailVerificationService } from "#worker/services/accounts/email-verification.ts";
 import { createFederationService } from "#worker/services/federation/service.ts";
 import { createFollowService } from "#worker/services/follows.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
-import { createGoogleAccountService } from "#worker/services/google-accounts.ts";
+import { createGoogleAccountService } from "#worker/services/accounts/google.ts";
 import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
 import { createSitePageService } from "#worker/services/site-pages.ts";
-import { createImageCleanup } from "#worker/services/image-cleanup.ts";
-import { createImageService } from "#worker/services/images.ts";
+import { createImageCleanup } from "#worker/services/images/cleanup.ts";
+import { createImageService } from "#worker/services/images/service.ts";
 import { createImportRunner } from "#worker/services/import/run.ts";
 import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter/service.ts";
 import { createNotificationService } from "#worker/services/notifications/service.ts";
-import { createPasswordResetService } from "#worker/services/password-reset.ts";
-import { createPasskeyService } from "#worker/services/passkeys.ts";
+import { createPasswordResetService } from "#worker/services/accounts/password-reset.ts";
+import { createPasskeyService } from "#worker/services/accounts/passkeys.ts";
 import { createProfileService } from "#worker/services/profiles.ts";
 import { createRateLimitService } from "#worker/services/rate-limit.ts";
 import { createReadingService } from "#worker/services/queries/reading.ts";
 import { createReviewService } from "#worker/services/reviews.ts";
 import { createSavedBlogService } from "#worker/services/saved-blogs.ts";
-import { createSessionService } from "#worker/services/sessions.ts";
+import { createSessionService } from "#worker/services/accounts/sessions.ts";
 import { createSiteExportService } from "#worker/services/export/site.ts";
-import { createUserService } from "#worker/services/users/service.ts";
+import { createUserService } from "#worker/services/accounts/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
 import { logError } from "#worker/log.ts";
@@ -54,7 +54,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const images = createImageService(db, env, rateLimit);
   // Every write purges what it changed from the edge cache (worker/cache/tags.ts).
   const purge = createPurge(env, ctx);
-  // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/image-cleanup.ts).
+  // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/images/cleanup.ts).
   const imageCleanup = createImageCleanup(db, env, purge);
   const release = imageCleanup.release;
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";

@@ -3,7 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { anyStatusList, countQuery, newestPageQuery } from "#worker/services/blog-lists.ts";
+import { anyStatusList, countQuery, newestPageQuery } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { toBlog, type Blog } from "#worker/services/blogs/model.ts";

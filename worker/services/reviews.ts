@@ -1,14 +1,14 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { keepImageQuery, type ImageService } from "#worker/services/images.ts";
+import { keepImageQuery, type ImageService } from "#worker/services/images/service.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";

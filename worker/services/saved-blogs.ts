@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import type { BlogSummary } from "#worker/services/blogs/model.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";

@@ -3,7 +3,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { MAX_SEARCH_CHARS } from "#worker/services/shared/limits.ts";
-import { hiddenBlogRowids, newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { hiddenBlogRowids, newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 /**
  * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { anyStatusList, pageIdsQuery } from "#worker/services/blog-lists.ts";
+import { anyStatusList, pageIdsQuery } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { isbot } from "isbot";
 import { schema, type Db } from "#worker/db.ts";
@@ -8,7 +8,7 @@ import type { FlushResult } from "#worker/views/counter.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 /** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */
 export const VIEW_SHARDS = 8;

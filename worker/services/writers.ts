@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
-import { countQuery, newestPageQuery, visibleList } from "#worker/services/blog-lists.ts";
+import { countQuery, newestPageQuery, visibleList } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";

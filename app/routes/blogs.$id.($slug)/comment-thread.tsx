@@ -5,7 +5,7 @@ import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import type { FormFailure } from "#app/lib/form-result.ts";
 import { useLoadMore } from "#app/lib/use-load-more.ts";
-import type { Comment, Thread } from "#worker/services/comment-queries.ts";
+import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
 import { CommentForm } from "./comment-form";
 import { succeeded } from "./reactions";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FormFailure } from "#app/lib/form-result.ts";
-import type { Comment, Thread } from "#worker/services/comment-queries.ts";
+import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { useLoadMore } from "#app/lib/use-load-more.ts";
 import { CommentThread, type Viewer } from "./comment-thread";
 import { buttonClass } from "#app/components/ui.tsx";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
-import { googleProofFresh } from "#worker/services/account.ts";
+import { googleProofFresh } from "#worker/services/accounts/settings.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";

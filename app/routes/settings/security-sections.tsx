@@ -6,8 +6,8 @@ import { buttonClass } from "#app/components/ui.tsx";
 import { alertDialog, toast } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { SessionView } from "#worker/services/account.ts";
-import type { PasskeyView } from "#worker/services/passkeys.ts";
+import type { SessionView } from "#worker/services/accounts/settings.ts";
+import type { PasskeyView } from "#worker/services/accounts/passkeys.ts";
 import { Intent, Section, iso, type Failure } from "./sections.tsx";
 
 function AddPasskeyButton() {

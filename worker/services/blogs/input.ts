@@ -10,7 +10,7 @@ import {
   requiredText,
   requiredUrl,
 } from "#worker/services/shared/validation.ts";
-import { BLOG_STATUSES, type BlogStatus } from "#worker/services/visible-blogs.ts";
+import { BLOG_STATUSES, type BlogStatus } from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
 
 /** Issue 22: tags and the optional SEO fields, the same on a create and an update (blank clears them). */

@@ -1,5 +1,5 @@
 import type { schema } from "#worker/db.ts";
-import type { BlogStatus } from "#worker/services/visible-blogs.ts";
+import type { BlogStatus } from "#worker/services/blogs/visible.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { tagsOf } from "#worker/services/blogs/tags.ts";
 

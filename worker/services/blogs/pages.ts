@@ -1,5 +1,5 @@
 import type { Db } from "#worker/db.ts";
-import { countQuery, cursorOf, cursorPageQuery, newestPageQuery, type BlogList } from "#worker/services/blog-lists.ts";
+import { countQuery, cursorOf, cursorPageQuery, newestPageQuery, type BlogList } from "#worker/services/blogs/lists.ts";
 import { toBlogPage, type CursorPage } from "#worker/services/blogs/queries.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { parsePaging, type Page, type Paging } from "#worker/services/shared/pagination.ts";

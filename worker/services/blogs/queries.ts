@@ -3,10 +3,10 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
-import { countQuery, filteredList, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blog-lists.ts";
+import { countQuery, filteredList, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 import { NOTHING, isTag, tagInQuery, taggedWith } from "#worker/services/blogs/tags.ts";
 

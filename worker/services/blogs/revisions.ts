@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { imageUrlsIn, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { imageUrlsIn, type ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { changedFields, changesUpdate, findOr404 } from "#worker/services/shared/records.ts";

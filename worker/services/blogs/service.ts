@@ -15,7 +15,7 @@ import {
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
-import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blog-lists.ts";
+import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blogs/lists.ts";
 import { listPageOf, pageOfList } from "#worker/services/blogs/pages.ts";
 import {
   adminBlogFilter,
@@ -27,8 +27,8 @@ import {
   type SearchHit,
 } from "#worker/services/blogs/queries.ts";
 import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
-import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
-import type { ImageService } from "#worker/services/images.ts";
+import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageService } from "#worker/services/images/service.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
@@ -36,7 +36,7 @@ import type { Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
 
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
-import { isImageKey } from "#worker/services/image-files.ts";
+import { isImageKey } from "#worker/services/images/files.ts";
 import { SITE_PAGES, type SitePageSlug } from "#worker/services/site-pages.ts";
 import { SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";

@@ -7,7 +7,7 @@ import { ACTOR_CONTEXT, SITE_ACTOR, type Urls } from "#worker/services/federatio
 import { Conflict, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { newestFirst, visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export type LocalActor = typeof schema.apActors.$inferSelect;
 

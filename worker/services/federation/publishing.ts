@@ -7,7 +7,7 @@ import type { BlogRow } from "#worker/services/blogs/model.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
 import { escapeHtml } from "#worker/services/federation/actors.ts";
 import { OBJECT_CONTEXT, PUBLIC, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
-import { visibleBlog } from "#worker/services/visible-blogs.ts";
+import { visibleBlog } from "#worker/services/blogs/visible.ts";
 
 /** Relative links and images of a rendered post, made absolute (a remote server has no "/images/..."). */
 function absoluteLinks(html: string, origin: string): string {

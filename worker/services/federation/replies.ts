@@ -2,11 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
-import type { CreatedComment } from "#worker/services/comments.ts";
+import type { CreatedComment } from "#worker/services/comments/service.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 /**
  * Replies from the fediverse are ordinary comments (so they list, report and delete like any other),

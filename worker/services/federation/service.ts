@@ -4,7 +4,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { logError } from "#worker/log.ts";
-import type { CreatedComment } from "#worker/services/comments.ts";
+import type { CreatedComment } from "#worker/services/comments/service.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
 import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
@@ -20,7 +20,7 @@ import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Gone, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export { COLLECTION_PAGE };
 
@@ -100,7 +100,7 @@ export function createFederationService(
     /** Remote accounts a local account follows, and what they post (the fediverse in miniature). */
     remoteFollows: following,
     timeline,
-    /** Account deletion (worker/services/account.ts eraseAccount): the actor signs its own Delete. */
+    /** Account deletion (worker/services/accounts/settings.ts eraseAccount): the actor signs its own Delete. */
     accountDeletion: {
       async retire(userId: string): Promise<boolean> {
         const kept = await db

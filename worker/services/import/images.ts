@@ -2,7 +2,7 @@ import { encode } from "fast-png";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { inspectImage, MAX_IMAGE_BYTES } from "#worker/services/images.ts";
+import { inspectImage, MAX_IMAGE_BYTES } from "#worker/services/images/service.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { GHOST_IMAGE_NO_ADDRESS, GHOST_URL } from "#worker/services/import/ghost-urls.ts";
 import {

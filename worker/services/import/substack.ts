@@ -1,4 +1,4 @@
-import { csvParse } from "d3-dsv";
+import { parseCsv } from "#worker/content/csv.ts";
 import { textOf } from "#worker/services/import/archive.ts";
 import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
 import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
@@ -19,7 +19,7 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
   const out = emptyParsed("substack", "substack");
   const postsCsv = [...files.keys()].find((n) => /(^|\/)posts\.csv$/.test(n));
   const prefix = postsCsv ? postsCsv.slice(0, -"posts.csv".length) : "";
-  for (const row of postsCsv ? csvParse(textOf(files.get(postsCsv)!)) : []) {
+  for (const row of postsCsv ? parseCsv(textOf(files.get(postsCsv)!)).rows : []) {
     const id = (row.post_id ?? "").trim();
     const title = csvText(row.title) || "(untitled)";
     const path = `${prefix}posts/${id}.html`;
@@ -53,7 +53,7 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
   const seen = new Set<string>();
   for (const name of files.keys()) {
     if (name === postsCsv || !/\.csv$/i.test(name) || name.includes("/posts/")) continue;
-    for (const row of csvParse(textOf(files.get(name)!))) {
+    for (const row of parseCsv(textOf(files.get(name)!)).rows) {
       const email = (row.email ?? "").trim().toLowerCase();
       if (!EMAIL.test(email) || seen.has(email)) continue;
       if ((row.email_disabled ?? "").toLowerCase() === "true") {

@@ -1,4 +1,4 @@
-import { sniffImageType } from "#worker/services/image-files.ts";
+import { sniffImageType } from "#worker/services/images/files.ts";
 import type { ParsedImport } from "#worker/services/import/types.ts";
 
 /** The archive path a relative reference from `from` (a file inside the zip) points to, or null. */

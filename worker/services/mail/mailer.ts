@@ -8,7 +8,7 @@ import { renderMail } from "#worker/services/mail/layout.tsx";
 import { MAIL_TEMPLATES, type MailKind, type MailParams } from "#worker/services/mail/templates.ts";
 import { log, logError } from "#worker/log.ts";
 
-/** How the outbox retries (docs/decisions/019-mail-outbox.md). */
+/** How the outbox retries (docs/decisions/019-mail-outbox-and-tokens.md). */
 export const OUTBOX = {
   /** Messages one cron run sends at most: a run stays short whatever piled up while mail was down. */
   batch: 25,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
-import { csvFormat, csvParse } from "d3-dsv";
+import { formatCsv, parseCsv } from "#worker/content/csv.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
@@ -90,7 +90,7 @@ export function createNewsletterAdmin(db: Db) {
         after = rows[rows.length - 1]!.id;
       }
       out.sort((a, b) => a.email.localeCompare(b.email));
-      return `${csvFormat(out, ["email", "confirmed_at"])}\n`;
+      return `${formatCsv(out, ["email", "confirmed_at"])}\n`;
     },
 
     /**
@@ -107,11 +107,11 @@ export function createNewsletterAdmin(db: Db) {
       if (typeof text !== "string" || text.trim() === "")
         throw new ValidationError({ file: "Choose a CSV file with an email column." });
       if (text.length > IMPORT_MAX_BYTES) throw tooLarge("A CSV import can be at most 512 KB.");
-      const rows = csvParse(text.replace(/^\uFEFF/, ""));
-      const column = rows.columns.find((c) => c.trim().toLowerCase() === "email");
+      const { columns, rows } = parseCsv(text);
+      const column = columns.find((c) => c.trim().toLowerCase() === "email");
       const values = column
         ? rows.map((r) => r[column] ?? "")
-        : [rows.columns[0] ?? "", ...rows.map((r) => r[rows.columns[0] ?? ""] ?? "")];
+        : [columns[0] ?? "", ...rows.map((r) => r[columns[0] ?? ""] ?? "")];
       if (values.length > IMPORT_MAX_ROWS) throw tooLarge(`A CSV import can have at most ${IMPORT_MAX_ROWS} rows.`);
       const emails = new Set<string>();
       const invalid: string[] = [];

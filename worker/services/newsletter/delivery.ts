@@ -5,7 +5,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { FANOUT, type NewsletterJob } from "#worker/services/newsletter/model.ts";
 

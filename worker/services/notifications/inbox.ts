@@ -14,7 +14,7 @@ import {
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { visibleBlog } from "#worker/services/visible-blogs.ts";
+import { visibleBlog } from "#worker/services/blogs/visible.ts";
 
 export const NOTIFICATIONS_PAGE = 20;
 

@@ -7,11 +7,11 @@ import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { logError } from "#worker/log.ts";
 import { createNotificationMail } from "#worker/services/notifications/mail.ts";
 import { createNotificationInbox } from "#worker/services/notifications/inbox.ts";
-import type { CreatedComment } from "#worker/services/comments.ts";
+import type { CreatedComment } from "#worker/services/comments/service.ts";
 import type { NotificationKind } from "#worker/services/notifications/texts.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 /** Work on the notifications queue (wrangler.toml): a new post's fan-out to followers, the daily digest. */
 export type NotificationJob =

@@ -4,7 +4,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toAuthor, type Author } from "#worker/services/authors.ts";
 import { LATEST_BLOGS, toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
-import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
 import { approvedReview, toReview, type Review } from "#worker/services/reviews.ts";
 
 export interface HomeData {

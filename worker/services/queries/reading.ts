@@ -16,12 +16,12 @@ import {
   repliesQuery,
   toCommentPage,
   type Thread,
-} from "#worker/services/comment-queries.ts";
+} from "#worker/services/comments/queries.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { likedQuery } from "#worker/services/likes.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlog } from "#worker/services/visible-blogs.ts";
+import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
 import { pickRelated, relatedQueries } from "#worker/services/search.ts";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";
 

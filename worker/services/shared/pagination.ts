@@ -4,7 +4,7 @@ import { ValidationError } from "#worker/services/shared/errors.ts";
  * The one pagination of every list (pages and API): `?page` and `?limit` read here, `limit` capped,
  * and anything that is not a whole number in range answers 400 (a ValidationError), never a 500 and
  * never "everything". Deep pages stay cheap: lists of blogs skip to their page on a covering index
- * (ids only, worker/services/blog-lists.ts), and the API also accepts a keyset `cursor`
+ * (ids only, worker/services/blogs/lists.ts), and the API also accepts a keyset `cursor`
  * (docs/decisions/023-pagination-at-scale.md).
  */
 

@@ -17,7 +17,7 @@ import type { Env } from "#worker/env.ts";
 import { Conflict, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import type { SessionDevice, SessionService } from "#worker/services/sessions.ts";
+import type { SessionDevice, SessionService } from "#worker/services/accounts/sessions.ts";
 import {
   authenticationSchema,
   createChallengeStore,
@@ -25,7 +25,7 @@ import {
   PASSKEY_CHALLENGE_INVALID,
   PASSKEY_NOT_VERIFIED,
   registrationSchema,
-} from "#worker/services/passkey-ceremony.ts";
+} from "#worker/services/accounts/passkey-ceremony.ts";
 
 /** Passkeys one account may hold. */
 export const MAX_PASSKEYS = 10;

@@ -3,12 +3,12 @@ import { hashPassword, passwordPolicyError, passwordProblem } from "#worker/auth
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import type { AccountTokenService } from "#worker/services/account-tokens.ts";
-import type { MailClient } from "#worker/services/email-verification.ts";
+import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
+import type { MailClient } from "#worker/services/accounts/email-verification.ts";
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { z } from "zod";
 import { logError } from "#worker/log.ts";

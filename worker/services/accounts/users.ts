@@ -11,18 +11,18 @@ import {
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
-import { inspectImage, type ImageService } from "#worker/services/images.ts";
-import type { EmailVerificationService } from "#worker/services/email-verification.ts";
+import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import { inspectImage, type ImageService } from "#worker/services/images/service.ts";
+import type { EmailVerificationService } from "#worker/services/accounts/email-verification.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { toActor, type SessionDevice, type SessionService } from "#worker/services/sessions.ts";
+import { toActor, type SessionDevice, type SessionService } from "#worker/services/accounts/sessions.ts";
 import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
-import type { AccountFederation } from "#worker/services/account.ts";
-import { createUserAdmin } from "#worker/services/users/admin.ts";
+import type { AccountFederation } from "#worker/services/accounts/settings.ts";
+import { createUserAdmin } from "#worker/services/accounts/users-admin.ts";
 import {
   addressKey,
   LOGIN_ADDRESS_LIMIT,
@@ -34,7 +34,7 @@ import {
   type PublicUser,
   type SignedIn,
   type UserRow,
-} from "#worker/services/users/model.ts";
+} from "#worker/services/accounts/model.ts";
 import { logError } from "#worker/log.ts";
 
 const EMAIL_TAKEN = "An account with this email already exists.";

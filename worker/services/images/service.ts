@@ -14,12 +14,12 @@ import {
 } from "#worker/services/shared/errors.ts";
 import { IMAGE_UPLOAD_FAILED } from "#worker/services/texts.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/image-variants.ts";
+import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/images/variants.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { logError } from "#worker/log.ts";
-import { imageKeyOf, isImageKey, sniffImageType, type ImageType } from "#worker/services/image-files.ts";
+import { imageKeyOf, isImageKey, sniffImageType, type ImageType } from "#worker/services/images/files.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;

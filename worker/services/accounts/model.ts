@@ -1,6 +1,6 @@
 import type { schema } from "#worker/db.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import type { SessionDevice } from "#worker/services/sessions.ts";
+import type { SessionDevice } from "#worker/services/accounts/sessions.ts";
 
 export type UserRow = typeof schema.users.$inferSelect;
 

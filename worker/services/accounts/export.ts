@@ -2,14 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { imageUrlsIn } from "#worker/services/image-cleanup.ts";
-import { imageKeyOf } from "#worker/services/image-files.ts";
+import { imageUrlsIn } from "#worker/services/images/cleanup.ts";
+import { imageKeyOf } from "#worker/services/images/files.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
 import { KEYSET_PAGE, keysetPages } from "#worker/services/shared/keyset.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { visibleBlog } from "#worker/services/visible-blogs.ts";
+import { visibleBlog } from "#worker/services/blogs/visible.ts";
 import { zipStream } from "#worker/services/shared/zip-stream.ts";
 
 /**

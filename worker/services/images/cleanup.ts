@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { imageKeyOf } from "#worker/services/image-files.ts";
-import { withVariantKeys } from "#worker/services/images.ts";
+import { imageKeyOf } from "#worker/services/images/files.ts";
+import { withVariantKeys } from "#worker/services/images/service.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { logError } from "#worker/log.ts";
 

@@ -5,11 +5,11 @@ import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } 
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
-import { postImageUrls, type ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
-import type { SessionService, SessionSummary } from "#worker/services/sessions.ts";
+import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 

@@ -3,12 +3,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import type { AccountTokenService } from "#worker/services/account-tokens.ts";
+import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 
 /** Verification links one account may ask for again, and one client address, per hour. */
 export const RESEND_LIMIT = { perAccount: 3, perAddress: 10, windowSeconds: 60 * 60 } as const;

@@ -9,7 +9,7 @@ import {
   visibleBlogsWhere,
   visibleTotal,
   type BlogScope,
-} from "#worker/services/visible-blogs.ts";
+} from "#worker/services/blogs/visible.ts";
 
 /**
  * Lists of blogs at any size (docs/decisions/023-pagination-at-scale.md, 034-kept-totals.md). A page is

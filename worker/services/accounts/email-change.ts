@@ -4,14 +4,14 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import type { AccountService, IdentityProof } from "#worker/services/account.ts";
-import type { AccountTokenService } from "#worker/services/account-tokens.ts";
+import type { AccountService, IdentityProof } from "#worker/services/accounts/settings.ts";
+import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 
 /** Email-change links one account may ask for in an hour (each sends a message to an address it names). */

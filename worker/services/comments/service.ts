@@ -3,7 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { visibleBlogsWhere } from "#worker/services/visible-blogs.ts";
+import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { canRemoveComment, requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -21,9 +21,9 @@ import {
   topCommentCountQuery,
   type Comment,
   type Thread,
-} from "#worker/services/comment-queries.ts";
+} from "#worker/services/comments/queries.ts";
 
-export * from "#worker/services/comment-queries.ts";
+export * from "#worker/services/comments/queries.ts";
 
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;

@@ -5,7 +5,7 @@ import type { Env } from "#worker/env.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { isConfiguredAdmin, roleOnVerifiedEmail } from "#worker/services/roles.ts";
+import { isConfiguredAdmin, roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { LIMITS } from "#worker/services/shared/validation.ts";
 
 type UserRow = typeof schema.users.$inferSelect;

@@ -3,15 +3,15 @@ import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { eraseAccount, type AccountFederation } from "#worker/services/account.ts";
-import type { ReleaseImages } from "#worker/services/image-cleanup.ts";
+import { eraseAccount, type AccountFederation } from "#worker/services/accounts/settings.ts";
+import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { ftsQuery } from "#worker/services/search.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
-import { toPublicUser, type PublicUser, type UserRow } from "#worker/services/users/model.ts";
+import { toPublicUser, type PublicUser, type UserRow } from "#worker/services/accounts/model.ts";
 
 /** Accounts per page of Manage Users. */
 export const USERS_PAGE_SIZE = 20;

@@ -1,0 +1,140 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { authorChangesInput, newAuthorInput } from "#worker/services/authors.ts";
+import { blogChangesInput, newBlogInput } from "#worker/services/blogs/input.ts";
+import { subscribeInput } from "#worker/services/newsletter/model.ts";
+import { newReviewInput } from "#worker/services/reviews.ts";
+
+/**
+ * The OpenAPI 3.1 document of /api, built from the routes the Hono app really has (so a route cannot be
+ * served and missing from it) and the services' own zod schemas for the bodies they validate
+ * (docs/decisions/044-openapi-from-the-routes.md).
+ */
+
+/** Request bodies by "METHOD /path" (OpenAPI path syntax): the very schemas the services parse with. */
+const BODIES: Record<string, z.ZodType> = {
+  "POST /blogs": newBlogInput,
+  "PUT /blogs/{id}": blogChangesInput,
+  "POST /addAuthor": newAuthorInput,
+  "PUT /author/{id}": authorChangesInput,
+  "POST /review": newReviewInput,
+  "POST /newsletter": subscribeInput,
+};
+
+/** Short words for the routes a newcomer reaches for first; the rest are named by method and path. */
+const SUMMARIES: Record<string, string> = {
+  "GET /health": "Whether the Worker and its database answer",
+  "GET /blogs": "Published posts, newest first, one page at a time (limit, cursor or page)",
+  "GET /blogs/{id}": "One post (a draft only for its writer and admins)",
+  "POST /blogs": "Write a post (publish, save as draft or schedule)",
+  "PUT /blogs/{id}": "Change a post",
+  "DELETE /blogs/{id}": "Delete a post",
+  "POST /auth/register": "Create an account (a confirmation mail follows)",
+  "POST /auth/login": "Sign in with email and password (sets the session cookie)",
+  "POST /auth/logout": "Sign out",
+  "GET /auth/me": "The signed-in account, or null",
+  "GET /openapi.json": "This document",
+  "GET /docs": "This document as a readable page",
+};
+
+const errorSchema = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: {
+        code: { type: "string" },
+        message: { type: "string" },
+        fields: { type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+  },
+} as const;
+
+const SUCCESS: Record<string, string> = { GET: "200", POST: "200", PUT: "200", PATCH: "200", DELETE: "200" };
+
+/** Hono's "/blogs/:id{[0-9]+}" as OpenAPI's "/blogs/{id}". */
+export const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, "{$1}");
+
+function bodySchema(schema: z.ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  } catch {
+    return { type: "object" };
+  }
+}
+
+export function openApiDocument(app: { routes: Hono["routes"] }, base = "/api") {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of app.routes) {
+    const method = route.method.toUpperCase();
+    if (!(method in SUCCESS) || route.path.includes("*")) continue;
+    const path = openApiPath(route.path);
+    const key = `${method} ${path}`;
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const tag = path.split("/")[1] || "root";
+    const body = BODIES[key];
+    const operation: Record<string, unknown> = {
+      operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string = "") => c.toUpperCase())}`,
+      summary: SUMMARIES[key] ?? `${method} ${base}${path}`,
+      tags: [tag],
+      ...(params.length ? { parameters: params } : {}),
+      ...(body
+        ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema(body) } } } }
+        : {}),
+      responses: {
+        [SUCCESS[method]!]: { description: "Success (creates answer 201 {insertedId} where the spec says so)" },
+        "4XX": {
+          description: "Refused: 400 invalid, 401 signed out, 403 not allowed, 404, 409, 413, 415 or 429",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+    };
+    (paths[path] ??= {})[method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Edge Blog REST API",
+      version: "1.0.0",
+      description:
+        "The JSON contract under /api. Records carry _id; creates answer 201 {insertedId}, updates " +
+        "{modifiedCount}, deletes {deletedCount}; errors are {error: {code, message, fields?}}. Lists are " +
+        "paginated (limit capped). Writes need the session cookie and a same-origin Origin header.",
+    },
+    servers: [{ url: base }],
+    paths,
+    components: { schemas: { Error: errorSchema } },
+  };
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The document as a plain, readable page: every path, its operations, parameters and body schema. */
+export function openApiPage(doc: ReturnType<typeof openApiDocument>): string {
+  const sections = Object.entries(doc.paths)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, ops]) => {
+      const items = Object.entries(ops).map(([method, raw]) => {
+        const op = raw as { summary: string; requestBody?: { content: Record<string, { schema: unknown }> } };
+        const schema = op.requestBody?.content["application/json"]?.schema;
+        return (
+          `<li><strong>${method.toUpperCase()}</strong> <code>/api${escape(path)}</code>: ${escape(op.summary)}` +
+          (schema
+            ? `<details><summary>JSON body</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`
+            : "") +
+          `</li>`
+        );
+      });
+      return items.join("");
+    });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(doc.info.title)}</title></head><body><main><h1>${escape(doc.info.title)}</h1><p>${escape(doc.info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${doc.openapi}).</p><ul>${sections.join("")}</ul></main></body></html>`;
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import type { Env } from "#worker/env.ts";
+
+/**
+ * The Worker's configuration, read from the environment once and checked: the only reader of `env`'s
+ * variables (bindings such as DB and the queues are read where they are used). A bad value fails with
+ * a message that names the variable, instead of every reader guessing a fallback of its own.
+ */
+
+/** The brand when SITE_NAME is unset or blank. */
+export const DEFAULT_SITE_NAME = "Edge Blog";
+const DEFAULT_OWNER_NAME = "Your Name";
+
+const text = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() ?? "");
+const flag = (name: string) =>
+  text
+    .refine((v) => ["", "true", "false"].includes(v), `${name} must be "true", "false" or unset.`)
+    .transform((v) => v === "true");
+
+const origin = text.transform((v, ctx) => {
+  if (!v) return null;
+  try {
+    const url = new URL(v);
+    if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: `SITE_URL must be an http(s) URL such as https://blog.example.com (got "${v}").`,
+  });
+  return z.NEVER;
+});
+
+const schema = z.object({
+  SESSION_SECRET: text.refine((v) => v.length >= 32, {
+    message: "SESSION_SECRET must be set to at least 32 characters (npx wrangler secret put SESSION_SECRET).",
+  }),
+  SITE_URL: origin,
+  SITE_NAME: text.transform((v) => v || DEFAULT_SITE_NAME),
+  OWNER_NAME: text.transform((v) => v || DEFAULT_OWNER_NAME),
+  MAIL_FROM: text.refine((v) => v === "" || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), {
+    message: "MAIL_FROM must be an email address on a domain onboarded to Email Service.",
+  }),
+  ADMIN_EMAILS: text.transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  AP_SITE_HANDLE: text.transform((v) => (v || "site").toLowerCase()),
+  FEDERATION_ALLOW_PRIVATE: flag("FEDERATION_ALLOW_PRIVATE"),
+  IMPORT_ALLOW_PRIVATE_HOSTS: flag("IMPORT_ALLOW_PRIVATE_HOSTS"),
+});
+
+export interface Config {
+  sessionSecret: string;
+  /** The public origin (production sets it); null locally, where links follow the request. */
+  siteUrl: string | null;
+  siteName: string;
+  ownerName: string;
+  /** The sender of every mail; null when unset (the mailer then sends nothing and says why). */
+  mailFrom: string | null;
+  adminEmails: string[];
+  /** Google sign-in, when both halves are set. */
+  google: { clientId: string; clientSecret: string } | null;
+  federation: { siteHandle: string; allowPrivate: boolean };
+  imports: { allowPrivateHosts: boolean };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The Worker's configuration is invalid: ${problems.join(" ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, string>>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  const v = parsed.data;
+  return {
+    sessionSecret: v.SESSION_SECRET,
+    siteUrl: v.SITE_URL,
+    siteName: v.SITE_NAME,
+    ownerName: v.OWNER_NAME,
+    mailFrom: v.MAIL_FROM || null,
+    adminEmails: v.ADMIN_EMAILS,
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+        : null,
+    federation: { siteHandle: v.AP_SITE_HANDLE, allowPrivate: v.FEDERATION_ALLOW_PRIVATE },
+    imports: { allowPrivateHosts: v.IMPORT_ALLOW_PRIVATE_HOSTS },
+  };
+}
+
+/** Parsed once per environment object (one per isolate in production; tests may make their own). */
+const parsed = new WeakMap<object, Config>();
+
+export function configOf(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Record<string, string>);
+    parsed.set(env, config);
+  }
+  return config;
+}
