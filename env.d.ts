@@ -14,3 +14,9 @@ declare module "@mixmark-io/domino" {
   const domino: { createDocument(html?: string): Document };
   export default domino;
 }
+
+// wrangler (and the workers test pool) import a .wasm file as a compiled module: Workers may not compile wasm from bytes.
+declare module "*.wasm" {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -2,7 +2,7 @@ import { configOf } from "#worker/config.ts";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import { storedCard } from "#worker/content/stored.ts";
-import { renderCard } from "#worker/og/card.ts";
+import { assetFonts } from "#worker/og/fonts.ts";
 
 /**
  * /blogs/{id}/og.png: the post's share card (1200x630 PNG) drawn from its title, category and writer.
@@ -18,7 +18,11 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     site: configOf(context.env).siteName,
   };
   // Drawn once per version of its inputs and kept in R2 (worker/content/stored.ts): a miss reads it back.
-  const png = await storedCard(context.env.IMAGES, blog._id, card, () => renderCard(card));
+  // The renderer (resvg's wasm and the layout) is imported only here, so no other answer pays for loading it.
+  const png = await storedCard(context.env.IMAGES, blog._id, card, async () => {
+    const { renderCard } = await import("#worker/og/card.ts");
+    return renderCard(card, assetFonts(context.env.ASSETS));
+  });
   return new Response(png as Uint8Array<ArrayBuffer>, {
     headers: { "Content-Type": "image/png", "Content-Length": String(png.byteLength) },
   });

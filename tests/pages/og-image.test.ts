@@ -26,7 +26,27 @@ describe("a post's share card (/blogs/{id}/og.png)", () => {
     for (let i = 0; i < image.data.length; i += image.channels)
       if (image.data[i] === 255 && image.data[i + 2] === 255) white++;
     expect(white).toBeGreaterThan(1000);
-  });
+    // The isolate's first card instantiates the renderer's wasm and fetches its fonts.
+  }, 60_000);
+
+  it("draws a post titled in Chinese, Greek and accented Latin by a Chinese name, not question marks", async () => {
+    const writer = await makeUser({ name: "王小明" });
+    const blog = await makeBlog(writer, { title: "我的FTP Server 测试 — Ελληνικά café", category: "Technology" });
+    const marks = await makeBlog(await makeUser({ name: "???" }), {
+      title: "??FTP Server ?? — ????????? cafe",
+      category: "Technology",
+    });
+    const res = await call(`/blogs/${blog.id}/og.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    const real = decode(new Uint8Array(await res.arrayBuffer()));
+    const fake = decode(new Uint8Array(await (await call(`/blogs/${marks.id}/og.png`)).arrayBuffer()));
+    expect([real.width, real.height]).toEqual([1200, 630]);
+    let differ = 0;
+    for (let i = 0; i < real.data.length; i += real.channels)
+      if (Math.abs(real.data[i]! - fake.data[i]!) > 64) differ++;
+    expect(differ).toBeGreaterThan(5_000);
+  }, 60_000);
 
   it("is linked from the post page's meta with its size and a large Twitter card", async () => {
     const writer = await makeUser();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { renderedHtmlKey, storedCard, storedPostHtml, cardKey } from "#worker/content/stored.ts";
+import { assetFonts } from "#worker/og/fonts.ts";
 import { renderCard } from "#worker/og/card.ts";
 
 /**
@@ -13,7 +14,7 @@ describe("renders stored once per version", () => {
     const inputs = { title: "Stored card", category: "Travel", writer: "Ada", site: "Edge Blog" };
     const draw = () => {
       draws++;
-      return renderCard(inputs);
+      return renderCard(inputs, assetFonts(env.ASSETS));
     };
     const first = await storedCard(env.IMAGES, "storedcard000000001", inputs, draw);
     const second = await storedCard(env.IMAGES, "storedcard000000001", inputs, draw);

@@ -9,6 +9,8 @@ import { renderMarkdown } from "#worker/content/markdown.ts";
  * visibility. If R2 fails, the render runs and the page answers anyway.
  */
 export const RENDER_VERSION = "1";
+/** The card renderer's own version: a new drawing (decision 039's fonts) makes every card anew, leaving stored HTML alone. */
+export const CARD_VERSION = "2";
 
 async function digest(text: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -22,17 +24,19 @@ export async function renderedHtmlKey(postId: string, source: string): Promise<s
 
 /** Where a post's share card is kept: the hash of every input of the card. */
 export async function cardKey(postId: string, inputs: Record<string, string>): Promise<string> {
-  return `og/${postId}/${await digest(`${RENDER_VERSION}\n${JSON.stringify(inputs)}`)}.png`;
+  return `og/${postId}/${await digest(`${RENDER_VERSION}\ncard ${CARD_VERSION}\n${JSON.stringify(inputs)}`)}.png`;
 }
 
-async function storedOnce(bucket: R2Bucket, key: string, make: () => Uint8Array | string, type: string) {
+type Made = Uint8Array | string;
+
+async function storedOnce(bucket: R2Bucket, key: string, make: () => Made | Promise<Made>, type: string) {
   try {
     const hit = await bucket.get(key);
     if (hit) return new Uint8Array(await hit.arrayBuffer());
   } catch {
     // R2 unavailable: render below.
   }
-  const made = make();
+  const made = await make();
   const bytes = typeof made === "string" ? new TextEncoder().encode(made) : made;
   try {
     await bucket.put(key, bytes, { httpMetadata: { contentType: type } });
@@ -54,7 +58,7 @@ export async function storedCard(
   bucket: R2Bucket,
   postId: string,
   inputs: Record<string, string>,
-  draw: () => Uint8Array,
+  draw: () => Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   return storedOnce(bucket, await cardKey(postId, inputs), draw, "image/png");
 }
