@@ -62,10 +62,7 @@ async function unprovenPasskey(workerEnv: Cloudflare.Env, userId: string, header
   const { authenticator, res } = await addPasskey(workerEnv, headers);
   expect(res.status).toBe(201);
   await db().update(u).set({ emailVerifiedAt: before!.at }).where(eq(u.id, userId));
-  await db()
-    .update(schema.passkeys)
-    .set({ addressProvenAt: null })
-    .where(eq(schema.passkeys.id, authenticator.id));
+  await db().update(schema.passkeys).set({ addressProvenAt: null }).where(eq(schema.passkeys.id, authenticator.id));
   return authenticator;
 }
 
@@ -150,7 +147,13 @@ describe("passkeys need a proven address", () => {
     const proven = (await addPasskey(box.env(), headers)).authenticator;
     await unprovenPasskey(box.env(), user.id, headers);
     const target = fresh("moved");
-    const asked = await sendWith(box.env(), "POST", "/api/auth/change-email", { newEmail: target, password: PASSWORD }, headers);
+    const asked = await sendWith(
+      box.env(),
+      "POST",
+      "/api/auth/change-email",
+      { newEmail: target, password: PASSWORD },
+      headers,
+    );
     expect(asked.status).toBe(202);
     const token = linkIn(box.to(target)[0], "/confirm-email").searchParams.get("token");
     expect((await sendWith(box.env(), "POST", "/api/auth/confirm-email-change", { token })).status).toBe(200);
