@@ -90,9 +90,9 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     expect(await (await getPage("/privacy", null)).text()).not.toContain("Our promise");
 
     const upload = await postForm(
-      "/dashboard/import",
+      "/dashboard/import?upload=site",
       admin,
-      { intent: "upload" },
+      {},
       { file: new File([bytes], "site.zip") },
     );
     expect(upload.status).toBe(302);
@@ -148,9 +148,9 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
   it("a writer cannot open the site import or someone else's import", async () => {
     const writer = await withSession(await makeUser());
     const res = await postForm(
-      "/dashboard/import",
+      "/dashboard/import?upload=site",
       writer,
-      { intent: "upload" },
+      {},
       { file: new File(["<rss/>"], "x.xml") },
     );
     expect(res.status).toBe(403);
