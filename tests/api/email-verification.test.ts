@@ -93,7 +93,7 @@ describe("email verification", () => {
     const page = await callWith(box.env(), path, { headers: { Accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const html = await page.text();
     expect(html).toContain("Confirm my email address");
     expect(html).toContain('name="intent" value="verify"');

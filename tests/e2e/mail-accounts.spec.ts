@@ -51,6 +51,9 @@ test.describe("mail: verification and password reset, read the way local develop
     await page.goto(link.toString());
     await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
     expect(await (await page.request.get("/api/auth/me")).json()).toMatchObject({ emailVerified: false });
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "verify-email-confirm");
+    keep("verify-email-confirm");
     await page.getByRole("button", { name: "Confirm my email address" }).click();
     await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
     await page.goto("/allBlogs");

@@ -28,7 +28,12 @@ function countedBody(chunks: number, chunkBytes = 64 * 1024) {
 
 // Straight into the Worker's fetch (not through a service binding), so the body is read only as it asks.
 const htmlPost = (path: string, init: RequestInit) =>
-  callWith(env, path, { method: "POST", redirect: "manual", ...init, headers: { Accept: "text/html", ...init.headers } });
+  callWith(env, path, {
+    method: "POST",
+    redirect: "manual",
+    ...init,
+    headers: { Accept: "text/html", ...init.headers },
+  });
 
 describe("page form bodies are capped", () => {
   it("a text form past its cap is a 413 page in words, whether or not Content-Length says so", async () => {
