@@ -116,13 +116,17 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) logError("page error", error);
   // A 400 thrown by a loader carries its own sentence (for example a /confirm link this site did not make).
   const refusedWith = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string";
+  // A form body past its cap (app/lib/forms.server.ts readForm) says so in its own words.
+  const tooLarge = isRouteErrorResponse(error) && error.status === 413;
   const [title, text] = notFound
     ? ["Page not found", "The page you are looking for does not exist or has been moved."]
     : forbidden
       ? ["Access denied", "You do not have permission to view this page."]
       : refusedWith
         ? ["That link is not valid", error.data as string]
-        : ["Something went wrong", "An unexpected error occurred. Please try again in a moment."];
+        : tooLarge
+          ? ["Too much to send", formErrorOf(error.data) ?? "That is more than this form takes."]
+          : ["Something went wrong", "An unexpected error occurred. Please try again in a moment."];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const brand = useBrand();
   return (
@@ -141,4 +145,10 @@ export function ErrorBoundary() {
       </div>
     </section>
   );
+}
+
+/** The sentence a refused form carries (the form-error shape), if any. */
+function formErrorOf(data: unknown): string | null {
+  const formError = (data as { formError?: unknown } | null)?.formError;
+  return typeof formError === "string" ? formError : null;
 }

@@ -510,6 +510,10 @@ export const passkeys = sqliteTable(
     deviceType: text("device_type").notNull().default("singleDevice"),
     backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
     lastUsedAt: integer("last_used_at"),
+    // When the account's address was proven, as it stood when this passkey was added; null for one added
+    // before any proof (only possible before passkeys required a verified address). A password reset, an
+    // email change and "sign out everywhere" remove those: whoever squatted an address cannot keep one.
+    addressProvenAt: integer("address_proven_at"),
     createdAt: createdAt(),
   },
   (t) => [index("passkeys_user_idx").on(t.userId)],

@@ -8,7 +8,8 @@ import { freshSeededState, root, startWrangler } from "./lib/local.mjs";
 /** Values the e2e server runs with, whatever the developer's own .dev.vars says. */
 export const E2E_VARS = {
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
-  ADMIN_EMAILS: "admin@edgeblog.test",
+  // The second address has no account: tests/e2e/account-takeover.spec.ts signs up with it as a squatter.
+  ADMIN_EMAILS: "admin@edgeblog.test, owner@edgeblog.test",
   OWNER_NAME: "Edge Blog Ltd",
   GOOGLE_CLIENT_ID: "",
   GOOGLE_CLIENT_SECRET: "",

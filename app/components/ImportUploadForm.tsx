@@ -3,12 +3,17 @@ import { SubmitButton } from "./form";
 
 /**
  * The export file's upload, posted to /dashboard/import's action: `upload` imports a whole site (admins),
- * `upload-own` a writer's own posts. The dashboard's import page and /settings both show it.
+ * `upload-own` a writer's own posts (`?upload=site|own` on the action). The dashboard's import page and /settings both show it.
  */
 export function ImportUploadForm({ intent }: { intent: "upload" | "upload-own" }) {
   return (
-    <Form method="post" action="/dashboard/import" encType="multipart/form-data" className="flex flex-col gap-3">
-      <input type="hidden" name="intent" value={intent} />
+    // The scope rides in the URL so the action checks who may import before it reads the file.
+    <Form
+      method="post"
+      action={`/dashboard/import?upload=${intent === "upload" ? "site" : "own"}`}
+      encType="multipart/form-data"
+      className="flex flex-col gap-3"
+    >
       <label className="text-sm font-medium text-gray-800">
         <span className="sr-only">Export file</span>
         <input type="file" name="file" accept=".xml,.json,.zip" required className="text-sm" />

@@ -60,7 +60,7 @@ export async function saveBlogEdit(
   save: (changes: Record<string, unknown>, upload: FormDataEntryValue | null) => Promise<{ modifiedCount: number }>,
   back: string,
 ) {
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   return handleForm(request, form, async () => {
     const input = blogChangesFrom(form, blog.date_time);
     const { modifiedCount } = await save(input, form.get("image"));

@@ -8,6 +8,10 @@ import {
   ValidationError,
   type ErrorKind,
 } from "#worker/services/shared/errors.ts";
+import { readBytesUpTo } from "#worker/http/bytes.ts";
+import { MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
+import { MAX_IMAGE_BYTES } from "#worker/services/images/service.ts";
+import { IMPORT_MAX_BYTES } from "#worker/services/newsletter/model.ts";
 import type { FormFailure } from "./form-result";
 import { loginUrl } from "./guards.server";
 import { ERROR_WORDS } from "./messages";
@@ -44,12 +48,32 @@ export const errorWords = (error: DomainError): string => ERROR_WORDS[error.code
 const refused = (status: number, code: string, formError: string, headers?: HeadersInit) =>
   data<FormFailure>({ ok: false, code, formError, fields: {}, values: {} }, { status, headers });
 
+/** Room for the multipart boundaries, the part headers and the text fields around a form's file. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+/**
+ * What a page form may send, as the API caps its bodies (worker/api/body.ts): a text form by default
+ * (a 50,000-character post, URL-encoded, fits with room), or a form that carries one image, a
+ * subscriber CSV or an export file. Past it the answer is 413, read no further.
+ */
+export const FORM_BYTES = {
+  text: 1024 * 1024,
+  image: MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
+  csv: IMPORT_MAX_BYTES + FORM_OVERHEAD_BYTES,
+  import: MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES,
+} as const;
+export type FormSize = keyof typeof FORM_BYTES;
+
+export const FORM_TOO_LARGE = "That is more than this form takes. Send less (a smaller file, a shorter text).";
+
 /**
  * The one way page actions read their body. Page forms are POSTs of a form: any other method is a 405
- * (with Allow), any other content type a 415, and a body that cannot be read as a form (a broken
- * multipart, a cut-off upload) a 400, each as the form-error shape and never a 500.
+ * (with Allow), any other content type a 415, a body past its size (FORM_BYTES, a text form's unless
+ * the route names an upload) a 413 as soon as it is known (a lying or absent Content-Length is counted
+ * as it arrives), and a body that cannot be read as a form (a broken multipart, a cut-off upload) a
+ * 400, each as the form-error shape and never a 500.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, size: FormSize = "text"): Promise<FormData> {
   if (request.method !== "POST") {
     throw refused(405, "method-not-allowed", "This page takes form posts only.", { Allow: "GET, HEAD, POST" });
   }
@@ -57,8 +81,22 @@ export async function readForm(request: Request): Promise<FormData> {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
     throw refused(415, "unsupported-media-type", "Send the form as a form (urlencoded or multipart).");
   }
+  const max = FORM_BYTES[size];
+  const tooLarge = () => refused(413, "payload-too-large", FORM_TOO_LARGE);
+  if (Number(request.headers.get("Content-Length") ?? "0") > max) {
+    await request.body?.cancel();
+    throw tooLarge();
+  }
+  const overflow = new Error("form body over its cap");
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    return await request.formData();
+    bytes = await readBytesUpTo(request.body, max, () => overflow);
+  } catch (err) {
+    if (err === overflow) throw tooLarge();
+    throw refused(400, "unreadable-form", "The request body is not a readable form.");
+  }
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw refused(400, "unreadable-form", "The request body is not a readable form.");
   }

@@ -24,5 +24,9 @@ export function tokenPageMeta(page: {
   ];
 }
 
-/** The URL carries the token: never hand it on as a referrer. */
-export const tokenPageHeaders: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+/**
+ * The URL carries the token: never hand it on as a referrer to another site. Same-origin, not
+ * no-referrer: a form posted from a no-referrer page (the button without JavaScript) carries
+ * `Origin: null`, which the cross-site check (worker/security/csrf.ts) rightly refuses.
+ */
+export const tokenPageHeaders: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });

@@ -21,7 +21,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /** Parse, create, answer: the service checks the form before it stores the picture, so a refused form leaves no image behind. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   return handleForm(request, form, async () => {
     const input = {
       name: form.get("name"),

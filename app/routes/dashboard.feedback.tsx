@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   return handleForm(request, form, async () => {
     const input = {
       name: form.get("name"),

@@ -9,7 +9,7 @@ import { LocalTime } from "#app/components/LocalTime.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
-import { signedInOrRedirect } from "#app/lib/guards.server.ts";
+import { adminOrForbidden, signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 
 export const handle = { title: "Import" };
@@ -33,21 +33,24 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { view, recent, isAdmin: user.role === "admin" };
 }
 
+/**
+ * The upload names its scope in the URL (`?upload=site|own`, as the API's `?scope=`), so who may import
+ * is checked before its body (up to 40 MB) is read: a site import is an admin's. Every other post here
+ * is a text form, read under the text cap.
+ */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "upload" || intent === "upload-own") {
+  const upload = new URL(request.url).searchParams.get("upload");
+  if (upload === "site" || upload === "own") {
+    if (upload === "site") adminOrForbidden(context, request);
+    const form = await readForm(request, "import");
     return handleForm(request, form, async () => {
-      const { jobId } = await context.services.imports.start(
-        user,
-        form.get("file"),
-        intent === "upload" ? "site" : "own",
-        form.get("source_url"),
-      );
+      const { jobId } = await context.services.imports.start(user, form.get("file"), upload, form.get("source_url"));
       return redirect(`/dashboard/import?job=${jobId}`);
     });
   }
+  const form = await readForm(request);
+  const intent = form.get("intent");
   if (intent === "confirm") {
     const jobId = String(form.get("job") ?? "");
     return handleForm(request, form, async () => {

@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /** Import: a CSV file of addresses the admin vouches for; they become confirmed subscribers. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  const form = await readForm(request);
+  const form = await readForm(request, "csv");
   if (form.get("intent") !== "import") return unknownAction(form);
   return handleForm(request, form, async () => {
     const file = form.get("file");

@@ -27,7 +27,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   // A missing author is the 404 page before anything is uploaded.
   await loadOr404(() => context.services.authors.byId(admin, id));
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   return handleForm(request, form, async () => {
     const input = {
       name: form.get("name"),

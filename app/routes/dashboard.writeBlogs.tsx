@@ -37,7 +37,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   return handleForm(request, form, async () => {
     const input = {
       title: form.get("title"),
@@ -49,8 +49,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
       no_email: noEmailFrom(form),
       ...extraFieldsFrom(form),
     };
-    await context.services.blogs.create(user, input, form.get("image"));
-    return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: savedTitle(input.status), icon: "success" });
+    const { notice } = await context.services.blogs.create(user, input, form.get("image"));
+    // An unverified writer's post is on the site only: they are told why it was not mailed or federated.
+    return redirectWithFlash(
+      "/dashboard/myBlog",
+      notice
+        ? { kind: "alert", title: savedTitle(input.status), text: notice, icon: "warning" }
+        : { kind: "toast", title: savedTitle(input.status), icon: "success" },
+    );
   });
 }
 

@@ -33,7 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, "image");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   return handleForm(request, form, async () => {
     // The service checks every field and the photo before storing anything, so a refused

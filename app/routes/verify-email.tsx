@@ -1,6 +1,6 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { configOf } from "#worker/config.ts";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientOf } from "#worker/auth/cookie.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
 import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
@@ -21,24 +21,29 @@ export const meta = tokenPageMeta({
 
 export const headers = tokenPageHeaders;
 
-type State = "verified" | "already" | "invalid" | "pending" | "visitor";
+type State = "confirm" | "verified" | "already" | "invalid" | "pending" | "visitor";
 
-/** Opening the link is what confirms the address (the spec of issue 19): the loader redeems the token. */
+/**
+ * Opening the link confirms nothing by itself: mail scanners and link previews follow links, so a GET
+ * only checks the token and shows a button that posts it (the action confirms). Without JavaScript too.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const origin = url.origin;
   const token = url.searchParams.get("token");
   const user = context.user;
-  const view = (state: State, problem: string | null = null) => ({
+  const view = (state: State, problem: string | null = null, linkEmail: string | null = null) => ({
     origin,
     state,
     problem,
     email: user?.email ?? null,
+    token: state === "confirm" ? token : null,
+    linkEmail,
   });
   if (token !== null) {
     try {
-      const { alreadyVerified } = await context.services.emailVerification.verify(token);
-      return view(alreadyVerified ? "already" : "verified");
+      const { email } = await context.services.emailVerification.check(token);
+      return view("confirm", null, email);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       // A used link opened again by its own (now verified) account is no failure.
@@ -50,9 +55,22 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return view(user.emailVerified ? "already" : "pending");
 }
 
-/** The banner's and this page's "Resend the link": signed in only, rate-limited by the service. */
+/**
+ * Two forms post here: the confirm button (intent "verify", the link's token) and the banner's and this
+ * page's "Resend the link" (signed in only, rate-limited by the service).
+ */
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
+  if (form.get("intent") === "verify") {
+    try {
+      const { alreadyVerified } = await context.services.emailVerification.verify(form.get("token"));
+      return { state: (alreadyVerified ? "already" : "verified") as State, problem: null };
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      if (err.code === "token-used" && context.user?.emailVerified) return { state: "already" as State, problem: null };
+      return data({ state: "invalid" as State, problem: err.message }, { status: 400 });
+    }
+  }
   const back = safeRedirect(form.get("redirectTo"), "/verify-email");
   if (!context.user) throw redirect(loginUrl(request));
   try {
@@ -71,6 +89,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 const TITLES: Record<State, [string, string]> = {
+  confirm: ["Confirm your email address", "Press the button to confirm this address for your account."],
   verified: ["Email address confirmed", VERIFY_TEXTS.verified],
   already: ["Email address confirmed", VERIFY_TEXTS.alreadyVerified],
   invalid: ["This link cannot be used", "Confirmation links work once, for 24 hours."],
@@ -79,7 +98,11 @@ const TITLES: Record<State, [string, string]> = {
 };
 
 export default function VerifyEmail() {
-  const { state, problem, email } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  // After the button, the answer of the post; before it, what the link's check found.
+  const { state, problem } = posted && "state" in posted ? posted : loaded;
+  const { email, token, linkEmail } = loaded;
   const [title, subtitle] = TITLES[state];
   const done = state === "verified" || state === "already";
   return (
@@ -97,6 +120,19 @@ export default function VerifyEmail() {
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
             {subtitle}
           </p>
+        ) : null}
+        {state === "confirm" && token ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="token" value={token} />
+            <p className="text-sm text-gray-600">
+              This confirms <span className="break-all font-semibold">{linkEmail}</span>. If you did not create an
+              account with this address, close this page and nothing happens.
+            </p>
+            <SubmitButton pendingText="Confirming…" className="w-full">
+              Confirm my email address
+            </SubmitButton>
+          </Form>
         ) : null}
         {state === "pending" || (state === "invalid" && email) ? (
           <Form method="post" className="flex flex-col gap-3">

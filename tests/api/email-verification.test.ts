@@ -84,22 +84,39 @@ describe("email verification", () => {
     expect(await json(again)).toMatchObject({ error: { code: "token-used" } });
   });
 
-  it("the page at /verify-email?token=… verifies on opening, without JavaScript", async () => {
+  it("opening /verify-email?token=… verifies nothing (link scanners follow links); its button, a form post, does", async () => {
     const box = mailbox();
     const email = newEmail();
     const { token: session } = await register(box, email);
     const link = linkIn(box.to(email)[0], "/verify-email");
-    const page = await callWith(box.env(), `${link.pathname}${link.search}`, { headers: { Accept: "text/html" } });
+    const path = `${link.pathname}${link.search}`;
+    const page = await callWith(box.env(), path, { headers: { Accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const html = await page.text();
-    expect(html).toContain("Email address confirmed");
+    expect(html).toContain("Confirm my email address");
+    expect(html).toContain('name="intent" value="verify"');
+    expect(html).not.toContain("Email address confirmed");
+    // Opened again, as a scanner and then the person would: still nothing confirmed, the link still good.
+    await callWith(box.env(), path, { headers: { Accept: "text/html" } });
+    expect(await me(box, session)).toMatchObject({ emailVerified: false });
+
+    // The button: a document post of the form, as a browser without JavaScript sends it.
+    const form = new FormData();
+    form.set("intent", "verify");
+    form.set("token", link.searchParams.get("token")!);
+    const posted = await callWith(box.env(), path, { method: "POST", body: form, headers: { Accept: "text/html" } });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain("Email address confirmed");
     expect(await me(box, session)).toMatchObject({ emailVerified: true });
 
     const bad = await callWith(box.env(), "/verify-email?token=nope", { headers: { Accept: "text/html" } });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain("This link is not valid");
+    const replayed = await callWith(box.env(), path, { method: "POST", body: form, headers: { Accept: "text/html" } });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.text()).toContain("This link has already been used");
   });
 
   it("refuses expired, forged, altered and malformed tokens", async () => {

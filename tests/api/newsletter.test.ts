@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
+import { CONFIRM_MAILS_PER_HOUR } from "#worker/services/newsletter/model.ts";
 import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { callWith, linkIn, mailbox, sendWith } from "../support/mail";
@@ -155,5 +156,33 @@ describe("POST /api/newsletter and the links it mails", () => {
     expect(refused.status).toBe(400);
     expect(await stateOf(unverified.email)).toBeUndefined();
     expect(w.box.sent).toHaveLength(0);
+  });
+});
+
+describe("POST /api/newsletter: a stranger's inbox", () => {
+  it("one address gets at most CONFIRM_MAILS_PER_HOUR confirmations an hour, whatever client asks; every answer is the same", async () => {
+    const w = world();
+    const victim = address();
+    const answers = new Set<string>();
+    for (let i = 0; i < CONFIRM_MAILS_PER_HOUR + 5; i++) {
+      const res = await sendWith(
+        w.env,
+        "POST",
+        "/api/newsletter",
+        { email: victim },
+        {
+          "CF-Connecting-IP": `10.31.${i}.${n++ % 250}`,
+        },
+      );
+      expect(res.status).toBe(202);
+      answers.add(await res.text());
+    }
+    expect(answers.size).toBe(1);
+    expect(w.box.to(victim)).toHaveLength(CONFIRM_MAILS_PER_HOUR);
+    expect(await stateOf(victim)).toBe("pending");
+    // Another address is not held back by it.
+    const other = address();
+    await sendWith(w.env, "POST", "/api/newsletter", { email: other }, { "CF-Connecting-IP": "10.31.250.1" });
+    expect(w.box.to(other)).toHaveLength(1);
   });
 });

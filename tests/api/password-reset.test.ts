@@ -232,7 +232,7 @@ describe("the pages, without JavaScript", () => {
 
     const page = await callWith(box.env(), `${link.pathname}${link.search}`, { headers: html });
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     const text = await page.text();
     expect(text).toContain("Choose a new password");

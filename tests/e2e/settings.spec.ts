@@ -143,7 +143,12 @@ test.describe("settings", () => {
         automaticPresenceSimulation: true,
       },
     });
+    const since = Date.now();
     const who = await registerViaApi(page, "Passkey Person");
+    // A passkey needs a confirmed address: the link from the mail, then its button.
+    await page.goto(linkIn(await readMail(who.email, since), "/verify-email").toString());
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
+    await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
     await page.goto("/settings#passkeys");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(swal(page)).toContainText("Passkey added");

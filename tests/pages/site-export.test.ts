@@ -89,12 +89,7 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     // A reader's visit keeps the empty site's default privacy text in the shared cache.
     expect(await (await getPage("/privacy", null)).text()).not.toContain("Our promise");
 
-    const upload = await postForm(
-      "/dashboard/import",
-      admin,
-      { intent: "upload" },
-      { file: new File([bytes], "site.zip") },
-    );
+    const upload = await postForm("/dashboard/import?upload=site", admin, {}, { file: new File([bytes], "site.zip") });
     expect(upload.status).toBe(302);
     const jobPath = upload.headers.get("location")!;
     expect(await (await getPage(jobPath, admin)).text()).toContain("Start import");
@@ -147,12 +142,7 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
 
   it("a writer cannot open the site import or someone else's import", async () => {
     const writer = await withSession(await makeUser());
-    const res = await postForm(
-      "/dashboard/import",
-      writer,
-      { intent: "upload" },
-      { file: new File(["<rss/>"], "x.xml") },
-    );
+    const res = await postForm("/dashboard/import?upload=site", writer, {}, { file: new File(["<rss/>"], "x.xml") });
     expect(res.status).toBe(403);
     expect((await getPage("/dashboard/import?job=nope", writer)).status).toBe(404);
     expect((await getPage("/dashboard/export", writer)).status).toBe(403);

@@ -107,9 +107,10 @@ export async function withSecurityHeaders(
     if (path.startsWith("/api/") || path === "/api") out.headers.set("Content-Security-Policy", API_CSP);
   }
   // A page whose URL carries a secret (a reset or verification token, Google's code) says
-  // no-referrer itself; that stricter rule stays.
-  const keepNoReferrer = response.headers.get("Referrer-Policy") === "no-referrer";
+  // no-referrer or same-origin itself; that stricter rule stays.
+  const own = response.headers.get("Referrer-Policy");
+  const stricter = own === "no-referrer" || own === "same-origin" ? own : null;
   for (const [name, value] of Object.entries(EVERY_ANSWER)) out.headers.set(name, value);
-  if (keepNoReferrer) out.headers.set("Referrer-Policy", "no-referrer");
+  if (stricter) out.headers.set("Referrer-Policy", stricter);
   return out;
 }

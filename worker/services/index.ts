@@ -7,6 +7,7 @@ import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/accounts/export.ts";
 import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
+import { gateOutreach } from "#worker/services/blogs/outreach.ts";
 import { createFeaturedService } from "#worker/services/blogs/featured.ts";
 import { createCommentService } from "#worker/services/comments/service.ts";
 import { createCommentReportService } from "#worker/services/comments/reports.ts";
@@ -72,7 +73,6 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     { rateLimit, purge, onComment: (created) => notifications.commented(created) },
     origin,
   );
-  // The fediverse hears of every write of a post; a failure there never fails the writer's save.
   // A deleted account's followers on the fediverse hear of it (Delete of its posts and of its actor).
   const accountFederation = federation.accountDeletion;
   const account = createAccountService(db, {
@@ -83,8 +83,15 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     mailer,
     federation: accountFederation,
   });
-  const federate = (blogId: string) =>
-    federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
+  // What a post sends beyond the site (newsletter, followers, fediverse), gated once on a verified
+  // writer (worker/services/blogs/outreach.ts); the fediverse's failure never fails the writer's save.
+  const outreach = gateOutreach(db, {
+    announce: async (blogId) => {
+      await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
+    },
+    federate: (blogId) =>
+      federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId })),
+  });
   return {
     account,
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
@@ -92,18 +99,9 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
     dataExport: createDataExportService(db, env, rateLimit),
     authors: createAuthorService(db, purge, release, images),
-    // A post that becomes public goes to the newsletter's confirmed subscribers (once).
-    // ... and to the followers of its writer (in-app, and by email if they chose it).
-    blogs: createBlogService(
-      db,
-      purge,
-      release,
-      async (blogId) => {
-        await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
-      },
-      images,
-      federate,
-    ),
+    // A post that becomes public goes to the newsletter's confirmed subscribers (once), to the
+    // followers of its writer (in-app, and by email if they chose it), and to the fediverse.
+    blogs: createBlogService(db, purge, release, outreach.announce, images, outreach.federate),
     federation,
     // An admin's picks for the home page's Featured Blogs (issue 22).
     featured: createFeaturedService(db, purge),

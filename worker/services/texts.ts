@@ -20,3 +20,11 @@ export const NEWSLETTER_SUCCESS_TEXT = `${NEWSLETTER_SUCCESS} ${NEWSLETTER_CHECK
 
 /** The start of every refused upload's field error (the spec's update-blog wording). */
 export const IMAGE_UPLOAD_FAILED = "Image upload failed";
+
+/** Why an account with an unconfirmed address cannot add a passkey (the API's 403 and the settings page). */
+export const PASSKEY_NEEDS_VERIFIED_EMAIL =
+  "Confirm your email address before you add a passkey: open the link we sent you, or ask for a new one.";
+
+/** Why an unverified writer's post went out on the site only (the page after Post Blog, the API's `notice`). */
+export const OUTREACH_HELD_TEXT =
+  "Your post is on the site, but it was not emailed to subscribers or followers, nor sent to the fediverse: confirm your email address first. Posts you publish after confirming go out as usual.";

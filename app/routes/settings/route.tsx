@@ -175,7 +175,11 @@ export default function Settings() {
               googleConfirmed={data.googleConfirmed}
               failure={failureFor("change-email")}
             />
-            <PasskeySection passkeys={data.passkeys} failure={failureFor("remove-passkey")} />
+            <PasskeySection
+              passkeys={data.passkeys}
+              emailVerified={data.methods.emailVerified}
+              failure={failureFor("remove-passkey")}
+            />
             <SessionsSection sessions={data.sessions} failure={failureFor("end-session") ?? failureFor("end-others")} />
             <NewsletterSection
               email={data.user.email}

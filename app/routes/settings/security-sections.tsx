@@ -8,6 +8,7 @@ import { MSG } from "#app/lib/messages.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SessionView } from "#worker/services/accounts/settings.ts";
 import type { PasskeyView } from "#worker/services/accounts/passkeys.ts";
+import { PASSKEY_NEEDS_VERIFIED_EMAIL } from "#worker/services/texts.ts";
 import { Intent, Section, iso, type Failure } from "./sections.tsx";
 
 function AddPasskeyButton() {
@@ -52,7 +53,15 @@ function AddPasskeyButton() {
   );
 }
 
-export function PasskeySection({ passkeys, failure }: { passkeys: PasskeyView[]; failure: Failure }) {
+export function PasskeySection({
+  passkeys,
+  emailVerified,
+  failure,
+}: {
+  passkeys: PasskeyView[];
+  emailVerified: boolean;
+  failure: Failure;
+}) {
   return (
     <Section
       id="passkeys"
@@ -89,7 +98,12 @@ export function PasskeySection({ passkeys, failure }: { passkeys: PasskeyView[];
           ))}
         </ul>
       )}
-      <AddPasskeyButton />
+      {emailVerified ? (
+        <AddPasskeyButton />
+      ) : (
+        // The server refuses it too (403): a passkey must never be added to an address nobody has proven.
+        <p className="text-sm text-gray-700">{PASSKEY_NEEDS_VERIFIED_EMAIL}</p>
+      )}
     </Section>
   );
 }

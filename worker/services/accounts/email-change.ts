@@ -11,6 +11,7 @@ import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 
@@ -128,6 +129,8 @@ export function createEmailChangeService(
               .update(schema.savedBlogs)
               .set({ email: claim.data.newEmail })
               .where(and(eq(schema.savedBlogs.userId, claim.userId), claim.guard)),
+            // Passkeys added before any address was proven go: they prove nothing about the owner.
+            dropUnprovenPasskeys(db, claim.userId, claim.guard),
           ];
         });
       } catch (err) {

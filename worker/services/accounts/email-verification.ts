@@ -68,8 +68,18 @@ export function createEmailVerificationService(
     },
 
     /**
-     * Opens a verification link: the address it was sent to is marked verified (if it is still the
-     * account's address), and an ADMIN_EMAILS address becomes admin now. Single-use, 24 hours.
+     * Whether a link can still confirm an address, without using it: opening the link (GET) only shows a
+     * button that posts it, so a mail scanner that follows links confirms nothing. Refuses like `verify`.
+     */
+    async check(token: unknown, now = Date.now()): Promise<{ email: string }> {
+      const { data } = await tokens.inspect<VerifyData>("verify-email", token, now);
+      return { email: data.email };
+    },
+
+    /**
+     * Confirms with a verification link (a POST: the page's button, or the API): the address it was sent
+     * to is marked verified (if it is still the account's address), and an ADMIN_EMAILS address becomes
+     * admin now. Single-use, 24 hours.
      */
     async verify(token: unknown, now = Date.now()): Promise<{ userId: string; alreadyVerified: boolean }> {
       const redeemed = await tokens.redeem<VerifyData>("verify-email", token, (claim) => [

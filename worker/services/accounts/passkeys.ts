@@ -11,14 +11,15 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { Conflict, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { SessionDevice, SessionService } from "#worker/services/accounts/sessions.ts";
+import { PASSKEY_NEEDS_VERIFIED_EMAIL } from "#worker/services/texts.ts";
 import {
   authenticationSchema,
   createChallengeStore,
@@ -36,6 +37,16 @@ export const PASSKEY_SIGN_IN_LIMIT = { attempts: 30, windowSeconds: 15 * 60 } as
 export const PASSKEY_REGISTER_LIMIT = { attempts: 20, windowSeconds: 15 * 60 } as const;
 
 export const PASSKEY_UNKNOWN = "This passkey is not registered here (it may have been removed). Sign in another way.";
+
+/**
+ * Removes the account's passkeys that were added before its address was proven, as a statement to batch
+ * with the change that calls for it (a password reset, an email change, "sign out everywhere"): someone
+ * who signed up with another person's address must not keep a way in once the owner takes it back.
+ */
+export function dropUnprovenPasskeys(db: Db, userId: string, guard?: SQL) {
+  const t = schema.passkeys;
+  return db.delete(t).where(and(eq(t.userId, userId), isNull(t.addressProvenAt), guard));
+}
 
 /** Where the ceremony happens: the site's origin, and the RP ID (its host name) passkeys are bound to. */
 export interface RelyingParty {
@@ -65,6 +76,20 @@ export function createPasskeyService(
 
   const { storeChallenge, consumeChallenge } = createChallengeStore(db);
 
+  /**
+   * Only an account whose address is proven may add a passkey: a passkey outlives a password reset, so
+   * one added to an address someone squatted would let them back in after the owner reset it. Read from
+   * the table, not the session, so the proof is the one stored now. Answers when it was proven.
+   */
+  async function provenAt(userId: string): Promise<number> {
+    const row = await db.query.users.findFirst({
+      where: eq(schema.users.id, userId),
+      columns: { emailVerifiedAt: true },
+    });
+    if (!row?.emailVerifiedAt) throw new Forbidden(PASSKEY_NEEDS_VERIFIED_EMAIL, "email-not-verified");
+    return row.emailVerifiedAt;
+  }
+
   return {
     async list(actor: Actor | null): Promise<PasskeyView[]> {
       const user = requireUser(actor);
@@ -86,6 +111,7 @@ export function createPasskeyService(
     /** Step 1 of adding a passkey: the options for navigator.credentials.create(), its challenge kept here. */
     async registrationOptions(actor: Actor | null, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
       const user = requireUser(actor);
+      await provenAt(user.id);
       await rateLimit.hit(
         `passkey-register:${user.id}`,
         PASSKEY_REGISTER_LIMIT.attempts,
@@ -112,6 +138,7 @@ export function createPasskeyService(
     /** Step 2: the authenticator's answer, checked against the challenge this account was given, stored as a passkey. */
     async register(actor: Actor | null, rp: RelyingParty, input: unknown, fallbackName = "Passkey") {
       const user = requireUser(actor);
+      const addressProvenAt = await provenAt(user.id);
       const { response, name } = parseBody(registrationSchema, input);
       const challenge = await consumeChallenge(response.response.clientDataJSON, "register", user.id);
       if (!challenge)
@@ -149,6 +176,7 @@ export function createPasskeyService(
           transports: JSON.stringify(info.credential.transports ?? []),
           deviceType: info.credentialDeviceType,
           backedUp: info.credentialBackedUp,
+          addressProvenAt,
         })
         .onConflictDoNothing()
         .returning({ id: t.id });

@@ -8,6 +8,7 @@ import type { MailClient } from "#worker/services/accounts/email-verification.ts
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { z } from "zod";
@@ -139,6 +140,8 @@ export function createPasswordResetService(
               })
               .where(and(eq(u.id, user.id), eq(u.email, data.email), claim.guard)),
             db.delete(schema.sessions).where(and(eq(schema.sessions.userId, user.id), claim.guard)),
+            // A passkey added before the address was proven is not the owner's (a squatter's, say).
+            dropUnprovenPasskeys(db, user.id, claim.guard),
             db
               .delete(schema.accountTokens)
               .where(and(eq(schema.accountTokens.userId, user.id), isNull(schema.accountTokens.usedAt), claim.guard)),

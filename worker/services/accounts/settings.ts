@@ -10,6 +10,7 @@ import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
+import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -222,9 +223,13 @@ export function createAccountService(
       }));
     },
 
-    /** "Sign out everywhere else": every session of the account but the one asking. */
+    /**
+     * "Sign out everywhere else": every session of the account but the one asking, and every passkey
+     * added before the address was proven (a way back in that is not surely the owner's).
+     */
     async endOtherSessions(actor: Actor | null, sessionId: string | null): Promise<{ deletedCount: number }> {
       const user = requireUser(actor);
+      await dropUnprovenPasskeys(db, user.id);
       const deletedCount = sessionId ? await sessions.endAllExcept(user.id, sessionId) : await sessions.endAll(user.id);
       return { deletedCount };
     },

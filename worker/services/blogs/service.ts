@@ -14,6 +14,7 @@ import {
 } from "#worker/services/blogs/input.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
+import { outreachNotice, type Created } from "#worker/services/blogs/outreach.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blogs/lists.ts";
 import { listPageOf, pageOfList } from "#worker/services/blogs/pages.ts";
@@ -145,7 +146,7 @@ export function createBlogService(
      * schedule have been checked, so a refused post never leaves an image in R2. The REST call sends
      * the URL of an earlier upload in `input.image` instead.
      */
-    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<{ insertedId: string }> {
+    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<Created> {
       const user = requireUser(actor);
       // A draft needs only a title (issue 22); a post readers will see needs every field.
       const draft = requestedStatus(input) === "draft";
@@ -177,7 +178,8 @@ export function createBlogService(
       await purge({ kind: "blog.created" });
       if (status === "published") await announce(id);
       await federate(id);
-      return { insertedId: id };
+      const notice = outreachNotice(user, status);
+      return notice ? { insertedId: id, notice } : { insertedId: id };
     },
 
     /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */

@@ -62,6 +62,11 @@ export const subscribeInput = z.object({ email: emailField() });
 
 /** Subscriptions per client address and hour: enough for a household, too few to fill the table. */
 export const SUBSCRIPTIONS_PER_HOUR = 20;
+/**
+ * Confirmation mails one address gets in an hour, whoever asks and from wherever (as reset mails):
+ * past it the form answers as always and sends nothing, so nobody can fill a stranger's inbox.
+ */
+export const CONFIRM_MAILS_PER_HOUR = 3;
 
 export const CONFIRM = "newsletter-confirm";
 export const UNSUBSCRIBE = "newsletter-unsubscribe";

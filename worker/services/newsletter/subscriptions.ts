@@ -5,7 +5,7 @@ import { clientAddressKey } from "#worker/services/client-address.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { ValidationError } from "#worker/services/shared/errors.ts";
+import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -15,6 +15,7 @@ import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import {
   CONFIRM,
+  CONFIRM_MAILS_PER_HOUR,
   CONFIRM_TTL_MS,
   NEWSLETTER_TEXTS,
   SUBSCRIPTIONS_PER_HOUR,
@@ -57,7 +58,8 @@ export function createNewsletterSubscriptions(
      * Anyone may subscribe: a new (or unsubscribed, or still pending) address gets a confirmation link,
      * and only a confirmed one gets posts. The answer is the same whatever the address's state, so the
      * form cannot be used to find out who is subscribed. `clientAddress` bounds how many addresses one
-     * client may submit, so a script cannot make the site mail strangers.
+     * client may submit, and one address gets at most CONFIRM_MAILS_PER_HOUR confirmations whoever asks,
+     * so nobody can make the site mail-bomb a stranger.
      */
     async subscribe(
       email: unknown,
@@ -78,6 +80,12 @@ export function createNewsletterSubscriptions(
       await db.insert(t).values({ id: newId(), email: data.email }).onConflictDoNothing();
       const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, data.email) });
       if (!row || row.state === "confirmed") return { subscribed: true };
+      try {
+        await rateLimit.hit(`newsletter-confirm:${row.email}`, CONFIRM_MAILS_PER_HOUR, 60 * 60);
+      } catch (err) {
+        if (err instanceof RateLimited) return { subscribed: true };
+        throw err;
+      }
       const expires = Date.now() + CONFIRM_TTL_MS;
       const token = await signLink(secret(), CONFIRM, [row.id, expires.toString(36)]);
       await mailer.send({
