@@ -56,6 +56,7 @@ describe("a reply from the fediverse", () => {
         attributedTo: bob.id,
         inReplyTo: `https://blog.test/ap/posts/${blogId}`,
         content: "<p>Nice one</p>",
+        to: [`${AS}#Public`],
       },
     };
     expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", create))).toBe("commented");

@@ -69,7 +69,12 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     db,
     env,
     // A reply from the fediverse tells the post's writer, like any comment.
-    { rateLimit, purge, onComment: (created) => notifications.commented(created) },
+    {
+      rateLimit,
+      purge,
+      onComment: (created) => notifications.commented(created),
+      onPrivateReply: (reply) => notifications.repliedPrivately(reply),
+    },
     origin,
   );
   // The fediverse hears of every write of a post; a failure there never fails the writer's save.

@@ -45,6 +45,8 @@ export function createFederationService(
     purge: Purge;
     /** A reply from the fediverse became a comment (the notifications hook local comments use). */
     onComment?: (comment: CreatedComment) => Promise<void>;
+    /** A reply addressed to the writer alone (a private notification, never a comment). */
+    onPrivateReply?: (reply: { id: string; userId: string; blogId: string }) => Promise<void>;
   },
   requestOrigin: string | null,
 ) {
@@ -63,7 +65,10 @@ export function createFederationService(
     },
   });
   const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
-  const replies = createRemoteComments(db, deps.purge, deps.onComment);
+  const replies = createRemoteComments(db, deps.purge, deps.rateLimit, {
+    onCreated: deps.onComment,
+    onPrivate: deps.onPrivateReply,
+  });
   const publishing = createPublishing(db, delivery, u);
   const following = createFollowing({ db, u, actors, remote, delivery, allowPrivate });
   const timeline = createTimeline({ db, u, actors, delivery, rateLimit: deps.rateLimit });
@@ -78,6 +83,7 @@ export function createFederationService(
     purge: deps.purge,
     following,
     timeline,
+    allowPrivate,
   });
 
   /** A local actor by the id in a URL (a writer's user id, or "site"); Gone (410) if deleted, else NotFound. */
@@ -148,8 +154,8 @@ export function createFederationService(
       ) {
         actor = await actors.site();
       } else {
-        const match = resource.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
-        if (match && match[1] === origin) actor = await actors.writer(match[2]!);
+        const writerId = u.writerIdOf(resource);
+        if (writerId) actor = await actors.writer(writerId);
       }
       if (!actor) return null;
       return {

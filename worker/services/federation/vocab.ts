@@ -46,6 +46,26 @@ export function urls(origin: string) {
     postPage: (blogId: string) => `${origin}/blogs/${blogId}`,
     comment: (blogId: string, commentId: string) => `${origin}/blogs/${blogId}#comment-${commentId}`,
     absolute: (path: string | null | undefined) => (path ? new URL(path, origin).href : null),
+    /** The local actor a URL names (ours: the site, or a writer's id), or null. The inverse of `actor`. */
+    actorIdOf(url: string | null | undefined): string | null {
+      if (!url) return null;
+      if (url === actor(SITE_ACTOR)) return SITE_ACTOR;
+      const prefix = `${origin}/ap/users/`;
+      return url.startsWith(prefix) && /^[0-9a-z]{8,40}$/.test(url.slice(prefix.length))
+        ? url.slice(prefix.length)
+        : null;
+    },
+    /** The post a URL names (its object id, or its page with or without the slug), or null. */
+    blogIdOf(url: string | null | undefined): string | null {
+      if (!url) return null;
+      const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([0-9a-z]{8,40})(?:\/[a-z0-9-]{1,100})?$/);
+      return match && match[1] === origin ? match[2]! : null;
+    },
+    /** The writer a WebFinger resource URL names (their actor or profile page), or null. */
+    writerIdOf(url: string): string | null {
+      const match = url.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
+      return match && match[1] === origin ? match[2]! : null;
+    },
   };
 }
 
