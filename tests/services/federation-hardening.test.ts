@@ -207,7 +207,7 @@ describe("replies from the fediverse", () => {
     expect(res.status).toBe(200);
     expect((await w.services.notifications.prefs({ id: user.id } as Actor)).comment).toBe("off");
     expect((await call(`${link}x`, { method: "POST" })).status).toBe(400);
-  });
+  }, 30_000);
 
   it("only public replies (to or cc, any spelling of Public) become comments; a direct one reaches the writer alone", async () => {
     const { w, user, actor, bob, articleId, blogId } = await published();

@@ -10,6 +10,7 @@ import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
 import { collection, collectionPage, COLLECTION_PAGE } from "#worker/services/federation/collections.ts";
 import { createFollowing } from "#worker/services/federation/following.ts";
+import { nodeinfoDocument } from "#worker/services/federation/discovery.ts";
 import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
@@ -255,24 +256,7 @@ export function createFederationService(
 
     /** NodeInfo 2.1 (https://nodeinfo.diaspora.software/schema.html). */
     async nodeinfo(version: string): Promise<Record<string, unknown>> {
-      const usage = await actors.usage();
-      return {
-        version: "2.1",
-        software: {
-          name: "edge-blog",
-          version,
-          repository: "https://github.com/edge-blog/edge-blog",
-          homepage: origin,
-        },
-        protocols: ["activitypub"],
-        services: { inbound: [], outbound: ["rss2.0"] },
-        openRegistrations: true,
-        usage: {
-          users: { total: usage.users, activeMonth: usage.users, activeHalfyear: usage.users },
-          localPosts: usage.posts,
-        },
-        metadata: { nodeName: siteName },
-      };
+      return nodeinfoDocument(await actors.usage(), { version, origin, siteName });
     },
 
     /** The avatar of a remote account we know (never an arbitrary URL: this is no open proxy). */

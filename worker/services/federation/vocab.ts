@@ -16,7 +16,10 @@ export const EXTENSIONS = {
   sensitive: "as:sensitive",
 };
 
-export const ACTOR_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, EXTENSIONS];
+/** Multikey and assertionMethod (FEP-521a). */
+export const MULTIKEY_CONTEXT = "https://w3id.org/security/multikey/v1";
+
+export const ACTOR_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, MULTIKEY_CONTEXT, EXTENSIONS];
 export const OBJECT_CONTEXT = [AS_CONTEXT, EXTENSIONS];
 
 /** The one site actor's id in ap_actors (writers use their user id). */
