@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from "drizzle-orm";
+import { eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { SigningStyle } from "#worker/services/federation/signatures.ts";
@@ -14,9 +14,15 @@ export const DEAD_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 export function createPeers(db: Db) {
   const p = schema.apPeers;
 
-  /** Removes every follower whose deliveries go to this inbox (or, for a whole server, to any of its inboxes). */
+  /** Removes every follower whose deliveries go to this inbox, or whose own inbox it is. */
   async function dropInbox(inbox: string) {
-    await db.delete(schema.apFollowers).where(eq(schema.apFollowers.inbox, inbox));
+    const owners = db
+      .select({ id: schema.apRemoteActors.id })
+      .from(schema.apRemoteActors)
+      .where(eq(schema.apRemoteActors.inbox, inbox));
+    await db
+      .delete(schema.apFollowers)
+      .where(or(eq(schema.apFollowers.inbox, inbox), inArray(schema.apFollowers.remoteId, owners)));
   }
 
   return {
