@@ -555,6 +555,10 @@ export const apActors = sqliteTable(
     publicKeyPem: text("public_key_pem").notNull(),
     // PKCS#8, PEM: never leaves the Worker.
     privateKeyPem: text("private_key_pem").notNull(),
+    // The Ed25519 pair of the actor's `assertionMethod` (a Multikey) that signs object integrity proofs
+    // (FEP-8b32); made on first need for actors that predate it.
+    edPublicMultibase: text("ed_public_multibase"),
+    edPrivateKeyPem: text("ed_private_key_pem"),
     createdAt: createdAt(),
     // A writer whose account was deleted: the row stays (user_id cleared) to sign the Delete sent to
     // their followers; the actor URL then answers 410 Gone and the handle stays reserved.
@@ -580,6 +584,11 @@ export const apRemoteActors = sqliteTable(
     sharedInbox: text("shared_inbox"),
     keyId: text("key_id").notNull(),
     publicKeyPem: text("public_key_pem").notNull(),
+    // Its Ed25519 `assertionMethod` Multikey, when it publishes one (proofs, RFC 9421 ed25519).
+    assertionKeyId: text("assertion_key_id"),
+    assertionMultibase: text("assertion_multibase"),
+    // The accounts it says it also is (`alsoKnownAs`, JSON array): a Move is believed only toward one.
+    alsoKnownAs: text("also_known_as"),
     fetchedAt: integer("fetched_at").notNull(),
   },
   (t) => [uniqueIndex("ap_remote_actors_key_unique").on(t.keyId), index("ap_remote_actors_host_idx").on(t.host)],
@@ -648,6 +657,8 @@ export const apComments = sqliteTable(
       .notNull()
       .references(() => comments.id, { onDelete: "cascade" }),
     remoteId: text("remote_id").notNull(),
+    // The reply's content warning (`summary` of a `sensitive` note): the comment shows collapsed behind it.
+    contentWarning: text("content_warning"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("ap_comments_comment_unique").on(t.commentId), index("ap_comments_remote_idx").on(t.remoteId)],
@@ -813,6 +824,8 @@ export const notifications = sqliteTable(
     blogId: text("blog_id").references(() => blogs.id, { onDelete: "cascade" }),
     // A deleted comment takes its notification with it.
     commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    // A reply from the fediverse addressed to the writer alone (never a public comment).
+    privateReplyId: text("private_reply_id").references(() => apPrivateReplies.id, { onDelete: "cascade" }),
     count: integer("count").notNull().default(1),
     readAt: integer("read_at"),
     emailedAt: integer("emailed_at"),
@@ -936,5 +949,45 @@ export const sitePages = sqliteTable("site_pages", {
   slug: text("slug").primaryKey(),
   body: text("body").notNull(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Replies from the fediverse that were not addressed to the public (direct, or followers-only): the
+ * writer reads them in their notifications; they are never comments and never shown to anyone else.
+ */
+export const apPrivateReplies = sqliteTable(
+  "ap_private_replies",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    remoteId: text("remote_id")
+      .notNull()
+      .references(() => apRemoteActors.id, { onDelete: "cascade" }),
+    noteId: text("note_id").notNull(),
+    body: text("body").notNull(),
+    // A content warning, as the sender wrote it (shown before the text).
+    summary: text("summary"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ap_private_replies_note_unique").on(t.noteId),
+    index("ap_private_replies_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What we know of each remote server as a recipient: the signature style it last accepted (we knock
+ * with RFC 9421 first, then draft-cavage), and since when its deliveries have been failing.
+ */
+export const apPeers = sqliteTable("ap_peers", {
+  host: text("host").primaryKey(),
+  signing: text("signing", { enum: ["rfc9421", "cavage"] }),
+  failingSince: integer("failing_since"),
   updatedAt: updatedAt(),
 });

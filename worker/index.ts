@@ -39,6 +39,8 @@ export default {
           services.mailer.retryDue(now),
           services.newsletter.resumeStalled(now),
           services.importRunner.resumeStalled(now),
+          // Comments and replies that came in within the last minute: one message per person and kind.
+          services.notifications.flushBatches(now),
         ]),
       );
       return;

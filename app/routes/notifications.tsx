@@ -78,6 +78,24 @@ export default function Notifications() {
                 {n.read ? null : <span className="sr-only">Unread: </span>}
                 {n.text}
               </Link>
+              {n.private_reply ? (
+                // A reply from the fediverse addressed to this writer alone: shown here, to them, only.
+                <blockquote
+                  id={`private-${n.private_reply._id}`}
+                  className="mt-1 whitespace-pre-line break-words border-l-2 border-gray-300 pl-3 text-sm text-gray-800"
+                >
+                  {n.private_reply.warning ? (
+                    <details>
+                      <summary className="cursor-pointer font-semibold text-amber-800">
+                        {`Content warning: ${n.private_reply.warning}`}
+                      </summary>
+                      {n.private_reply.text}
+                    </details>
+                  ) : (
+                    n.private_reply.text
+                  )}
+                </blockquote>
+              ) : null}
               <p className="mt-0.5 text-xs text-gray-600">
                 <LocalTime iso={n.updated_at} withTime />
               </p>

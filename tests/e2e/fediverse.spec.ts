@@ -4,6 +4,10 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 
+/** A post by ACCOUNTS.writer in the seed data (the one tests/e2e/comments.spec.ts comments on). */
+const POST_ID = "dtsmsv96ei1r4bjkcypt";
+const POST_PATH = `/blogs/${POST_ID}/cut-your-web-apps-load-time-in-half-a-practical-checklist`;
+
 test.describe("the fediverse handle (issue 24)", () => {
   test("a writer page and About show the handle, a copy button and how to follow from Mastodon", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -46,7 +50,7 @@ test.describe("the fediverse on the pages (issue 24)", () => {
     await expect(page.getByText(host, { exact: true })).toHaveCount(0);
   });
 
-  test("a reply from a remote server, delivered signed to the inbox, shows under the post with its remote author", async ({
+  test("replies from a remote server: a public one shows with its author, one behind a content warning shows collapsed, a direct one reaches the writer alone", async ({
     page,
     baseURL,
   }) => {
@@ -73,25 +77,9 @@ test.describe("the fediverse on the pages (issue 24)", () => {
         publicKeyPem: publicKey.export({ type: "spki", format: "pem" }),
       },
     };
-    try {
-      await page.goto("/allBlogs");
-      const href = (await page.locator('a[href^="/blogs/"]').first().getAttribute("href"))!;
-      const blogId = href.split("/")[2]!;
-      const text = `Hello from the fediverse ${Date.now()}`;
-      const noteId = `${origin}/notes/${Date.now()}`;
-      const body = JSON.stringify({
-        "@context": "https://www.w3.org/ns/activitystreams",
-        id: `${noteId}/activity`,
-        type: "Create",
-        actor: actorId,
-        object: {
-          id: noteId,
-          type: "Note",
-          attributedTo: actorId,
-          inReplyTo: `${baseURL}/ap/posts/${blogId}`,
-          content: `<p>${text}</p>`,
-        },
-      });
+    // Signs a delivery as the remote account (draft-cavage, as Mastodon sends it) and POSTs it to the shared inbox.
+    const deliver = async (activity: Record<string, unknown>) => {
+      const body = JSON.stringify(activity);
       const inbox = new URL("/ap/inbox", baseURL);
       const date = new Date().toUTCString();
       const digest = `SHA-256=${createHash("sha256").update(body).digest("base64")}`;
@@ -108,14 +96,58 @@ test.describe("the fediverse on the pages (issue 24)", () => {
         },
       });
       expect(res.status()).toBe(202);
-      expect(await res.json()).toEqual({ result: "commented" });
+      return ((await res.json()) as { result: string }).result;
+    };
+    const PUBLIC = "https://www.w3.org/ns/activitystreams#Public";
+    const reply = (content: string, extra: Record<string, unknown> = {}) => {
+      const noteId = `${origin}/notes/${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+      return {
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id: `${noteId}/activity`,
+        type: "Create",
+        actor: actorId,
+        object: {
+          id: noteId,
+          type: "Note",
+          attributedTo: actorId,
+          inReplyTo: `${baseURL}/ap/posts/${POST_ID}`,
+          content: `<p>${content}</p>`,
+          ...extra,
+        },
+      };
+    };
+    try {
+      const text = `Hello from the fediverse ${Date.now()}`;
+      expect(await deliver(reply(text, { to: [PUBLIC] }))).toBe("commented");
+      // Behind a content warning, as Mastodon's "CW" sends it.
+      const hidden = `The butler did it ${Date.now()}`;
+      expect(await deliver(reply(hidden, { to: [PUBLIC], summary: "Spoilers for the ending", sensitive: true }))).toBe(
+        "commented",
+      );
+      // Addressed to the writer alone: never a comment.
+      const secret = `Just between us ${Date.now()}`;
+      expect(await deliver(reply(secret, { to: [`${baseURL}/ap/site`] }))).toBe("replied-privately");
 
-      await page.goto(href);
-      const comment = page.locator("#comments").getByText(text);
-      await expect(comment).toBeVisible();
+      await page.goto(POST_PATH);
       const comments = page.locator("#comments");
+      await expect(comments.getByText(text)).toBeVisible();
       await expect(comments).toContainText("Remi Remote");
       await expect(comments.locator(`a[href="${origin}/@remi"]`).first()).toBeVisible();
+      const warning = comments.locator("summary", { hasText: "Content warning: Spoilers for the ending" });
+      await expect(warning).toBeVisible();
+      await expect(comments.getByText(hidden)).toBeHidden();
+      await expect(page.getByText(secret)).toHaveCount(0);
+      await warning.first().click();
+      await expect(comments.getByText(hidden)).toBeVisible();
+      await warning.first().scrollIntoViewIfNeeded();
+      await screenshots(page, "fediverse-reply-content-warning");
+
+      // The writer reads the private reply in their notifications (and nobody else anywhere).
+      await signIn(page, ACCOUNTS.writer);
+      await page.goto("/notifications");
+      const item = page.locator("li", { hasText: secret });
+      await expect(item).toContainText("Remi Remote replied privately to");
+      await screenshots(page, "fediverse-private-reply");
     } finally {
       server.close();
     }

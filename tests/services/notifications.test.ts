@@ -42,6 +42,9 @@ describe("notifications", () => {
     expect(list.items[0]).toMatchObject({ text: "Commenter commented on “Commented post”", read: false });
     expect(list.items[0]!.url).toBe(`/blogs/${blog.id}#comments`);
     expect(await w.services().notifications.unread(author)).toBe(1);
+    // Comments are mailed a minute later, together with any that came in meanwhile (the minute cron).
+    expect(w.box.to(author.email)).toHaveLength(0);
+    await w.services().notifications.flushBatches(Date.now() + 61_000);
     const mails = w.box.to(author.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Commenter commented on “Commented post”");

@@ -1,5 +1,6 @@
 import { onTestFinished, vi } from "vitest";
-import { generateKeyPair } from "#worker/services/federation/keys.ts";
+import { generateEd25519, generateKeyPair } from "#worker/services/federation/keys.ts";
+import { withProof } from "#worker/services/federation/proofs.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 
@@ -16,12 +17,18 @@ export interface RemoteAccount {
   doc: Record<string, unknown>;
   privateKeyPem: string;
   publicKeyPem: string;
+  /** Its Ed25519 `assertionMethod` (published in `doc`): the key of its object integrity proofs. */
+  edPrivateKeyPem: string;
+  edPublicMultibase: string;
+  /** The activity with this account's eddsa-jcs-2022 proof (FEP-8b32). */
+  prove(activity: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** A delivery to one of our inboxes, signed with this account's key (or `withKey`'s: a forgery). */
   deliver(path: string, activity: Record<string, unknown>, withKey?: string): Promise<Request>;
 }
 
 export async function remoteAccount(host: string, name: string): Promise<RemoteAccount> {
   const keys = await generateKeyPair();
+  const ed = await generateEd25519();
   const id = `https://${host}/users/${name}`;
   const doc = {
     "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
@@ -34,6 +41,9 @@ export async function remoteAccount(host: string, name: string): Promise<RemoteA
     inbox: `${id}/inbox`,
     endpoints: { sharedInbox: `https://${host}/inbox` },
     publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: keys.publicKeyPem },
+    assertionMethod: [
+      { id: `${id}#ed25519-key`, type: "Multikey", controller: id, publicKeyMultibase: ed.edPublicMultibase },
+    ],
   };
   return {
     id,
@@ -42,6 +52,8 @@ export async function remoteAccount(host: string, name: string): Promise<RemoteA
     sharedInbox: `https://${host}/inbox`,
     doc,
     ...keys,
+    ...ed,
+    prove: (activity) => withProof(activity, `${id}#ed25519-key`, ed.edPrivateKeyPem),
     deliver: (path, activity, withKey) =>
       signedRequest(
         new URL(path, "https://blog.test").href,
@@ -58,8 +70,18 @@ export interface Posted {
   request: Request;
 }
 
-/** Stubs fetch: GETs of the accounts' documents are answered, POSTs recorded (202); anything else 404. */
-export function stubFediverse(accounts: RemoteAccount[]) {
+/**
+ * Stubs fetch: GETs of the accounts' documents are answered, POSTs recorded (202, or what `inboxStatus`
+ * answers for that request); anything else 404.
+ */
+export function stubFediverse(
+  accounts: RemoteAccount[],
+  opts: {
+    inboxStatus?: (request: Request) => number;
+    /** Other documents served by URL (a note given by reference), or a status (410 for a gone actor). */
+    documents?: Record<string, Record<string, unknown> | number>;
+  } = {},
+) {
   const posted: Posted[] = [];
   const fetched: string[] = [];
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -67,7 +89,7 @@ export function stubFediverse(accounts: RemoteAccount[]) {
     if (request.method === "POST") {
       const text = await request.clone().text();
       posted.push({ url: request.url, body: JSON.parse(text) as Record<string, unknown>, request });
-      return new Response(null, { status: 202 });
+      return new Response(null, { status: opts.inboxStatus?.(request) ?? 202 });
     }
     fetched.push(request.url);
     const url = new URL(request.url);
@@ -81,6 +103,9 @@ export function stubFediverse(accounts: RemoteAccount[]) {
         links: [{ rel: "self", type: "application/activity+json", href: found.id }],
       });
     }
+    const extra = opts.documents?.[request.url.split("#")[0]!];
+    if (typeof extra === "number") return new Response("gone", { status: extra });
+    if (extra) return new Response(JSON.stringify(extra), { headers: { "Content-Type": "application/activity+json" } });
     const account = accounts.find((a) => a.id === request.url.split("#")[0]);
     if (!account) return new Response("not found", { status: 404 });
     return new Response(JSON.stringify(account.doc), { headers: { "Content-Type": "application/activity+json" } });

@@ -2,6 +2,7 @@ import { Hono, type Context, type Next } from "hono";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError } from "#worker/api/errors.ts";
 import { ACTIVITY_JSON, SITE_ACTOR, wantsActivityJson } from "#worker/services/federation/vocab.ts";
+import { ACCEPT_SIGNATURE } from "#worker/services/federation/rfc9421.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 
 /** The version NodeInfo reports. */
@@ -21,6 +22,17 @@ const negotiated =
     if (!wantsActivityJson(c.req.raw)) return next();
     return activity(c, await load(c));
   };
+
+/** One delivery; a refused signature's 401 says what we accept (RFC 9421 Accept-Signature), so the sender can knock again. */
+async function receive(c: Context<ApiEnv>): Promise<Response> {
+  try {
+    return activity(c, { result: await c.var.services.federation.inbox.receive(c.req.raw) }, 202);
+  } catch (err) {
+    const response = apiError(err, c);
+    if (response.status === 401) response.headers.set("Accept-Signature", ACCEPT_SIGNATURE);
+    return response;
+  }
+}
 
 /**
  * ActivityPub and its discovery (issue 24, docs/decisions/032): WebFinger, NodeInfo, the actors (the
@@ -84,15 +96,9 @@ export const federationRoutes = new Hono<ApiEnv>()
   .get("/ap/posts/:id", async (c) => activity(c, await c.var.services.federation.article(c.req.param("id"))))
   .get("/ap/notes/:id", async (c) => activity(c, await c.var.services.federation.timeline.note(c.req.param("id"))))
   // Every inbox (the shared one, the site's, each writer's) takes the same deliveries: the activity names its object.
-  .post("/ap/inbox", async (c) =>
-    activity(c, { result: await c.var.services.federation.inbox.receive(c.req.raw) }, 202),
-  )
-  .post("/ap/site/inbox", async (c) =>
-    activity(c, { result: await c.var.services.federation.inbox.receive(c.req.raw) }, 202),
-  )
-  .post("/ap/users/:id/inbox", async (c) =>
-    activity(c, { result: await c.var.services.federation.inbox.receive(c.req.raw) }, 202),
-  )
+  .post("/ap/inbox", receive)
+  .post("/ap/site/inbox", receive)
+  .post("/ap/users/:id/inbox", receive)
   // Content negotiation: an actor's or a post's page, asked for as ActivityStreams, answers the document.
   .get(
     "/writers/:id",

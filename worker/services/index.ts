@@ -70,7 +70,12 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     db,
     env,
     // A reply from the fediverse tells the post's writer, like any comment.
-    { rateLimit, purge, onComment: (created) => notifications.commented(created) },
+    {
+      rateLimit,
+      purge,
+      onComment: (created) => notifications.commented(created),
+      onPrivateReply: (reply) => notifications.repliedPrivately(reply),
+    },
     origin,
   );
   // A deleted account's followers on the fediverse hear of it (Delete of its posts and of its actor).

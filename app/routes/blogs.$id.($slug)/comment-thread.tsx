@@ -67,9 +67,13 @@ function CommentCard({
             <p className="text-sm font-semibold text-ink">
               {comment.author.remote ? (
                 <>
-                  <a href={comment.author.remote.url} rel="nofollow ugc noopener" className="hover:underline">
-                    {comment.author.name}
-                  </a>{" "}
+                  {comment.author.remote.url ? (
+                    <a href={comment.author.remote.url} rel="nofollow ugc noopener" className="hover:underline">
+                      {comment.author.name}
+                    </a>
+                  ) : (
+                    comment.author.name
+                  )}{" "}
                   <span className="font-normal text-gray-600">{`${comment.author.remote.handle} · via the fediverse`}</span>
                 </>
               ) : (
@@ -83,9 +87,21 @@ function CommentCard({
             </p>
             <LocalTime iso={comment.created_at} withTime className="text-xs text-gray-600" />
           </div>
-          <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
-            {comment.body}
-          </p>
+          {comment.content_warning ? (
+            // The writer of the reply asked for it to be opened on purpose: collapsed behind their warning.
+            <details className="mt-1">
+              <summary className="cursor-pointer text-sm font-semibold text-amber-800">
+                {`Content warning: ${comment.content_warning}`}
+              </summary>
+              <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+                {comment.body}
+              </p>
+            </details>
+          ) : (
+            <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+              {comment.body}
+            </p>
+          )}
         </div>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-2 px-1">
           {children}

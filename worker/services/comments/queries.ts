@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { safeLink } from "#worker/security/safe-link.ts";
 import { decodeCursor, encodeCursor } from "#worker/services/shared/pagination.ts";
 
 /** A post shows its newest comments this many at a time; "Show more" reads the next ones (older). */
@@ -16,14 +17,19 @@ export interface Comment {
   /** The top comment a reply answers; null for a top comment. */
   parent_id: string | null;
   body: string;
+  /** A reply from the fediverse whose writer put it behind a content warning: shown collapsed behind this. */
+  content_warning?: string;
   /** ISO 8601. */
   created_at: string;
   author: {
     _id: string;
     name: string;
     photoURL: string | null;
-    /** A reply from the fediverse (issue 24): the remote account's profile page and `@user@server`. */
-    remote?: { url: string; handle: string };
+    /**
+     * A reply from the fediverse: the remote account's profile page (an http(s) link, or null when the
+     * remote server gave none we would link to) and `@user@server`.
+     */
+    remote?: { url: string | null; handle: string };
   };
 }
 
@@ -76,6 +82,7 @@ function commentColumns(t: Table) {
     remoteHost: sql<string | null>`${schema.apRemoteActors.host}`.as("remote_host"),
     remoteUrl: sql<string | null>`${schema.apRemoteActors.profileUrl}`.as("remote_url"),
     remoteIcon: sql<string | null>`${schema.apRemoteActors.iconUrl}`.as("remote_icon"),
+    contentWarning: sql<string | null>`${schema.apComments.contentWarning}`.as("content_warning"),
   };
 }
 
@@ -187,6 +194,7 @@ export function toComment(row: CommentRow): Comment {
     blog_id: row.blogId,
     parent_id: row.parentId,
     body: row.body,
+    ...(row.contentWarning ? { content_warning: row.contentWarning } : {}),
     created_at: new Date(row.createdAt).toISOString(),
     author: row.remoteId
       ? {
@@ -194,7 +202,10 @@ export function toComment(row: CommentRow): Comment {
           name: row.remoteName || row.remoteHandle || row.remoteHost || "Someone on the fediverse",
           // Served through our own origin (worker/api/federation.ts): no reader's browser calls the remote server.
           photoURL: row.remoteIcon ? `/ap/avatars?actor=${encodeURIComponent(row.remoteId)}` : null,
-          remote: { url: row.remoteUrl ?? row.remoteId, handle: `@${row.remoteHandle}@${row.remoteHost}` },
+          remote: {
+            url: safeLink(row.remoteUrl) ?? safeLink(row.remoteId),
+            handle: `@${row.remoteHandle}@${row.remoteHost}`,
+          },
         }
       : { _id: row.userId, name: row.userName, photoURL: row.userPhoto },
   };

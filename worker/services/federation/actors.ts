@@ -1,8 +1,9 @@
-import { desc, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { generateKeyPair } from "#worker/services/federation/keys.ts";
+import { generateEd25519, generateKeyPair } from "#worker/services/federation/keys.ts";
+import { withProof } from "#worker/services/federation/proofs.ts";
 import { ACTOR_CONTEXT, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
 import { Conflict, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
@@ -36,6 +37,37 @@ export function slugHandle(name: string): string {
     .slice(0, 26)
     .replace(/-+$/, "");
   return slug || "writer";
+}
+
+/**
+ * The actor's Ed25519 pair (its `assertionMethod`, which signs object integrity proofs), made on first
+ * need for an actor that predates it; answers the row with it.
+ */
+export async function ensureEd25519(
+  db: Db,
+  actor: LocalActor,
+): Promise<LocalActor & { edPublicMultibase: string; edPrivateKeyPem: string }> {
+  if (actor.edPublicMultibase && actor.edPrivateKeyPem) {
+    return actor as LocalActor & { edPublicMultibase: string; edPrivateKeyPem: string };
+  }
+  const keys = await generateEd25519();
+  await db
+    .update(schema.apActors)
+    .set(keys)
+    .where(and(eq(schema.apActors.id, actor.id), isNull(schema.apActors.edPrivateKeyPem)));
+  const row = await db.query.apActors.findFirst({ where: eq(schema.apActors.id, actor.id) });
+  return { ...actor, ...keys, ...(row?.edPrivateKeyPem ? row : {}) } as LocalActor & {
+    edPublicMultibase: string;
+    edPrivateKeyPem: string;
+  };
+}
+
+/** An activity (JSON) with its actor's eddsa-jcs-2022 proof (FEP-8b32), as JSON. */
+export async function withActorProof(db: Db, activity: string, actor: LocalActor, actorUrl: string): Promise<string> {
+  const parsed = JSON.parse(activity) as Record<string, unknown>;
+  if (parsed.proof) return activity;
+  const keyed = await ensureEd25519(db, actor);
+  return JSON.stringify(await withProof(parsed, `${actorUrl}#ed25519-key`, keyed.edPrivateKeyPem));
 }
 
 /** The local actors (the site and each writer): their handles, key pairs and documents. */
@@ -184,6 +216,15 @@ export function createLocalActors(db: Db, siteHandle: string) {
         ...(icon ? { icon: { type: "Image", url: icon } } : {}),
         ...(header ? { image: { type: "Image", url: header } } : {}),
         publicKey: { id: u.key(id), owner: u.actor(id), publicKeyPem: actor.publicKeyPem },
+        // FEP-521a: the Ed25519 key of its object integrity proofs, next to the RSA key of its HTTP signatures.
+        assertionMethod: [
+          {
+            id: `${u.actor(id)}#ed25519-key`,
+            type: "Multikey",
+            controller: u.actor(id),
+            publicKeyMultibase: (await ensureEd25519(db, actor)).edPublicMultibase,
+          },
+        ],
       };
     },
 

@@ -1,4 +1,4 @@
-import { count, desc, eq, or } from "drizzle-orm";
+import { count, desc, eq, inArray, like, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -14,7 +14,7 @@ const BLOCKS_PAGE = 20;
 export const BLOCK_TEXT = "Enter an account URL (https://server/users/name) or a server name (server.example).";
 const blockInput = z.object({ target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT) });
 
-/** A block's target as stored: an actor URL as given, a server as its lower-cased host. */
+/** A block's target as stored: an actor URL as given, a server as its lower-cased host name (no port). */
 function blockTarget(text: string): { target: string; kind: "actor" | "host" } | null {
   if (/^https?:\/\//i.test(text)) {
     try {
@@ -23,21 +23,35 @@ function blockTarget(text: string): { target: string; kind: "actor" | "host" } |
       return null;
     }
   }
-  const host = text.replace(/^@?[^@]*@/, "").toLowerCase();
-  return /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && host.includes(".") ? { target: host, kind: "host" } : null;
+  const host = text
+    .replace(/^@?[^@]*@/, "")
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, "")
+    .replace(/\.$/, "");
+  return /^[a-z0-9.-]+$/.test(host) && host.includes(".") && !host.startsWith(".")
+    ? { target: host, kind: "host" }
+    : null;
 }
 
-/** Whether an admin blocked this actor or its whole server. */
+/** A host name and every domain above it: a.b.example -> a.b.example, b.example, example. */
+export function hostAndParents(hostname: string): string[] {
+  const labels = hostname.toLowerCase().replace(/\.$/, "").split(".");
+  return labels.map((_, i) => labels.slice(i).join(".")).filter((h) => h.length > 0);
+}
+
+/**
+ * Whether an admin blocked this actor or its server: a server's block covers its subdomains and
+ * every port (blocking example.social blocks media.example.social:8443 too).
+ */
 export async function isBlocked(db: Db, actorId: string): Promise<boolean> {
-  let host = "";
+  let url: URL;
   try {
-    host = new URL(actorId).host.toLowerCase();
+    url = new URL(actorId);
   } catch {
     return true;
   }
-  const row = await db.query.apBlocks.findFirst({
-    where: or(eq(schema.apBlocks.target, actorId), eq(schema.apBlocks.target, host)),
-  });
+  const targets = [actorId, url.host.toLowerCase(), ...hostAndParents(url.hostname)];
+  const row = await db.query.apBlocks.findFirst({ where: inArray(schema.apBlocks.target, targets) });
   return !!row;
 }
 
@@ -91,7 +105,14 @@ export function createBlocks(db: Db, replies: RemoteComments) {
               await db
                 .select({ id: schema.apRemoteActors.id })
                 .from(schema.apRemoteActors)
-                .where(eq(schema.apRemoteActors.host, target))
+                .where(
+                  or(
+                    eq(schema.apRemoteActors.host, target),
+                    like(schema.apRemoteActors.host, `${target}:%`),
+                    like(schema.apRemoteActors.host, `%.${target}`),
+                    like(schema.apRemoteActors.host, `%.${target}:%`),
+                  ),
+                )
                 .limit(500)
             ).map((r) => r.id);
       for (const remoteId of who) await db.delete(schema.apFollowers).where(eq(schema.apFollowers.remoteId, remoteId));

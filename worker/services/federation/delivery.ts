@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { signedRequest } from "#worker/services/federation/signatures.ts";
+import { createPeers } from "#worker/services/federation/peers.ts";
+import { withActorProof } from "#worker/services/federation/actors.ts";
+import { signedRequest, type SigningStyle } from "#worker/services/federation/signatures.ts";
 import { isFetchable } from "#worker/services/federation/remote.ts";
 
 /**
@@ -37,6 +39,8 @@ const SEND_BATCH = 100;
 export class DeliveryFailed extends Error {}
 
 export function createDelivery(db: Db, queue: Queue<FederationJob> | undefined, allowPrivate: boolean) {
+  const peers = createPeers(db);
+
   async function enqueue(jobs: FederationJob[]) {
     if (!queue || jobs.length === 0) return;
     for (let i = 0; i < jobs.length; i += SEND_BATCH) {
@@ -75,24 +79,48 @@ export function createDelivery(db: Db, queue: Queue<FederationJob> | undefined, 
     if (!isFetchable(job.inbox, allowPrivate)) return "refused";
     const actor = await db.query.apActors.findFirst({ where: eq(schema.apActors.id, job.signer) });
     if (!actor) return "no-signer";
-    const request = await signedRequest(
-      job.inbox,
-      { method: "POST", body: job.activity },
-      job.keyId,
-      actor.privateKeyPem,
-    );
-    let status: number;
-    try {
-      const response = await fetch(request, { redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
-      status = response.status;
-      await response.body?.cancel();
-    } catch (err) {
-      throw new DeliveryFailed(`${job.inbox}: ${String(err)}`);
+    const host = new URL(job.inbox).host.toLowerCase();
+    const peer = await db.query.apPeers.findFirst({ where: eq(schema.apPeers.host, host) });
+    const body = await withActorProof(db, job.activity, actor, job.keyId.split("#")[0]!);
+    // Double knock: the style this server last accepted first (RFC 9421 for a server we never reached),
+    // then the other when it answers 400 or 401.
+    const styles: SigningStyle[] = peer?.signing === "cavage" ? ["cavage", "rfc9421"] : ["rfc9421", "cavage"];
+    let status = 0;
+    let used: SigningStyle = styles[0]!;
+    for (const style of styles) {
+      used = style;
+      const request = await signedRequest(
+        job.inbox,
+        { method: "POST", body, style },
+        job.keyId,
+        actor.privateKeyPem,
+        now,
+      );
+      try {
+        const response = await fetch(request, { redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+        status = response.status;
+        await response.body?.cancel();
+      } catch (err) {
+        await peers.failing(host, now);
+        throw new DeliveryFailed(`${job.inbox}: ${String(err)}`);
+      }
+      if (status !== 400 && status !== 401) break;
+    }
+    // Gone for good: nobody there follows anyone here any more.
+    if (status === 410) {
+      await peers.dead(job.inbox);
+      await db.insert(schema.apDeliveries).values({ key, deliveredAt: now }).onConflictDoNothing();
+      return "gone";
+    }
+    if (status >= 500 || status === 408 || status === 429) {
+      if (await peers.failing(host, now)) return "gone";
+      throw new DeliveryFailed(`${job.inbox}: HTTP ${status}`);
     }
     // A server that refuses for good (4xx other than 408/429) is not asked again.
-    if (status >= 500 || status === 408 || status === 429) throw new DeliveryFailed(`${job.inbox}: HTTP ${status}`);
     await db.insert(schema.apDeliveries).values({ key, deliveredAt: now }).onConflictDoNothing();
-    return status < 300 ? "delivered" : "refused";
+    if (status >= 300) return "refused";
+    await peers.accepted(host, used, peer?.signing ?? null);
+    return "delivered";
   }
 
   return {

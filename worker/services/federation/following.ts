@@ -6,7 +6,7 @@ import type { LocalActors } from "#worker/services/federation/actors.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
 import { isBlocked } from "#worker/services/federation/blocks.ts";
 import type { RemoteActor, RemoteActors } from "#worker/services/federation/remote.ts";
-import { AS_CONTEXT, idOf, type Urls } from "#worker/services/federation/vocab.ts";
+import { AS_CONTEXT, idOf, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
 import { Conflict, Forbidden, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
@@ -168,8 +168,8 @@ export function createFollowing(deps: {
       const followId = idOf(object);
       const inner = object && typeof object === "object" ? (object as { actor?: unknown }).actor : undefined;
       const localActor = idOf(inner);
-      const prefix = `${u.origin}/ap/users/`;
-      const byActor = localActor?.startsWith(prefix) ? localActor.slice(prefix.length) : null;
+      const local = u.actorIdOf(localActor);
+      const byActor = local && local !== SITE_ACTOR ? local : null;
       const which = and(
         eq(schema.apFollowing.remoteId, sender.id),
         or(

@@ -2,7 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
-import { ACTIVITY_JSON, firstUrl, idOf, LD_JSON } from "#worker/services/federation/vocab.ts";
+import { ACTIVITY_JSON, firstUrl, idOf, LD_JSON, listOf } from "#worker/services/federation/vocab.ts";
+import { safeLink } from "#worker/security/safe-link.ts";
 import { fetchOutbound, isOutboundAllowed, readOutboundBody } from "#worker/security/outbound.ts";
 
 /** A remote fetch gives up after this long... */
@@ -88,8 +89,40 @@ export async function fetchAvatar(
 
 const ACTOR_TYPES = new Set(["Person", "Service", "Application", "Group", "Organization"]);
 
-/** The fields we keep of an actor document; null when it is not one (or its key is not its own). */
-export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string): RemoteActor | null {
+/** A `publicKey` value: one key, or a list of them (some servers publish several). */
+function keysOf(doc: Record<string, unknown>) {
+  return listOf(doc.publicKey).filter(
+    (key): key is { id: string; owner?: unknown; publicKeyPem: string } =>
+      !!key &&
+      typeof key === "object" &&
+      typeof (key as { id?: unknown }).id === "string" &&
+      typeof (key as { publicKeyPem?: unknown }).publicKeyPem === "string",
+  );
+}
+
+/** The actor's Ed25519 `assertionMethod` Multikey (FEP-521a), if it publishes one of its own. */
+function assertionOf(doc: Record<string, unknown>, id: string): { id: string; multibase: string } | null {
+  for (const method of listOf(doc.assertionMethod)) {
+    const m = method as { id?: unknown; type?: unknown; controller?: unknown; publicKeyMultibase?: unknown };
+    if (!m || typeof m !== "object" || m.type !== "Multikey") continue;
+    if (
+      typeof m.id !== "string" ||
+      typeof m.publicKeyMultibase !== "string" ||
+      !m.publicKeyMultibase.startsWith("z6Mk")
+    ) {
+      continue;
+    }
+    if (idOf(m.controller) !== id) continue;
+    return { id: m.id, multibase: m.publicKeyMultibase };
+  }
+  return null;
+}
+
+/**
+ * The fields we keep of an actor document; null when it is not one (or its key is not its own).
+ * `keyId`: the key a signature names, chosen among several when the document lists more than one.
+ */
+export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string, keyId?: string): RemoteActor | null {
   const id = idOf(doc.id);
   const type = doc.type;
   if (!id || typeof type !== "string" || !ACTOR_TYPES.has(type)) return null;
@@ -97,32 +130,45 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string)
   try {
     host = new URL(id).host;
     // An actor is only believed from its own server.
-    if (new URL(fetchedFrom).host !== host) return null;
+    if (new URL(fetchedFrom).host !== host || !/^https?:$/.test(new URL(id).protocol)) return null;
   } catch {
     return null;
   }
-  const key = doc.publicKey as { id?: unknown; owner?: unknown; publicKeyPem?: unknown } | undefined;
+  const keys = keysOf(doc);
+  const key = keys.find((k) => k.id === keyId) ?? keys[0];
   const inbox = idOf(doc.inbox);
-  if (!key || typeof key.id !== "string" || typeof key.publicKeyPem !== "string" || !inbox) return null;
+  if (!key || !inbox) return null;
   if (key.owner !== undefined && idOf(key.owner) !== id) return null;
   const endpoints = doc.endpoints as { sharedInbox?: unknown } | undefined;
   const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
+  const assertion = assertionOf(doc, id);
+  const aliases = listOf(doc.alsoKnownAs)
+    .map(idOf)
+    .filter((alias): alias is string => !!alias)
+    .slice(0, 20);
   return {
     id,
     host,
     handle: text(doc.preferredUsername, 100),
     name: text(doc.name, 200) || text(doc.preferredUsername, 100),
-    iconUrl: firstUrl(doc.icon),
-    profileUrl: firstUrl(doc.url) ?? id,
+    iconUrl: safeLink(firstUrl(doc.icon)),
+    profileUrl: safeLink(firstUrl(doc.url)) ?? id,
     inbox,
     sharedInbox: idOf(endpoints?.sharedInbox),
     keyId: key.id,
     publicKeyPem: key.publicKeyPem,
+    assertionKeyId: assertion?.id ?? null,
+    assertionMultibase: assertion?.multibase ?? null,
+    alsoKnownAs: aliases.length ? JSON.stringify(aliases) : null,
     fetchedAt: Date.now(),
   };
 }
 
-/** Remote actors: read from D1, fetched (and stored) when unknown or stale. */
+/**
+ * Remote actors: read from D1, fetched when unknown or stale. What we fetch on our own initiative (an
+ * account someone here follows) is stored at once; the signer a delivery names is only a candidate
+ * until its signature verified (`remember`), so a forged delivery leaves nothing behind.
+ */
 export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer?: GetSigner }) {
   async function store(actor: RemoteActor): Promise<RemoteActor> {
     const { id: _id, ...rest } = actor;
@@ -140,37 +186,51 @@ export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer
     return actor;
   }
 
-  async function fetchActor(url: string): Promise<RemoteActor | null> {
+  /** The actor a URL (its id, or a key URL) names, fetched, not stored. */
+  async function fetchActor(url: string, keyId?: string): Promise<RemoteActor | null> {
     const doc = await fetchDocument(url, opts);
     if (!doc) return null;
     // A key URL may answer with the key alone (its owner names the actor).
     if (!doc.inbox && doc.owner) {
       const owner = idOf(doc.owner);
       const actorDoc = owner ? await fetchDocument(owner, opts) : null;
-      const actor = actorDoc && owner ? toRemoteActor(actorDoc, owner) : null;
-      return actor ? store(actor) : null;
+      return actorDoc && owner ? toRemoteActor(actorDoc, owner, keyId) : null;
     }
-    const actor = toRemoteActor(doc, url);
-    return actor ? store(actor) : null;
+    return toRemoteActor(doc, url, keyId);
   }
 
   return {
     fetchDocument: (url: string) => fetchDocument(url, opts),
 
-    /** An actor by its id. `fresh`: fetch even when a recent copy is stored. */
+    /** An actor by its id, stored. `fresh`: fetch even when a recent copy is stored. */
     async get(id: string, fresh = false): Promise<RemoteActor | null> {
       const known = await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.id, id) });
       if (known && !fresh && Date.now() - known.fetchedAt < ACTOR_TTL_MS) return known;
-      return (await fetchActor(id)) ?? known ?? null;
+      const fetched = await fetchActor(id);
+      return fetched ? store(fetched) : (known ?? null);
     },
 
-    /** The actor owning a signature's keyId. `fresh`: the stored key did not verify; fetch it again. */
-    async byKeyId(keyId: string, fresh = false): Promise<RemoteActor | null> {
-      const known = await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.keyId, keyId) });
-      if (known && !fresh && Date.now() - known.fetchedAt < ACTOR_TTL_MS) return known;
-      const fetched = await fetchActor(known?.id ?? keyId);
-      return fetched && fetched.keyId === keyId ? fetched : null;
+    /**
+     * The candidates owning a signature's keyId, best first: the stored copy (kept even when its server
+     * no longer answers: a gone actor's Delete is still signed with it), then a fresh fetch (a rotated
+     * key). Nothing is stored here.
+     */
+    async candidates(keyId: string): Promise<{ known: RemoteActor | null; fetch: () => Promise<RemoteActor | null> }> {
+      const known =
+        (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.keyId, keyId) })) ??
+        (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.assertionKeyId, keyId) })) ??
+        null;
+      return {
+        known,
+        fetch: async () => {
+          const fetched = await fetchActor(known?.id ?? keyId, keyId);
+          return fetched && (fetched.keyId === keyId || fetched.assertionKeyId === keyId) ? fetched : null;
+        },
+      };
     },
+
+    /** Stores an actor whose signature verified. */
+    remember: store,
   };
 }
 

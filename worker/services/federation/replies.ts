@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
-import type { CreatedComment } from "#worker/services/comments/service.ts";
+import { COMMENT_WINDOW_SECONDS, COMMENTS_PER_WINDOW, type CreatedComment } from "#worker/services/comments/service.ts";
+import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -42,14 +43,34 @@ export function noteToText(content: unknown, max: number = LIMITS.comment): stri
   return printable.slice(0, max);
 }
 
+/** Replies one remote account may add per window (the local limit: COMMENTS_PER_WINDOW)... */
+export const REMOTE_REPLIES_PER_ACCOUNT = COMMENTS_PER_WINDOW;
+/** ...and all the accounts of one remote server together... */
+export const REMOTE_REPLIES_PER_SERVER = 5 * COMMENTS_PER_WINDOW;
+/** ...per this many seconds (the local comment window). */
+export const REMOTE_REPLY_WINDOW_SECONDS = COMMENT_WINDOW_SECONDS;
+
+export interface RemoteReply {
+  sender: RemoteActor;
+  blogId: string;
+  noteId: string;
+  text: string;
+  /** The note's content warning, or null. */
+  contentWarning: string | null;
+}
+
 /**
  * `onCreated`: the same hook local comments run (notifications): the post's writer hears of a reply
- * from the fediverse like any other comment.
+ * from the fediverse like any other comment. `onPrivate`: a reply addressed to the writer alone.
  */
 export function createRemoteComments(
   db: Db,
   purge: Purge,
-  onCreated: (comment: CreatedComment) => Promise<void> = async () => {},
+  rateLimit: RateLimitService,
+  hooks: {
+    onCreated?: (comment: CreatedComment) => Promise<void>;
+    onPrivate?: (reply: { id: string; userId: string; blogId: string }) => Promise<void>;
+  } = {},
 ) {
   async function ensureAuthor() {
     await db
@@ -58,30 +79,91 @@ export function createRemoteComments(
       .onConflictDoNothing();
   }
 
+  /** The post a reply answers, if visible; the limits local commenters have, per account and per server. */
+  async function accept(reply: RemoteReply): Promise<{ authorId: string } | null> {
+    const [blog] = await db
+      .select({ authorId: schema.blogs.authorId })
+      .from(schema.blogs)
+      .where(visibleBlogsWhere(eq(schema.blogs.id, reply.blogId)))
+      .limit(1);
+    if (!blog) return null;
+    const [known, privately] = await db.batch([
+      db
+        .select({ id: schema.apComments.noteId })
+        .from(schema.apComments)
+        .where(eq(schema.apComments.noteId, reply.noteId)),
+      db
+        .select({ id: schema.apPrivateReplies.id })
+        .from(schema.apPrivateReplies)
+        .where(eq(schema.apPrivateReplies.noteId, reply.noteId)),
+    ]);
+    if (known.length || privately.length) return null;
+    await rateLimit.hit(`comment:ap:${reply.sender.id}`, REMOTE_REPLIES_PER_ACCOUNT, REMOTE_REPLY_WINDOW_SECONDS);
+    await rateLimit.hit(
+      `comment:ap-host:${reply.sender.host.toLowerCase()}`,
+      REMOTE_REPLIES_PER_SERVER,
+      REMOTE_REPLY_WINDOW_SECONDS,
+    );
+    return blog;
+  }
+
   return {
-    /** A reply to a visible post becomes a comment (once per note). Answers whether one was written. */
-    async add(sender: RemoteActor, blogId: string, noteId: string, text: string): Promise<boolean> {
-      const blog = await db
-        .select({ id: schema.blogs.id })
-        .from(schema.blogs)
-        .where(visibleBlogsWhere(eq(schema.blogs.id, blogId)))
-        .limit(1);
-      if (!blog[0]) return false;
-      const known = await db.query.apComments.findFirst({ where: eq(schema.apComments.noteId, noteId) });
-      if (known) return false;
+    /** A public reply to a visible post becomes a comment (once per note). Answers whether one was written. */
+    async add(reply: RemoteReply): Promise<boolean> {
+      if (!(await accept(reply))) return false;
       await ensureAuthor();
       const commentId = newId();
       await db.batch([
-        db.insert(schema.comments).values({ id: commentId, blogId, userId: FEDIVERSE_USER_ID, body: text }),
-        db.insert(schema.apComments).values({ noteId, commentId, remoteId: sender.id }),
+        db
+          .insert(schema.comments)
+          .values({ id: commentId, blogId: reply.blogId, userId: FEDIVERSE_USER_ID, body: reply.text }),
+        db.insert(schema.apComments).values({
+          noteId: reply.noteId,
+          commentId,
+          remoteId: reply.sender.id,
+          contentWarning: reply.contentWarning,
+        }),
       ]);
-      await purge({ kind: "blog.reaction", blogId });
-      await onCreated({ insertedId: commentId, blogId, parentId: null, userId: FEDIVERSE_USER_ID });
+      await purge({ kind: "blog.reaction", blogId: reply.blogId });
+      await hooks.onCreated?.({
+        insertedId: commentId,
+        blogId: reply.blogId,
+        parentId: null,
+        userId: FEDIVERSE_USER_ID,
+      });
+      return true;
+    },
+
+    /** A reply not addressed to the public: kept for the writer alone, who is notified. Never a comment. */
+    async addPrivate(reply: RemoteReply): Promise<boolean> {
+      const blog = await accept(reply);
+      if (!blog) return false;
+      const id = newId();
+      const inserted = await db
+        .insert(schema.apPrivateReplies)
+        .values({
+          id,
+          userId: blog.authorId,
+          blogId: reply.blogId,
+          remoteId: reply.sender.id,
+          noteId: reply.noteId,
+          body: reply.text,
+          summary: reply.contentWarning,
+        })
+        .onConflictDoNothing()
+        .returning({ id: schema.apPrivateReplies.id });
+      if (!inserted.length) return false;
+      await hooks.onPrivate?.({ id, userId: blog.authorId, blogId: reply.blogId });
       return true;
     },
 
     /** A Delete of a note removes its comment (only its own author's Delete does). */
     async remove(remoteId: string, noteId: string): Promise<boolean> {
+      const privately = await db
+        .delete(schema.apPrivateReplies)
+        .where(and(eq(schema.apPrivateReplies.noteId, noteId), eq(schema.apPrivateReplies.remoteId, remoteId)))
+        .returning({ id: schema.apPrivateReplies.id });
+      if (privately.length) return true;
       const row = await db.query.apComments.findFirst({
         where: and(eq(schema.apComments.noteId, noteId), eq(schema.apComments.remoteId, remoteId)),
       });
@@ -98,6 +180,7 @@ export function createRemoteComments(
     async removeAllOf(remoteIds: string | string[]): Promise<number> {
       const ids = Array.isArray(remoteIds) ? remoteIds : [remoteIds];
       if (ids.length === 0) return 0;
+      await db.delete(schema.apPrivateReplies).where(inArray(schema.apPrivateReplies.remoteId, ids));
       const rows = await db
         .select({ commentId: schema.apComments.commentId })
         .from(schema.apComments)

@@ -11,6 +11,7 @@ import { createBlocks } from "#worker/services/federation/blocks.ts";
 import { createDelivery } from "#worker/services/federation/delivery.ts";
 import { collection, collectionPage, COLLECTION_PAGE } from "#worker/services/federation/collections.ts";
 import { createFollowing } from "#worker/services/federation/following.ts";
+import { nodeinfoDocument } from "#worker/services/federation/discovery.ts";
 import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
@@ -38,6 +39,8 @@ export function createFederationService(
     purge: Purge;
     /** A reply from the fediverse became a comment (the notifications hook local comments use). */
     onComment?: (comment: CreatedComment) => Promise<void>;
+    /** A reply addressed to the writer alone (a private notification, never a comment). */
+    onPrivateReply?: (reply: { id: string; userId: string; blogId: string }) => Promise<void>;
   },
   requestOrigin: string | null,
 ) {
@@ -56,7 +59,10 @@ export function createFederationService(
     },
   });
   const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
-  const replies = createRemoteComments(db, deps.purge, deps.onComment);
+  const replies = createRemoteComments(db, deps.purge, deps.rateLimit, {
+    onCreated: deps.onComment,
+    onPrivate: deps.onPrivateReply,
+  });
   const publishing = createPublishing(db, delivery, u);
   const following = createFollowing({ db, u, actors, remote, delivery, allowPrivate });
   const timeline = createTimeline({ db, u, actors, delivery, rateLimit: deps.rateLimit });
@@ -71,6 +77,7 @@ export function createFederationService(
     purge: deps.purge,
     following,
     timeline,
+    allowPrivate,
   });
 
   /** A local actor by the id in a URL (a writer's user id, or "site"); Gone (410) if deleted, else NotFound. */
@@ -141,8 +148,8 @@ export function createFederationService(
       ) {
         actor = await actors.site();
       } else {
-        const match = resource.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
-        if (match && match[1] === origin) actor = await actors.writer(match[2]!);
+        const writerId = u.writerIdOf(resource);
+        if (writerId) actor = await actors.writer(writerId);
       }
       if (!actor) return null;
       return {
@@ -242,24 +249,7 @@ export function createFederationService(
 
     /** NodeInfo 2.1 (https://nodeinfo.diaspora.software/schema.html). */
     async nodeinfo(version: string): Promise<Record<string, unknown>> {
-      const usage = await actors.usage();
-      return {
-        version: "2.1",
-        software: {
-          name: "edge-blog",
-          version,
-          repository: "https://github.com/edge-blog/edge-blog",
-          homepage: origin,
-        },
-        protocols: ["activitypub"],
-        services: { inbound: [], outbound: ["rss2.0"] },
-        openRegistrations: true,
-        usage: {
-          users: { total: usage.users, activeMonth: usage.users, activeHalfyear: usage.users },
-          localPosts: usage.posts,
-        },
-        metadata: { nodeName: siteName },
-      };
+      return nodeinfoDocument(await actors.usage(), { version, origin, siteName });
     },
 
     /** The avatar of a remote account we know (never an arbitrary URL: this is no open proxy). */

@@ -8,6 +8,7 @@ import { noteToText } from "#worker/services/federation/replies.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { AS_CONTEXT, firstUrl, idOf, PUBLIC, type Urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { safeLink } from "#worker/security/safe-link.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -27,10 +28,6 @@ const replyInput = z.object({
   in_reply_to: z.string({ error: "Choose the post to reply to." }).trim().min(1).max(1000),
   body: requiredText("Reply", LIMITS.comment),
 });
-
-/** A link shown on our pages: http(s) only (never javascript: or data:). */
-export const safeLink = (url: string | null | undefined): string | null =>
-  url && /^https?:\/\//i.test(url) ? url : null;
 
 export interface TimelinePost {
   id: string;

@@ -16,7 +16,10 @@ export const EXTENSIONS = {
   sensitive: "as:sensitive",
 };
 
-export const ACTOR_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, EXTENSIONS];
+/** Multikey and assertionMethod (FEP-521a). */
+export const MULTIKEY_CONTEXT = "https://w3id.org/security/multikey/v1";
+
+export const ACTOR_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, MULTIKEY_CONTEXT, EXTENSIONS];
 export const OBJECT_CONTEXT = [AS_CONTEXT, EXTENSIONS];
 
 /** The one site actor's id in ap_actors (writers use their user id). */
@@ -46,6 +49,26 @@ export function urls(origin: string) {
     postPage: (blogId: string) => `${origin}/blogs/${blogId}`,
     comment: (blogId: string, commentId: string) => `${origin}/blogs/${blogId}#comment-${commentId}`,
     absolute: (path: string | null | undefined) => (path ? new URL(path, origin).href : null),
+    /** The local actor a URL names (ours: the site, or a writer's id), or null. The inverse of `actor`. */
+    actorIdOf(url: string | null | undefined): string | null {
+      if (!url) return null;
+      if (url === actor(SITE_ACTOR)) return SITE_ACTOR;
+      const prefix = `${origin}/ap/users/`;
+      return url.startsWith(prefix) && /^[0-9a-z]{8,40}$/.test(url.slice(prefix.length))
+        ? url.slice(prefix.length)
+        : null;
+    },
+    /** The post a URL names (its object id, or its page with or without the slug), or null. */
+    blogIdOf(url: string | null | undefined): string | null {
+      if (!url) return null;
+      const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([0-9a-z]{8,40})(?:\/[a-z0-9-]{1,100})?$/);
+      return match && match[1] === origin ? match[2]! : null;
+    },
+    /** The writer a WebFinger resource URL names (their actor or profile page), or null. */
+    writerIdOf(url: string): string | null {
+      const match = url.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
+      return match && match[1] === origin ? match[2]! : null;
+    },
   };
 }
 

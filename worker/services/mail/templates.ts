@@ -137,6 +137,21 @@ export const MAIL_TEMPLATES = {
     reason: "because of your notification settings. You cannot reply to it.",
   }),
 
+  // Comments and replies that came in within a minute of each other: one message quoting them all.
+  "notification-batch": (
+    site: string,
+    p: { subject: string; quotes: string[]; more: number; url: string; settingsUrl: string; unsubscribeUrl: string },
+  ): MailContent => ({
+    subject: p.subject,
+    preheader: p.quotes[0] ?? p.subject,
+    heading: p.subject,
+    paragraphs: [...p.quotes, ...(p.more > 0 ? [`and ${p.more} more.`] : [])],
+    action: { label: "Open them", url: p.url },
+    after: [`Choose which notifications you get by email in your settings: ${p.settingsUrl}`],
+    reason: "because of your notification settings. You cannot reply to it.",
+    unsubscribeUrl: p.unsubscribeUrl,
+  }),
+
   "notification-digest": (
     site: string,
     p: { lines: string[]; more: number; url: string; settingsUrl: string },

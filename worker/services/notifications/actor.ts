@@ -17,9 +17,13 @@ export const actorName = sql<
   string | null
 >`coalesce(nullif(${remote.name}, ''), nullif(${remote.handle}, ''), ${actors.name})`.as("actor_name");
 
-/** The joins actorName reads: the local account, and for a fediverse comment its remote author. */
+/**
+ * The joins actorName reads: the local account, and for a fediverse comment (or a private reply) its
+ * remote author.
+ */
 export const actorJoins = [
   [actors, eq(actors.id, n.actorId)],
   [schema.apComments, eq(schema.apComments.commentId, n.commentId)],
-  [remote, eq(remote.id, schema.apComments.remoteId)],
+  [schema.apPrivateReplies, eq(schema.apPrivateReplies.id, n.privateReplyId)],
+  [remote, sql`${remote.id} = coalesce(${schema.apComments.remoteId}, ${schema.apPrivateReplies.remoteId})`],
 ] as const;

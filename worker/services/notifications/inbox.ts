@@ -30,6 +30,8 @@ export interface NotificationView {
   blog: { _id: string; title: string } | null;
   /** ISO 8601: when it happened (for likes, the latest like of that day). */
   updated_at: string;
+  /** A reply from the fediverse addressed to this writer alone: its text (and content warning), for them only. */
+  private_reply: { _id: string; text: string; warning: string | null } | null;
 }
 
 const n = schema.notifications;
@@ -64,11 +66,15 @@ export function createNotificationInbox(db: Db) {
             actorPhoto: actors.photoUrl,
             blogId: n.blogId,
             blogTitle: schema.blogs.title,
+            privateReplyId: n.privateReplyId,
+            privateText: schema.apPrivateReplies.body,
+            privateWarning: schema.apPrivateReplies.summary,
           })
           .from(n)
           .leftJoin(...actorJoins[0])
           .leftJoin(...actorJoins[1])
           .leftJoin(...actorJoins[2])
+          .leftJoin(...actorJoins[3])
           .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
           .where(mine)
           .orderBy(desc(n.updatedAt), desc(n.id))
@@ -91,6 +97,10 @@ export function createNotificationInbox(db: Db) {
           actor: r.actorId ? { _id: r.actorId, name: r.actorName ?? "", photoURL: r.actorPhoto } : null,
           blog: r.blogId && r.blogTitle !== null ? { _id: r.blogId, title: r.blogTitle } : null,
           updated_at: new Date(r.updatedAt).toISOString(),
+          private_reply:
+            r.privateReplyId && r.privateText !== null
+              ? { _id: r.privateReplyId, text: r.privateText, warning: r.privateWarning }
+              : null,
         })),
         totals[0]?.total ?? 0,
         paging,

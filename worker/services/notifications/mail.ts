@@ -11,6 +11,12 @@ const p = schema.notificationPrefs;
 
 /** Rows one mail step composes at most in one D1 batch (three statements each). */
 export const MAIL_CHUNK = 25;
+/** Comments and replies are mailed together once the first of them has waited this long... */
+export const BATCH_WINDOW_MS = 60 * 1000;
+/** ...quoting at most this many (and counting the rest). */
+export const BATCH_QUOTES = 20;
+/** The kinds that come in bursts (a busy thread, a remote server's many replies): batched. */
+const BATCHED: NotificationKind[] = ["comment", "reply"];
 /** Users one digest job covers, and lines one digest lists. */
 export const DIGEST = { users: 25, lines: 20, perUser: 50 } as const;
 
@@ -28,6 +34,8 @@ function mailRows(db: Db, where: ReturnType<typeof and>, limit: number) {
       actorName,
       blogId: n.blogId,
       blogTitle: schema.blogs.title,
+      privateReplyId: n.privateReplyId,
+      quote: sql<string | null>`coalesce(${schema.apPrivateReplies.body}, ${schema.comments.body})`.as("quote"),
       comment: p.comment,
       reply: p.reply,
       follow: p.follow,
@@ -39,6 +47,8 @@ function mailRows(db: Db, where: ReturnType<typeof and>, limit: number) {
     .leftJoin(...actorJoins[0])
     .leftJoin(...actorJoins[1])
     .leftJoin(...actorJoins[2])
+    .leftJoin(...actorJoins[3])
+    .leftJoin(schema.comments, eq(schema.comments.id, n.commentId))
     .leftJoin(schema.blogs, eq(schema.blogs.id, n.blogId))
     .leftJoin(p, eq(p.userId, n.userId))
     .where(where)
@@ -56,7 +66,12 @@ const choiceOf = (row: MailRow, kind: NotificationKind) => row[kind] ?? DEFAULT_
  * batch), "off" (or an address never verified) marks the row done, "digest" leaves it for the daily
  * digest. A job delivered twice finds the rows claimed and mails nothing.
  */
-export function createNotificationMail(db: Db, mailer: Mailer, origin: string | null) {
+export function createNotificationMail(
+  db: Db,
+  mailer: Mailer,
+  origin: string | null,
+  unsubscribeToken: (userId: string, kind: NotificationKind) => Promise<string>,
+) {
   const link = (path: string) => mailer.link(origin, path);
 
   async function applyChoices(ids: string[], now = Date.now()): Promise<number> {
@@ -72,7 +87,8 @@ export function createNotificationMail(db: Db, mailer: Mailer, origin: string | 
       const done: string[] = [];
       for (const row of rows) {
         const choice = choiceOf(row, row.kind);
-        if (choice === "digest") continue;
+        // Left for flushBatches: one message for all that come in within BATCH_WINDOW_MS.
+        if (choice === "digest" || (choice === "instant" && BATCHED.includes(row.kind))) continue;
         if (choice === "off" || !row.verifiedAt) {
           done.push(row.id);
           continue;
@@ -173,5 +189,68 @@ export function createNotificationMail(db: Db, mailer: Mailer, origin: string | 
     return people.length === DIGEST.users ? people[people.length - 1]!.userId : null;
   }
 
-  return { applyChoices, digestPage };
+  /**
+   * The minute cron: each person's comments and replies chosen "instant" whose first has waited
+   * BATCH_WINDOW_MS go out as one message per kind, quoting them, with a one-click unsubscribe from
+   * that kind (List-Unsubscribe). Claimed in the message's batch, so nothing is mailed twice.
+   */
+  async function flushBatches(now = Date.now()): Promise<number> {
+    const people = await db
+      .selectDistinct({ userId: n.userId, kind: n.kind })
+      .from(n)
+      .where(and(isNull(n.emailedAt), inArray(n.kind, BATCHED), lt(n.createdAt, now - BATCH_WINDOW_MS + 1)))
+      .orderBy(n.userId)
+      .limit(DIGEST.users);
+    let mailed = 0;
+    for (const { userId, kind } of people) {
+      const rows = (
+        await mailRows(db, and(eq(n.userId, userId), eq(n.kind, kind), isNull(n.emailedAt)), DIGEST.perUser)
+      ).filter((row) => choiceOf(row, kind) === "instant");
+      const first = rows[0];
+      if (!first) continue;
+      const ids = rows.map((r) => r.id);
+      const claim = db
+        .update(n)
+        .set({ emailedAt: now })
+        .where(and(inArray(n.id, ids), isNull(n.emailedAt)))
+        .returning({ id: n.id });
+      if (!first.verifiedAt) {
+        await claim;
+        continue;
+      }
+      const quotes = rows.map((row) => `${describe(row)}:\n“${(row.quote ?? "").slice(0, 500)}”`);
+      const unsubscribeUrl = mailer.link(origin, "/notifications/unsubscribe", {
+        token: await unsubscribeToken(userId, kind),
+      });
+      const message = mailer.compose(
+        {
+          kind: "notification-batch",
+          to: first.email,
+          origin,
+          params: {
+            subject:
+              rows.length === 1
+                ? describe(first)
+                : `${rows.length} new ${kind === "comment" ? "comments on your posts" : "replies to your comments"}`,
+            quotes: quotes.slice(0, BATCH_QUOTES),
+            more: Math.max(0, quotes.length - BATCH_QUOTES),
+            url: link(rows.length === 1 ? targetOf(first) : "/notifications"),
+            settingsUrl: link("/settings#notifications"),
+            unsubscribeUrl,
+          },
+          headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        },
+        now,
+        sql`exists (select 1 from ${n} where ${n.id} = ${first.id} and ${n.emailedAt} = ${now})`,
+      );
+      const results = (await db.batch([claim, ...message.statements])) as unknown[];
+      if ((results[0] as unknown[]).length > 0) {
+        await mailer.deliver([message]);
+        mailed++;
+      }
+    }
+    return mailed;
+  }
+
+  return { applyChoices, digestPage, flushBatches };
 }

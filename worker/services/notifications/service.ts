@@ -1,3 +1,4 @@
+import { configOf } from "#worker/config.ts";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
@@ -8,7 +9,12 @@ import { logError } from "#worker/log.ts";
 import { createNotificationMail } from "#worker/services/notifications/mail.ts";
 import { createNotificationInbox } from "#worker/services/notifications/inbox.ts";
 import type { CreatedComment } from "#worker/services/comments/service.ts";
-import type { NotificationKind } from "#worker/services/notifications/texts.ts";
+import { KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "#worker/services/notifications/texts.ts";
+import { DomainError } from "#worker/services/shared/errors.ts";
+import { signLink, verifyLink } from "#worker/services/signed-links.ts";
+
+/** The signed-link purpose of a notification kind's one-click unsubscribe. */
+const UNSUBSCRIBE_PURPOSE = "notification-unsubscribe";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
@@ -34,7 +40,10 @@ const n = schema.notifications;
  */
 export function createNotificationService(db: Db, env: Env, deps: { mailer: Mailer; origin?: string | null }) {
   const origin = deps.origin ?? null;
-  const mail = createNotificationMail(db, deps.mailer, origin);
+  const secret = () => configOf(env).sessionSecret;
+  const mail = createNotificationMail(db, deps.mailer, origin, (userId, kind) =>
+    signLink(secret(), UNSUBSCRIBE_PURPOSE, [userId, kind]),
+  );
 
   function queue(): Queue<NotificationJob> {
     if (!env.NOTIFY_QUEUE) throw new Error("the NOTIFY_QUEUE binding is missing ([[queues.producers]])");
@@ -46,7 +55,7 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
     userId: string,
     kind: NotificationKind,
     key: string,
-    facts: { actorId?: string | null; blogId?: string | null; commentId?: string | null },
+    facts: { actorId?: string | null; blogId?: string | null; commentId?: string | null; privateReplyId?: string },
   ): Promise<void> {
     const inserted = await db
       .insert(n)
@@ -172,6 +181,36 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
         if (postAuthor && postAuthor !== c.userId && postAuthor !== parentAuthor)
           await record(postAuthor, "comment", `comment:${c.insertedId}`, facts);
       });
+    },
+
+    /** A reply from the fediverse addressed to the writer alone: for them only, as a comment notification. */
+    async repliedPrivately(reply: { id: string; userId: string; blogId: string }): Promise<void> {
+      await safely(() =>
+        record(reply.userId, "comment", `private:${reply.id}`, { blogId: reply.blogId, privateReplyId: reply.id }),
+      );
+    },
+
+    /** The minute cron: comments and replies that came in together go out as one message. */
+    flushBatches: (now?: number) => mail.flushBatches(now),
+
+    /** What a one-click unsubscribe link (List-Unsubscribe of a batched mail) turns off; 400 when forged. */
+    async unsubscribeInfo(token: unknown): Promise<{ userId: string; kind: NotificationKind }> {
+      const fields = await verifyLink(secret(), UNSUBSCRIBE_PURPOSE, token, 2);
+      const kind = fields?.[1] as NotificationKind | undefined;
+      if (!fields || !kind || !(NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+        throw new DomainError("invalid-token", "This unsubscribe link is not valid.");
+      }
+      return { userId: fields[0]!, kind };
+    },
+
+    /** One click (RFC 8058): that kind of notification is no longer mailed to that person. */
+    async unsubscribe(token: unknown): Promise<{ kind: NotificationKind; label: string }> {
+      const { userId, kind } = await this.unsubscribeInfo(token);
+      const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { id: true } });
+      if (!user) throw new DomainError("invalid-token", "This unsubscribe link is not valid.");
+      const prefs = createNotificationInbox(db);
+      await prefs.setPrefs({ id: userId } as Actor, { [kind]: "off" });
+      return { kind, label: KIND_LABELS[kind] };
     },
 
     /** Someone started following a writer. Never fails the follow. */

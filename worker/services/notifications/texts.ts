@@ -38,6 +38,8 @@ export interface NotificationFacts {
   actorName: string | null;
   blogId: string | null;
   blogTitle: string | null;
+  /** A reply from the fediverse addressed to the writer alone. */
+  privateReplyId?: string | null;
 }
 
 /** One sentence for the bell's list, the mail and the digest. */
@@ -46,7 +48,7 @@ export function describe(n: NotificationFacts): string {
   const title = `“${n.blogTitle ?? "a post"}”`;
   switch (n.kind) {
     case "comment":
-      return `${who} commented on ${title}`;
+      return n.privateReplyId ? `${who} replied privately to ${title}` : `${who} commented on ${title}`;
     case "reply":
       return `${who} replied to your comment on ${title}`;
     case "follow":
@@ -59,7 +61,9 @@ export function describe(n: NotificationFacts): string {
 }
 
 /** Where a notification leads (a path on the site). */
-export function targetOf(n: Pick<NotificationFacts, "kind" | "actorId" | "blogId">): string {
+export function targetOf(n: Pick<NotificationFacts, "kind" | "actorId" | "blogId" | "privateReplyId">): string {
+  // A private reply is read where it was delivered: the writer's notifications.
+  if (n.privateReplyId) return `/notifications#private-${n.privateReplyId}`;
   if (n.kind === "follow" && n.actorId) return `/writers/${n.actorId}`;
   if (n.kind === "comment" || n.kind === "reply") return n.blogId ? `/blogs/${n.blogId}#comments` : "/notifications";
   return n.blogId ? `/blogs/${n.blogId}` : "/notifications";
