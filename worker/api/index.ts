@@ -18,6 +18,7 @@ import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
 import { notificationsApi } from "#worker/api/notifications.ts";
 import { importsApi } from "#worker/api/imports.ts";
+import { analyticsApi } from "#worker/api/analytics.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -38,6 +39,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", followsApi)
   .route("/", notificationsApi)
   .route("/", importsApi)
+  .route("/", analyticsApi)
   .route("/", imagesApi);
 
 api.onError(apiError);

@@ -3,6 +3,7 @@ import { createDb } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { createAccountService } from "#worker/services/account.ts";
 import { createAccountTokenService } from "#worker/services/account-tokens.ts";
+import { createAnalyticsService } from "#worker/services/analytics/service.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/export/account.ts";
 import { createEmailChangeService } from "#worker/services/email-change.ts";
@@ -87,6 +88,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId }));
   return {
     account,
+    // Analytics without a third-party cloud (docs/decisions/038): rollups folded from the hit queue.
+    analytics: createAnalyticsService(db, env),
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
     accountTokens,
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
