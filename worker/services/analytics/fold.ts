@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import type { AnalyticsHit } from "#worker/services/analytics/model.ts";
 
@@ -21,23 +20,36 @@ export function wellFormed(hit: AnalyticsHit): boolean {
 }
 
 /** Each hit counted in three scopes: the site, its writer, its post; `nv` marks a scope's new visitor. */
-const SCOPED = sql.raw(`
+const SCOPED = `
   SELECT 'site' AS scope, new_site AS nv, new_post AS np, day, blog_id, source, country, device, browser FROM analytics_inbox
   UNION ALL
   SELECT 'w:' || owner, new_writer, new_post, day, blog_id, source, country, device, browser FROM analytics_inbox WHERE owner IS NOT NULL
   UNION ALL
-  SELECT 'p:' || blog_id, new_post, new_post, day, blog_id, source, country, device, browser FROM analytics_inbox WHERE blog_id IS NOT NULL`);
+  SELECT 'p:' || blog_id, new_post, new_post, day, blog_id, source, country, device, browser FROM analytics_inbox WHERE blog_id IS NOT NULL`;
+
+/**
+ * The rollups' dimensions, in two statements: D1 allows few terms in one compound SELECT. Visitors of a
+ * source, country... are the scope's new visitors (a visitor counts under their first read of the day).
+ */
+const ROLLUPS = [
+  `SELECT scope, 'total', day, '', count(*), sum(nv) FROM f GROUP BY scope, day
+   UNION ALL SELECT scope, 'source', day, source, count(*), sum(nv) FROM f GROUP BY scope, day, source
+   UNION ALL SELECT scope, 'country', day, country, count(*), sum(nv) FROM f GROUP BY scope, day, country`,
+  `SELECT scope, 'device', day, device, count(*), sum(nv) FROM f GROUP BY scope, day, device
+   UNION ALL SELECT scope, 'browser', day, browser, count(*), sum(nv) FROM f GROUP BY scope, day, browser
+   UNION ALL SELECT scope, 'post', day, blog_id, count(*), sum(np) FROM f
+     WHERE blog_id IS NOT NULL AND scope NOT LIKE 'p:%' GROUP BY scope, day, blog_id`,
+];
 
 /** Marks the first hit of each visitor (per day and scope) not already seen that day. */
-const markNew = (flag: string, scope: string, group: string, where: string) =>
-  sql.raw(`
+const markNew = (flag: string, scope: string, group: string, where: string) => `
   UPDATE analytics_inbox SET ${flag} = 1
   WHERE ${where}
     AND hit_id = (SELECT i.hit_id FROM analytics_inbox i
                   WHERE i.day = analytics_inbox.day AND i.visitor = analytics_inbox.visitor${group}
                   ORDER BY i.minute, i.hit_id LIMIT 1)
     AND NOT EXISTS (SELECT 1 FROM analytics_visitors v
-                    WHERE v.day = analytics_inbox.day AND v.scope = ${scope} AND v.hash = analytics_inbox.visitor)`);
+                    WHERE v.day = analytics_inbox.day AND v.scope = ${scope} AND v.hash = analytics_inbox.visitor)`;
 
 /**
  * Folds a message batch into the rollups in ONE D1 batch (a transaction): the hits are staged in
@@ -63,50 +75,49 @@ export async function foldHits(db: Db, hits: AnalyticsHit[]): Promise<number> {
       visitor: h.visitor,
     })),
   );
-  const results = await db.batch([
-    db.run(sql`DELETE FROM analytics_inbox`),
-    db.run(sql`
+  const d1 = db.$client;
+  const run = (query: string, ...params: unknown[]) => d1.prepare(query).bind(...params);
+  // Raw statements straight to the D1 binding: this is SQL that no query builder would make clearer.
+  const results = await d1.batch([
+    run(`DELETE FROM analytics_inbox`),
+    run(`
       INSERT OR IGNORE INTO analytics_inbox (hit_id, day, minute, blog_id, source, ref_host, country, device, browser, visitor)
       SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.day'), json_extract(j.value, '$.minute'),
              json_extract(j.value, '$.post'), json_extract(j.value, '$.source'), json_extract(j.value, '$.refHost'),
              json_extract(j.value, '$.country'), json_extract(j.value, '$.device'), json_extract(j.value, '$.browser'),
              json_extract(j.value, '$.visitor')
-      FROM json_each(${json}) j
-      WHERE NOT EXISTS (SELECT 1 FROM analytics_seen s WHERE s.hit_id = json_extract(j.value, '$.id'))`),
+      FROM json_each(?) j
+      WHERE NOT EXISTS (SELECT 1 FROM analytics_seen s WHERE s.hit_id = json_extract(j.value, '$.id'))`,
+      json,
+    ),
     // Only a published post is a post here; a hit on anything else still counts for the site.
-    db.run(sql`
+    run(`
       UPDATE analytics_inbox SET owner = (SELECT b.author_id FROM blogs b WHERE b.id = analytics_inbox.blog_id AND b.status = 'published')
       WHERE blog_id IS NOT NULL`),
-    db.run(sql`UPDATE analytics_inbox SET blog_id = NULL WHERE owner IS NULL`),
+    run(`UPDATE analytics_inbox SET blog_id = NULL WHERE owner IS NULL`),
     // A referrer that is a fediverse server the site has met (a follower's, a commenter's) is the fediverse.
-    db.run(sql`
+    run(`
       UPDATE analytics_inbox SET source = 'fediverse'
       WHERE ref_host IS NOT NULL AND EXISTS (SELECT 1 FROM ap_remote_actors a WHERE a.host = analytics_inbox.ref_host)`),
-    db.run(markNew("new_site", "'site'", "", "1")),
-    db.run(markNew("new_writer", "'w:' || analytics_inbox.owner", " AND i.owner = analytics_inbox.owner", "owner IS NOT NULL")),
-    db.run(
+    run(markNew("new_site", "'site'", "", "1")),
+    run(markNew("new_writer", "'w:' || analytics_inbox.owner", " AND i.owner = analytics_inbox.owner", "owner IS NOT NULL")),
+    run(
       markNew("new_post", "'p:' || analytics_inbox.blog_id", " AND i.blog_id = analytics_inbox.blog_id", "blog_id IS NOT NULL"),
     ),
-    db.run(sql`
+    run(`
       INSERT OR IGNORE INTO analytics_visitors (day, scope, hash)
       SELECT day, 'site', visitor FROM analytics_inbox
       UNION ALL SELECT day, 'w:' || owner, visitor FROM analytics_inbox WHERE owner IS NOT NULL
       UNION ALL SELECT day, 'p:' || blog_id, visitor FROM analytics_inbox WHERE blog_id IS NOT NULL`),
-    db.run(sql`
+    ...ROLLUPS.map((arms) =>
+      run(`
       WITH f AS (${SCOPED})
       INSERT INTO analytics_daily (scope, dim, day, key, pageviews, visitors)
-      SELECT * FROM (
-        SELECT scope, 'total', day, '', count(*), sum(nv) FROM f GROUP BY scope, day
-        UNION ALL SELECT scope, 'source', day, source, count(*), sum(nv) FROM f GROUP BY scope, day, source
-        UNION ALL SELECT scope, 'country', day, country, count(*), sum(nv) FROM f GROUP BY scope, day, country
-        UNION ALL SELECT scope, 'device', day, device, count(*), sum(nv) FROM f GROUP BY scope, day, device
-        UNION ALL SELECT scope, 'browser', day, browser, count(*), sum(nv) FROM f GROUP BY scope, day, browser
-        UNION ALL SELECT scope, 'post', day, blog_id, count(*), sum(np) FROM f
-          WHERE blog_id IS NOT NULL AND scope NOT LIKE 'p:%' GROUP BY scope, day, blog_id
-      ) WHERE true
+      SELECT * FROM (${arms}) WHERE true
       ON CONFLICT (scope, dim, day, key) DO UPDATE SET
         pageviews = pageviews + excluded.pageviews, visitors = visitors + excluded.visitors`),
-    db.run(sql`
+    ),
+    run(`
       WITH f AS (
         SELECT 'site' AS scope, minute FROM analytics_inbox
         UNION ALL SELECT 'w:' || owner, minute FROM analytics_inbox WHERE owner IS NOT NULL
@@ -114,8 +125,8 @@ export async function foldHits(db: Db, hits: AnalyticsHit[]): Promise<number> {
       INSERT INTO analytics_recent (scope, minute, pageviews)
       SELECT scope, minute, count(*) FROM f WHERE true GROUP BY scope, minute
       ON CONFLICT (scope, minute) DO UPDATE SET pageviews = pageviews + excluded.pageviews`),
-    db.run(sql`INSERT OR IGNORE INTO analytics_seen (hit_id, day) SELECT hit_id, day FROM analytics_inbox`),
-    db.run(sql`DELETE FROM analytics_inbox`),
+    run(`INSERT OR IGNORE INTO analytics_seen (hit_id, day) SELECT hit_id, day FROM analytics_inbox`),
+    run(`DELETE FROM analytics_inbox`),
   ]);
-  return Number((results[1] as unknown as D1Result).meta?.changes ?? 0);
+  return Number(results[1]?.meta?.changes ?? 0);
 }

@@ -32,7 +32,7 @@ export async function newsletterReport(
       : scope.kind === "writer"
         ? sql`b.author_id = ${scope.key.slice(2)}`
         : sql`b.id = ${scope.post!.id}`;
-  const [sent, gained] = await db.batch([
+  const [sent, gained] = await Promise.all([
     db.all<{ id: string; title: string; sentAt: number; reads: number; gained: number }>(sql`
       SELECT s.blog_id AS id, b.title AS title, s.created_at AS sentAt,
         (SELECT coalesce(sum(a.pageviews), 0) FROM analytics_daily a

@@ -1,4 +1,4 @@
-import { and, between, eq, gt, sql } from "drizzle-orm";
+import { and, between, desc, eq, gt, sql } from "drizzle-orm";
 import { schema, type Db } from "#worker/db.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -80,17 +80,23 @@ export function createAnalyticsReports(db: Db) {
           .select({ day: d.day, pageviews: d.pageviews, visitors: d.visitors })
           .from(d)
           .where(and(eq(d.scope, scope.key), eq(d.dim, "total"), between(d.day, a, b)));
+      const topPosts = db
+        .select({ key: d.key, pv: sql<number>`sum(${d.pageviews})`.as("pv"), v: sql<number>`sum(${d.visitors})`.as("v") })
+        .from(d)
+        .where(and(eq(d.scope, scope.key), eq(d.dim, "post"), between(d.day, from, to)))
+        .groupBy(d.key)
+        .orderBy(sql`pv desc`, d.key)
+        .limit(TOP_N)
+        .as("t");
       const [series, before, posts, sources, countries, devices, browsers] = await db.batch([
         days(from, to),
         days(previous.from, previous.to),
         // Top posts are summed first and only the ten named (a deleted post drops out).
-        db.all<{ id: string; title: string; pageviews: number; visitors: number }>(sql`
-          SELECT t.key AS id, b.title AS title, t.pv AS pageviews, t.v AS visitors
-          FROM (SELECT key, sum(pageviews) AS pv, sum(visitors) AS v FROM analytics_daily
-                WHERE scope = ${scope.key} AND dim = 'post' AND day BETWEEN ${from} AND ${to}
-                GROUP BY key ORDER BY pv DESC, key LIMIT ${TOP_N}) t
-          JOIN blogs b ON b.id = t.key
-          ORDER BY t.pv DESC, t.key`),
+        db
+          .select({ id: topPosts.key, title: schema.blogs.title, pageviews: topPosts.pv, visitors: topPosts.v })
+          .from(topPosts)
+          .innerJoin(schema.blogs, eq(schema.blogs.id, topPosts.key))
+          .orderBy(desc(topPosts.pv), topPosts.key),
         top(scope.key, "source", from, to),
         top(scope.key, "country", from, to),
         top(scope.key, "device", from, to),

@@ -50,19 +50,23 @@ const ERASE_CHUNK = 500;
 
 /** A deleted account's posts' analytics: their own rows, the writer's rows, and their lines in the site's top posts. */
 export async function eraseAnalytics(db: Db, writerId: string, postIds: string[]): Promise<void> {
+  const d1 = db.$client;
+  const writer = `w:${writerId}`;
   const statements = [
-    db.run(sql`DELETE FROM analytics_daily WHERE scope = ${`w:${writerId}`}`),
-    db.run(sql`DELETE FROM analytics_recent WHERE scope = ${`w:${writerId}`}`),
+    d1.prepare("DELETE FROM analytics_daily WHERE scope = ?").bind(writer),
+    d1.prepare("DELETE FROM analytics_recent WHERE scope = ?").bind(writer),
   ];
   for (let i = 0; i < postIds.length; i += ERASE_CHUNK) {
     const ids = JSON.stringify(postIds.slice(i, i + ERASE_CHUNK));
     statements.push(
-      db.run(sql`DELETE FROM analytics_daily WHERE scope IN (SELECT 'p:' || value FROM json_each(${ids}))`),
-      db.run(
-        sql`DELETE FROM analytics_daily WHERE scope = 'site' AND dim = 'post' AND key IN (SELECT value FROM json_each(${ids}))`,
-      ),
-      db.run(sql`DELETE FROM analytics_recent WHERE scope IN (SELECT 'p:' || value FROM json_each(${ids}))`),
+      d1.prepare("DELETE FROM analytics_daily WHERE scope IN (SELECT 'p:' || value FROM json_each(?))").bind(ids),
+      d1
+        .prepare(
+          "DELETE FROM analytics_daily WHERE scope = 'site' AND dim = 'post' AND key IN (SELECT value FROM json_each(?))",
+        )
+        .bind(ids),
+      d1.prepare("DELETE FROM analytics_recent WHERE scope IN (SELECT 'p:' || value FROM json_each(?))").bind(ids),
     );
   }
-  await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  await d1.batch(statements);
 }
