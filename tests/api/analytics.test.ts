@@ -165,7 +165,9 @@ describe("GET /api/analytics/summary: scoped like the page", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
     expect((await csv.text()).split("\r\n")[0]).toBe("section,key,label,pageviews,visitors");
-    const refused = await callWith(env, `/dashboard/analytics.csv?post=${theirs.id}`, { headers: await asUser(writer) });
+    const refused = await callWith(env, `/dashboard/analytics.csv?post=${theirs.id}`, {
+      headers: await asUser(writer),
+    });
     expect(refused.status).toBe(403);
   });
 });

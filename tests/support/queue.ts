@@ -54,7 +54,8 @@ export function recordingQueue<Job = NewsletterJob>(batchSize = 10, queueName = 
       while (pending.length > 0) {
         const jobs = this.take();
         const result = await deliver(env, jobs);
-        if (result.retryMessages.length > 0 || result.retryBatch.retry) throw new Error(`jobs were retried: ${JSON.stringify(result)}`);
+        if (result.retryMessages.length > 0 || result.retryBatch.retry)
+          throw new Error(`jobs were retried: ${JSON.stringify(result)}`);
         if (twice) await deliver(env, jobs, 2);
         done.push(...jobs);
       }

@@ -13,9 +13,8 @@ import { logError } from "#worker/log.ts";
 const MAX_HIT_BYTES = 4 * 1024;
 
 /** A transparent 1x1 GIF: the no-JavaScript fallback's answer. */
-const PIXEL = Uint8Array.from(
-  atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"),
-  (ch) => ch.charCodeAt(0),
+const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) =>
+  ch.charCodeAt(0),
 );
 
 /**
@@ -46,7 +45,11 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
       try {
         body = JSON.parse(text);
       } catch {
-        throw new ValidationError({ body: "The body is not valid JSON." }, "The body is not valid JSON.", "invalid-json");
+        throw new ValidationError(
+          { body: "The body is not valid JSON." },
+          "The body is not valid JSON.",
+          "invalid-json",
+        );
       }
       await count(c, body);
       return c.body(null, 204);
@@ -66,7 +69,8 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
       }
     }
     // An image answers an image whatever happened: a broken-image icon helps nobody.
-    if (path) await count(c, { path, referrer: c.req.query("r") ?? "" }).catch((err) => logError("analytics: pixel", err));
+    if (path)
+      await count(c, { path, referrer: c.req.query("r") ?? "" }).catch((err) => logError("analytics: pixel", err));
     return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
   });
 

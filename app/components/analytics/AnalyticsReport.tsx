@@ -50,11 +50,7 @@ export function AnalyticsReport({
   const days = summary.series.length;
   const title = summary.post ? `Analytics: ${summary.post.title}` : "Analytics";
   const whose =
-    summary.scope === "site"
-      ? "Every page of the site."
-      : summary.scope === "writer"
-        ? "Your posts."
-        : "This post.";
+    summary.scope === "site" ? "Every page of the site." : summary.scope === "writer" ? "Your posts." : "This post.";
   return (
     <>
       <DashboardHeader
@@ -91,11 +87,23 @@ export function AnalyticsReport({
         <Form method="get" action={basePath} className="flex flex-wrap items-end gap-2 text-sm">
           <label className="flex flex-col gap-1 text-gray-700">
             From
-            <input type="date" name="from" defaultValue={summary.from} required className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink" />
+            <input
+              type="date"
+              name="from"
+              defaultValue={summary.from}
+              required
+              className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink"
+            />
           </label>
           <label className="flex flex-col gap-1 text-gray-700">
             To
-            <input type="date" name="to" defaultValue={summary.to} required className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink" />
+            <input
+              type="date"
+              name="to"
+              defaultValue={summary.to}
+              required
+              className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink"
+            />
           </label>
           <button type="submit" className={buttonSecondary}>
             Show
@@ -145,7 +153,11 @@ export function AnalyticsReport({
           empty="No reads in this range."
           rows={summary.devices.map((r) => ({ ...r, label: deviceName(r.key) }))}
         />
-        <Breakdown title="Browsers" empty="No reads in this range." rows={summary.browsers.map((r) => ({ ...r, label: r.key }))} />
+        <Breakdown
+          title="Browsers"
+          empty="No reads in this range."
+          rows={summary.browsers.map((r) => ({ ...r, label: r.key }))}
+        />
       </div>
       <NewsletterPart newsletter={newsletter} />
     </>

@@ -45,7 +45,8 @@ export function TrafficChart({
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (series.length <= 1 ? innerW / 2 : (i / (series.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const line = (values: number[]) => values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
+  const line = (values: number[]) =>
+    values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
   const total = series.reduce((a, d) => a + d.pageviews, 0);
   const first = series[0]?.date ?? "";
   const last = series[series.length - 1]?.date ?? "";
@@ -78,7 +79,14 @@ export function TrafficChart({
             <desc id={`${id}-d`}>{summary}</desc>
             {[0, max / 2, max].map((v) => (
               <g key={v} aria-hidden="true">
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-gray-200" strokeWidth={1} />
+                <line
+                  x1={PAD.left}
+                  x2={W - PAD.right}
+                  y1={y(v)}
+                  y2={y(v)}
+                  className="stroke-gray-200"
+                  strokeWidth={1}
+                />
                 <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} className="fill-gray-500">
                   {fmt(v)}
                 </text>
@@ -112,7 +120,14 @@ export function TrafficChart({
             <text x={PAD.left} y={H - 6} fontSize={11} className="fill-gray-500" aria-hidden="true">
               {shortDay(first)}
             </text>
-            <text x={W - PAD.right} y={H - 6} textAnchor="end" fontSize={11} className="fill-gray-500" aria-hidden="true">
+            <text
+              x={W - PAD.right}
+              y={H - 6}
+              textAnchor="end"
+              fontSize={11}
+              className="fill-gray-500"
+              aria-hidden="true"
+            >
               {shortDay(last)}
             </text>
           </svg>
@@ -120,7 +135,12 @@ export function TrafficChart({
             {tip ? `${shortDay(tip.date)}: ${fmt(tip.pageviews)} pageviews, ${fmt(tip.visitors)} visitors` : summary}
           </p>
         </div>
-        <div className="max-h-64 overflow-y-auto rounded-lg border border-gray-100" tabIndex={0} role="region" aria-label={`${label}, table`}>
+        <div
+          className="max-h-64 overflow-y-auto rounded-lg border border-gray-100"
+          tabIndex={0}
+          role="region"
+          aria-label={`${label}, table`}
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{label}</caption>
             <thead className="sticky top-0 bg-white">

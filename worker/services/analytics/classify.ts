@@ -62,11 +62,7 @@ export const SOURCE_GROUPS = ["direct", "search", "social", "fediverse", "newsle
  * The read's source: `?ref=newsletter` / `?ref=fediverse` (links the site itself sends out) first, then
  * the referrer's host grouped; none, or the site itself, is "direct". `refHost` is the other site's host.
  */
-export function sourceOf(
-  pageUrl: URL,
-  referrer: string,
-  siteHost: string,
-): { source: string; refHost: string | null } {
+export function sourceOf(pageUrl: URL, referrer: string, siteHost: string): { source: string; refHost: string | null } {
   const ref = pageUrl.searchParams.get("ref");
   if (ref === "newsletter" || ref === "fediverse") return { source: ref, refHost: null };
   let host: string;
@@ -111,5 +107,6 @@ export function postIdOf(pathname: string): string | null {
 }
 
 /** Pages that are a person's own (signing in, the dashboard, settings): never counted as reads. */
-const PRIVATE = /^\/(dashboard|settings|editProfile|Profile|notifications|saved|following|login|logout|register|forgot-password|reset-password|verify-email|confirm|confirm-email|newsletter|api|auth)(\/|$)/;
+const PRIVATE =
+  /^\/(dashboard|settings|editProfile|Profile|notifications|saved|following|login|logout|register|forgot-password|reset-password|verify-email|confirm|confirm-email|newsletter|api|auth)(\/|$)/;
 export const isCountedPath = (pathname: string) => !PRIVATE.test(pathname);

@@ -15,7 +15,13 @@ export function summaryCsv(s: Summary): string {
   const rows: (string | number)[][] = [["section", "key", "label", "pageviews", "visitors"]];
   for (const d of s.series) rows.push(["day", d.date, d.date, d.pageviews, d.visitors]);
   rows.push(["total", `${s.from}..${s.to}`, "This period", s.pageviews, s.visitors]);
-  rows.push(["previous", `${s.previous.from}..${s.previous.to}`, "Previous period", s.previous.pageviews, s.previous.visitors]);
+  rows.push([
+    "previous",
+    `${s.previous.from}..${s.previous.to}`,
+    "Previous period",
+    s.previous.pageviews,
+    s.previous.visitors,
+  ]);
   for (const p of s.topPosts) rows.push(["post", p.id, p.title, p.pageviews, p.visitors]);
   const lists = [
     ["source", s.sources],
@@ -23,6 +29,7 @@ export function summaryCsv(s: Summary): string {
     ["device", s.devices],
     ["browser", s.browsers],
   ] as const;
-  for (const [section, list] of lists) for (const r of list) rows.push([section, r.key, r.key, r.pageviews, r.visitors]);
+  for (const [section, list] of lists)
+    for (const r of list) rows.push([section, r.key, r.key, r.pageviews, r.visitors]);
   return `${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
 }

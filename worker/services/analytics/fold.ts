@@ -80,7 +80,8 @@ export async function foldHits(db: Db, hits: AnalyticsHit[]): Promise<number> {
   // Raw statements straight to the D1 binding: this is SQL that no query builder would make clearer.
   const results = await d1.batch([
     run(`DELETE FROM analytics_inbox`),
-    run(`
+    run(
+      `
       INSERT OR IGNORE INTO analytics_inbox (hit_id, day, minute, blog_id, source, ref_host, country, device, browser, visitor)
       SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.day'), json_extract(j.value, '$.minute'),
              json_extract(j.value, '$.post'), json_extract(j.value, '$.source'), json_extract(j.value, '$.refHost'),
@@ -100,9 +101,21 @@ export async function foldHits(db: Db, hits: AnalyticsHit[]): Promise<number> {
       UPDATE analytics_inbox SET source = 'fediverse'
       WHERE ref_host IS NOT NULL AND EXISTS (SELECT 1 FROM ap_remote_actors a WHERE a.host = analytics_inbox.ref_host)`),
     run(markNew("new_site", "'site'", "", "1")),
-    run(markNew("new_writer", "'w:' || analytics_inbox.owner", " AND i.owner = analytics_inbox.owner", "owner IS NOT NULL")),
     run(
-      markNew("new_post", "'p:' || analytics_inbox.blog_id", " AND i.blog_id = analytics_inbox.blog_id", "blog_id IS NOT NULL"),
+      markNew(
+        "new_writer",
+        "'w:' || analytics_inbox.owner",
+        " AND i.owner = analytics_inbox.owner",
+        "owner IS NOT NULL",
+      ),
+    ),
+    run(
+      markNew(
+        "new_post",
+        "'p:' || analytics_inbox.blog_id",
+        " AND i.blog_id = analytics_inbox.blog_id",
+        "blog_id IS NOT NULL",
+      ),
     ),
     run(`
       INSERT OR IGNORE INTO analytics_visitors (day, scope, hash)

@@ -55,7 +55,10 @@ export const summaryQuery = z
   .object({
     from: isoDay.optional(),
     to: isoDay.optional(),
-    post: z.string().regex(/^[0-9a-z]{8,40}$/, "Unknown post.").optional(),
+    post: z
+      .string()
+      .regex(/^[0-9a-z]{8,40}$/, "Unknown post.")
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The range ends before it starts.", path: ["to"] })
   .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= MAX_RANGE_DAYS, {

@@ -69,7 +69,11 @@ export function createAnalyticsReports(db: Db) {
 
   return {
     /** GET /api/analytics/summary and the dashboard: totals, series, previous period, top lists. */
-    async summary(actor: Actor | null, input: SummaryQuery | Record<string, unknown>, now = Date.now()): Promise<Summary> {
+    async summary(
+      actor: Actor | null,
+      input: SummaryQuery | Record<string, unknown>,
+      now = Date.now(),
+    ): Promise<Summary> {
       const query = parse(summaryQuery, input);
       const scope = await scopeOf(db, actor, query.post);
       const { from, to } = rangeOf(query, now);
@@ -81,7 +85,11 @@ export function createAnalyticsReports(db: Db) {
           .from(d)
           .where(and(eq(d.scope, scope.key), eq(d.dim, "total"), between(d.day, a, b)));
       const topPosts = db
-        .select({ key: d.key, pv: sql<number>`sum(${d.pageviews})`.as("pv"), v: sql<number>`sum(${d.visitors})`.as("v") })
+        .select({
+          key: d.key,
+          pv: sql<number>`sum(${d.pageviews})`.as("pv"),
+          v: sql<number>`sum(${d.visitors})`.as("v"),
+        })
         .from(d)
         .where(and(eq(d.scope, scope.key), eq(d.dim, "post"), between(d.day, from, to)))
         .groupBy(d.key)
@@ -123,7 +131,12 @@ export function createAnalyticsReports(db: Db) {
         to,
         pageviews: sum(filled, "pageviews"),
         visitors: sum(filled, "visitors"),
-        previous: { ...previous, pageviews: sum(earlier, "pageviews"), visitors: sum(earlier, "visitors"), series: earlier },
+        previous: {
+          ...previous,
+          pageviews: sum(earlier, "pageviews"),
+          visitors: sum(earlier, "visitors"),
+          series: earlier,
+        },
         series: filled,
         topPosts:
           scope.kind === "post"

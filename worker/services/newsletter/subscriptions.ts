@@ -78,11 +78,7 @@ export function createNewsletterSubscriptions(
       // The post the form was reached from (analytics' "subscribers gained"), if it is one.
       const source = isIdShaped(fromPost)
         ? ((
-            await db
-              .select({ id: schema.blogs.id })
-              .from(schema.blogs)
-              .where(eq(schema.blogs.id, fromPost))
-              .limit(1)
+            await db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.id, fromPost)).limit(1)
           )[0]?.id ?? null)
         : null;
       await db.insert(t).values({ id: newId(), email: data.email, sourceBlogId: source }).onConflictDoNothing();
