@@ -22,6 +22,9 @@ function niceMax(max: number): number {
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+const count = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
+const numbers = (d: TrafficDay) =>
+  `${shortDay(d.date)}: ${count(d.pageviews, "pageview", "pageviews")}, ${count(d.visitors, "visitor", "visitors")}`;
 
 /**
  * Pageviews and visitors per day as a hand-drawn SVG line chart, with the previous period's pageviews
@@ -53,7 +56,15 @@ export function TrafficChart({
   const summary =
     total === 0
       ? `No pageviews from ${shortDay(first)} to ${shortDay(last)}.`
-      : `${fmt(total)} pageviews and ${fmt(series.reduce((a, d) => a + d.visitors, 0))} visitors from ${shortDay(first)} to ${shortDay(last)}; the previous period had ${fmt(previous.reduce((a, d) => a + d.pageviews, 0))} pageviews.`;
+      : `${count(total, "pageview", "pageviews")} and ${count(
+          series.reduce((a, d) => a + d.visitors, 0),
+          "visitor",
+          "visitors",
+        )} from ${shortDay(first)} to ${shortDay(last)}; the previous period had ${count(
+          previous.reduce((a, d) => a + d.pageviews, 0),
+          "pageview",
+          "pageviews",
+        )}.`;
   const tip = focused === null ? null : series[focused];
 
   return (
@@ -62,7 +73,7 @@ export function TrafficChart({
         <span className="font-semibold text-ink">{label}</span>
         <span className="flex flex-wrap gap-3 text-xs text-gray-600" aria-hidden="true">
           <span className="flex items-center gap-1">
-            <span className="inline-block h-0.5 w-4 bg-brand-600 dark:bg-brand-300" /> Pageviews
+            <span className="inline-block h-0.5 w-4 bg-brand-600 dark:bg-brand-500" /> Pageviews
           </span>
           <span className="flex items-center gap-1">
             <span className="inline-block h-0.5 w-4 bg-emerald-600 dark:bg-emerald-400" /> Visitors
@@ -73,66 +84,74 @@ export function TrafficChart({
         </span>
       </figcaption>
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="relative">
-          <svg viewBox={`0 0 ${W} ${H}`} role="group" aria-labelledby={`${id}-t ${id}-d`} className="h-auto w-full">
-            <title id={`${id}-t`}>{label}</title>
-            <desc id={`${id}-d`}>{summary}</desc>
-            {[0, max / 2, max].map((v) => (
-              <g key={v} aria-hidden="true">
-                <line
-                  x1={PAD.left}
-                  x2={W - PAD.right}
-                  y1={y(v)}
-                  y2={y(v)}
-                  className="stroke-gray-200"
-                  strokeWidth={1}
-                />
-                <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} className="fill-gray-500">
-                  {fmt(v)}
-                </text>
-              </g>
-            ))}
-            <g aria-hidden="true" fill="none" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round">
-              {previous.length === series.length ? (
-                <path d={line(previous.map((d) => d.pageviews))} className="stroke-gray-400" strokeDasharray="5 4" />
-              ) : null}
-              <path d={line(series.map((d) => d.visitors))} className="stroke-emerald-600 dark:stroke-emerald-400" />
-              <path d={line(series.map((d) => d.pageviews))} className="stroke-brand-600 dark:stroke-brand-300" />
-            </g>
-            {series.map((d, i) => (
-              <circle
-                key={d.date}
-                cx={x(i)}
-                cy={y(d.pageviews)}
-                r={focused === i ? 6 : series.length > 45 ? 2.5 : 4}
-                tabIndex={0}
-                role="img"
-                aria-label={`${shortDay(d.date)}: ${fmt(d.pageviews)} pageviews, ${fmt(d.visitors)} visitors`}
-                onFocus={() => setFocused(i)}
-                onBlur={() => setFocused(null)}
-                onMouseEnter={() => setFocused(i)}
-                onMouseLeave={() => setFocused(null)}
-                className="cursor-pointer fill-brand-600 stroke-white outline-none focus-visible:stroke-ink dark:fill-brand-300"
-                strokeWidth={focused === i ? 3 : 1.5}
-                data-testid="chart-point"
-              />
-            ))}
-            <text x={PAD.left} y={H - 6} fontSize={11} className="fill-gray-500" aria-hidden="true">
-              {shortDay(first)}
-            </text>
-            <text
-              x={W - PAD.right}
-              y={H - 6}
-              textAnchor="end"
-              fontSize={11}
-              className="fill-gray-500"
-              aria-hidden="true"
+        <div className="relative min-w-0">
+          {/* On phones the chart keeps a readable size and scrolls sideways rather than shrinking its labels. */}
+          <div className="overflow-x-auto">
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              role="group"
+              aria-labelledby={`${id}-t ${id}-d`}
+              className="h-auto w-full min-w-[30rem]"
             >
-              {shortDay(last)}
-            </text>
-          </svg>
+              <title id={`${id}-t`}>{label}</title>
+              <desc id={`${id}-d`}>{summary}</desc>
+              {[0, max / 2, max].map((v) => (
+                <g key={v} aria-hidden="true">
+                  <line
+                    x1={PAD.left}
+                    x2={W - PAD.right}
+                    y1={y(v)}
+                    y2={y(v)}
+                    className="stroke-gray-200"
+                    strokeWidth={1}
+                  />
+                  <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} className="fill-gray-500">
+                    {fmt(v)}
+                  </text>
+                </g>
+              ))}
+              <g aria-hidden="true" fill="none" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round">
+                {previous.length === series.length ? (
+                  <path d={line(previous.map((d) => d.pageviews))} className="stroke-gray-400" strokeDasharray="5 4" />
+                ) : null}
+                <path d={line(series.map((d) => d.visitors))} className="stroke-emerald-600 dark:stroke-emerald-400" />
+                <path d={line(series.map((d) => d.pageviews))} className="stroke-brand-600 dark:stroke-brand-500" />
+              </g>
+              {series.map((d, i) => (
+                <circle
+                  key={d.date}
+                  cx={x(i)}
+                  cy={y(d.pageviews)}
+                  r={focused === i ? 6 : series.length > 45 ? 2.5 : 4}
+                  tabIndex={0}
+                  role="img"
+                  aria-label={numbers(d)}
+                  onFocus={() => setFocused(i)}
+                  onBlur={() => setFocused(null)}
+                  onMouseEnter={() => setFocused(i)}
+                  onMouseLeave={() => setFocused(null)}
+                  className="cursor-pointer fill-brand-600 stroke-white outline-none dark:stroke-[#161e2e] focus-visible:stroke-ink dark:fill-brand-500"
+                  strokeWidth={focused === i ? 3 : 1.5}
+                  data-testid="chart-point"
+                />
+              ))}
+              <text x={PAD.left} y={H - 6} fontSize={11} className="fill-gray-500" aria-hidden="true">
+                {shortDay(first)}
+              </text>
+              <text
+                x={W - PAD.right}
+                y={H - 6}
+                textAnchor="end"
+                fontSize={11}
+                className="fill-gray-500"
+                aria-hidden="true"
+              >
+                {shortDay(last)}
+              </text>
+            </svg>
+          </div>
           <p aria-live="polite" className="mt-1 min-h-5 text-sm text-gray-700">
-            {tip ? `${shortDay(tip.date)}: ${fmt(tip.pageviews)} pageviews, ${fmt(tip.visitors)} visitors` : summary}
+            {tip ? numbers(tip) : summary}
           </p>
         </div>
         <div
