@@ -45,7 +45,8 @@ export function createAnalyticsIngest(db: Db, env: Env) {
     async accept(
       request: Request,
       input: unknown,
-      viewerId: string | null,
+      /** The signed-in reader's id, if any (asked only when the page is a post). */
+      viewer: () => Promise<string | null>,
       now = Date.now(),
     ): Promise<{ counted: true; hit: AnalyticsHit } | { counted: false; reason: Skipped }> {
       const { path, referrer } = parse(hitInput, input);
@@ -57,6 +58,7 @@ export function createAnalyticsIngest(db: Db, env: Env) {
       const page = new URL(path, site);
       if (!isCountedPath(page.pathname)) return { counted: false, reason: "private-page" };
       const post = postIdOf(page.pathname);
+      const viewerId = post ? await viewer() : null;
       if (viewerId && post) {
         const [blog] = await db
           .select({ authorId: schema.blogs.authorId })
