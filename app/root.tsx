@@ -20,6 +20,7 @@ import { TopBar } from "#app/components/TopBar.tsx";
 import { VerifyEmailBanner } from "#app/components/VerifyEmailBanner.tsx";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { THEME_SCRIPT } from "#app/lib/theme.ts";
+import { BEACON_PIXEL, BEACON_SCRIPT } from "#app/lib/beacon.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { DEFAULT_BRAND, useBrand } from "#app/lib/site-name.ts";
 import { logError } from "#worker/log.ts";
@@ -100,6 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Analytics without cookies (app/lib/beacon.ts); without JavaScript, the pixel counts the page. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BEACON_SCRIPT }} />
+        <noscript>
+          <img src={BEACON_PIXEL} alt="" width={1} height={1} className="absolute h-px w-px" />
+        </noscript>
       </body>
     </html>
   );

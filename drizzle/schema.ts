@@ -285,10 +285,13 @@ export const newsletterSubscriptions = sqliteTable(
       .default("pending"),
     confirmedAt: integer("confirmed_at"),
     unsubscribedAt: integer("unsubscribed_at"),
+    // The post the subscriber came from (the form was reached from it): the analytics' "subscribers gained".
+    sourceBlogId: text("source_blog_id").references((): AnySQLiteColumn => blogs.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("newsletter_email_unique").on(t.email),
+    index("newsletter_source_blog_idx").on(t.sourceBlogId, t.state),
     index("newsletter_state_id_idx").on(t.state, t.id),
     index("newsletter_created_idx").on(t.createdAt),
   ],
@@ -990,4 +993,81 @@ export const apPeers = sqliteTable("ap_peers", {
   signing: text("signing", { enum: ["rfc9421", "cavage"] }),
   failingSince: integer("failing_since"),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Analytics (docs/decisions/038): counts per scope ("site", "w:<writer id>", "p:<post id>"), UTC day,
+ * dimension ("total", "post", "source", "country", "device", "browser") and key. Folded from the hit queue
+ * in one D1 batch per message batch; no hit, address or agent is ever kept here.
+ */
+export const analyticsDaily = sqliteTable(
+  "analytics_daily",
+  {
+    scope: text("scope").notNull(),
+    dim: text("dim").notNull(),
+    day: text("day").notNull(),
+    key: text("key").notNull().default(""),
+    pageviews: integer("pageviews").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.dim, t.day, t.key] }), index("analytics_daily_day_idx").on(t.day)],
+);
+
+/**
+ * A message batch's hits while it is folded: filled and emptied inside the same D1 batch (a transaction),
+ * so between batches the table is empty. The visitor is the day's salted hash, never an address.
+ */
+export const analyticsInbox = sqliteTable("analytics_inbox", {
+  hitId: text("hit_id").primaryKey(),
+  day: text("day").notNull(),
+  minute: integer("minute").notNull(),
+  blogId: text("blog_id"),
+  owner: text("owner"),
+  source: text("source").notNull(),
+  refHost: text("ref_host"),
+  country: text("country").notNull(),
+  device: text("device").notNull(),
+  browser: text("browser").notNull(),
+  visitor: text("visitor").notNull(),
+  newSite: integer("new_site").notNull().default(0),
+  newWriter: integer("new_writer").notNull().default(0),
+  newPost: integer("new_post").notNull().default(0),
+});
+
+/** Hit ids already folded, so a message delivered twice counts once; pruned after two days. */
+export const analyticsSeen = sqliteTable(
+  "analytics_seen",
+  {
+    hitId: text("hit_id").primaryKey(),
+    day: text("day").notNull(),
+  },
+  (t) => [index("analytics_seen_day_idx").on(t.day)],
+);
+
+/** The day's visitor hashes per scope (unique visitors); useless once the day's salt is gone, pruned after two days. */
+export const analyticsVisitors = sqliteTable(
+  "analytics_visitors",
+  {
+    day: text("day").notNull(),
+    scope: text("scope").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.scope, t.hash] })],
+);
+
+/** Pageviews per scope and minute (Unix minute), for "the last 30 minutes"; pruned after an hour. */
+export const analyticsRecent = sqliteTable(
+  "analytics_recent",
+  {
+    scope: text("scope").notNull(),
+    minute: integer("minute").notNull(),
+    pageviews: integer("pageviews").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.minute] }), index("analytics_recent_minute_idx").on(t.minute)],
+);
+
+/** The day's random salt of the visitor hash; deleted when the day is over, so no hash can be traced back. */
+export const analyticsSalts = sqliteTable("analytics_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
 });

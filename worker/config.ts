@@ -10,6 +10,8 @@ import type { Env } from "#worker/env.ts";
 /** The brand when SITE_NAME is unset or blank. */
 export const DEFAULT_SITE_NAME = "Edge Blog";
 const DEFAULT_OWNER_NAME = "Your Name";
+/** Analytics rollups are kept two years unless ANALYTICS_RETENTION_DAYS says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 730;
 
 const text = z
   .string()
@@ -56,6 +58,13 @@ const schema = z.object({
   AP_SITE_HANDLE: text.transform((v) => (v || "site").toLowerCase()),
   FEDERATION_ALLOW_PRIVATE: flag("FEDERATION_ALLOW_PRIVATE"),
   IMPORT_ALLOW_PRIVATE_HOSTS: flag("IMPORT_ALLOW_PRIVATE_HOSTS"),
+  ANALYTICS_RETENTION_DAYS: text.transform((v, ctx) => {
+    if (!v) return DEFAULT_RETENTION_DAYS;
+    const days = Number(v);
+    if (Number.isInteger(days) && days >= 1) return days;
+    ctx.addIssue({ code: "custom", message: "ANALYTICS_RETENTION_DAYS must be a whole number of days (1 or more)." });
+    return z.NEVER;
+  }),
 });
 
 export interface Config {
@@ -71,6 +80,7 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   federation: { siteHandle: string; allowPrivate: boolean };
   imports: { allowPrivateHosts: boolean };
+  analytics: { retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -97,6 +107,7 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, st
         : null,
     federation: { siteHandle: v.AP_SITE_HANDLE, allowPrivate: v.FEDERATION_ALLOW_PRIVATE },
     imports: { allowPrivateHosts: v.IMPORT_ALLOW_PRIVATE_HOSTS },
+    analytics: { retentionDays: v.ANALYTICS_RETENTION_DAYS },
   };
 }
 

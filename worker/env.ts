@@ -1,3 +1,4 @@
+import type { AnalyticsHit } from "#worker/services/analytics/model.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
@@ -45,4 +46,8 @@ export interface Env {
   IMPORT_QUEUE: Queue<ImportJobMessage>;
   /** "true" lets imports fetch images from private and loopback hosts: local runs only, never production. */
   IMPORT_ALLOW_PRIVATE_HOSTS?: string;
+  /** Analytics hits (worker/services/analytics/): the beacon sends, this Worker folds them into D1 rollups. */
+  ANALYTICS_QUEUE?: Queue<AnalyticsHit>;
+  /** Days of analytics rollups kept (730 when unset); the hourly cron prunes older days. */
+  ANALYTICS_RETENTION_DAYS?: string;
 }

@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
+import { isAnalyticsHit, type AnalyticsHit } from "#worker/services/analytics/model.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
 import type { ImportJobMessage } from "#worker/services/import/run.ts";
 import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
@@ -56,11 +57,13 @@ export default {
         services.sessions.sweepExpired(now),
         services.accountTokens.sweep(now),
         services.mailer.sweep(now),
+        services.analytics.prune(now),
       ]),
     );
   },
   /**
-   * The newsletter's and the notifications' queue consumer (wrangler.toml [[queues.consumers]]): each message is one bounded,
+   * The queue consumer (analytics and federation have their own, below); the newsletter's and the notifications'
+   * jobs (wrangler.toml [[queues.consumers]]): each message is one bounded,
    * idempotent job. A failed one is retried with a growing delay; after max_retries it goes to the
    * dead-letter queue, where it stays for a person to look at.
    */
@@ -68,6 +71,10 @@ export default {
     const services = createServices(env, ctx);
     if (batch.queue.startsWith("edge-blog-federation")) {
       await runFederationBatch(batch as unknown as MessageBatch<FederationJob>, services);
+      return;
+    }
+    if (batch.queue.startsWith("edge-blog-analytics")) {
+      await runAnalyticsBatch(batch as unknown as MessageBatch<AnalyticsHit>, services);
       return;
     }
     for (const message of batch.messages) {
@@ -87,6 +94,20 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env, NewsletterJob | ImportJobMessage | NotificationJob>;
+
+/**
+ * The analytics queue's consumer: the whole batch is folded into the rollups in one D1 batch (idempotent:
+ * a hit already folded is skipped), so it is acked or retried as one.
+ */
+async function runAnalyticsBatch(batch: MessageBatch<AnalyticsHit>, services: ReturnType<typeof createServices>) {
+  try {
+    await services.analytics.fold(batch.messages.map((m) => m.body).filter(isAnalyticsHit));
+    batch.ackAll();
+  } catch (err) {
+    logError("analytics: fold failed", err, { messages: batch.messages.length });
+    batch.retryAll({ delaySeconds: 10 });
+  }
+}
 
 /**
  * The federation queue's consumer: fan-outs and signed deliveries (worker/services/federation/delivery.ts).

@@ -134,6 +134,7 @@ const DASHBOARD_PATHS: Record<string, string> = {
   "Manage Review": "M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3z",
   "Manage Authors": "M4 19V5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM8 7h6M8 11h6",
   Stats: "M4 20V11M10 20V5M16 20v-6M21 20H3",
+  Analytics: "M3 17l5-6 4 4 8-9M3 21h18",
   Inbox: "M3 13l3-8h12l3 8v6H3v-6zM3 13h5l1 2h6l1-2h5",
   Newsletter: "M3 6h18v12H3V6zM3 7l9 6 9-6",
   Comments: "M4 5h16v11H8l-4 4V5zM12 8v3M12 13.5v.01",

@@ -21,6 +21,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu: who reads what, from where (cookieless, kept in the site's own D1).
+  { to: "/dashboard/analytics", label: "Analytics" },
   // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.
   { to: "/dashboard/import", label: "Import" },
   { to: "/dashboard/export", label: "Export" },
@@ -37,6 +39,8 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/feedback", label: "Send Feedback" },
   // Beyond the spec's menu (issue 12): views, likes, comments and saves of the writer's posts.
   { to: "/dashboard/stats", label: "Stats" },
+  // Beyond the spec's menu: who reads your posts, from where (cookieless).
+  { to: "/dashboard/analytics", label: "Analytics" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },

@@ -25,6 +25,8 @@ test("/api/openapi.json is a valid OpenAPI 3.1 document of the routes the API se
     "POST /blogs/{id}/comments",
     "GET /newsletter/subscribers.csv",
     "GET /openapi.json",
+    "GET /analytics/summary",
+    "POST /analytics/hit",
   ])
     expect(operations).toContain(known);
   expect(operations.length).toBeGreaterThanOrEqual(90);
@@ -35,6 +37,11 @@ test("/api/openapi.json is a valid OpenAPI 3.1 document of the routes the API se
     expect(answer.status(), path).not.toBe(404);
     expect(answer.status(), path).toBeLessThan(500);
   }
+  const summary = doc.paths["/analytics/summary"].get;
+  expect(summary.parameters.map((p: { name: string }) => p.name)).toEqual(
+    expect.arrayContaining(["from", "to", "post"]),
+  );
+  expect(summary.responses["200"].content["application/json"].schema.properties).toHaveProperty("visitors");
   // The body of a post is described by the schema the service validates with.
   const body = doc.paths["/blogs"].post.requestBody.content["application/json"].schema;
   expect(body.properties).toHaveProperty("title");

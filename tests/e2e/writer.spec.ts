@@ -195,6 +195,7 @@ test.describe("writer dashboard", () => {
       "Manage Blogs",
       "Send Feedback",
       "Stats",
+      "Analytics",
       "Settings",
       "Home",
     ]);

@@ -7,7 +7,7 @@ import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
  * it keeps what was sent, and `drain` hands it to the Worker's real queue handler in batches the way
  * the platform does, so a test sees every job run and can deliver a batch twice (a forced retry).
  */
-export function recordingQueue<Job = NewsletterJob>(batchSize = 10) {
+export function recordingQueue<Job = NewsletterJob>(batchSize = 10, queueName = "edge-blog-newsletter") {
   let pending: Job[] = [];
   let seq = 0;
   const binding = {
@@ -27,7 +27,7 @@ export function recordingQueue<Job = NewsletterJob>(batchSize = 10) {
       attempts,
       body,
     }));
-    const batch = createMessageBatch<Job>("edge-blog-newsletter", messages);
+    const batch = createMessageBatch<Job>(queueName, messages);
     const ctx = createExecutionContext();
     await worker.queue!(batch as never, env as never, ctx);
     return getQueueResult(batch, ctx);
@@ -54,7 +54,8 @@ export function recordingQueue<Job = NewsletterJob>(batchSize = 10) {
       while (pending.length > 0) {
         const jobs = this.take();
         const result = await deliver(env, jobs);
-        if (result.retryMessages.length > 0) throw new Error(`jobs were retried: ${JSON.stringify(result)}`);
+        if (result.retryMessages.length > 0 || result.retryBatch.retry)
+          throw new Error(`jobs were retried: ${JSON.stringify(result)}`);
         if (twice) await deliver(env, jobs, 2);
         done.push(...jobs);
       }

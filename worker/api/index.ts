@@ -19,6 +19,7 @@ import { followsApi } from "#worker/api/follows.ts";
 import { notificationsApi } from "#worker/api/notifications.ts";
 import { importsApi } from "#worker/api/imports.ts";
 import { openApiDocument, openApiPage } from "#worker/api/openapi.ts";
+import { analyticsApi, analyticsHitRoutes } from "#worker/api/analytics.ts";
 
 /** The JSON REST contract, mounted at /api by the Worker entry. */
 export const api = new Hono<ApiEnv>()
@@ -39,10 +40,15 @@ export const api = new Hono<ApiEnv>()
   .route("/", followsApi)
   .route("/", notificationsApi)
   .route("/", importsApi)
+  .route("/", analyticsApi)
   .route("/", imagesApi);
 
 // The contract describes the routes above and itself; it is built when asked, from the routes the app has.
-api.get("/openapi.json", (c) => c.json(openApiDocument(api)));
-api.get("/docs", (c) => c.html(openApiPage(openApiDocument(api))));
+// The analytics beacon is mounted ahead of the session layer (worker/app.ts), so it is added here by hand.
+const documented = () => ({
+  routes: [...api.routes, ...analyticsHitRoutes.routes.map((r) => ({ ...r, path: `/analytics${r.path}` }))],
+});
+api.get("/openapi.json", (c) => c.json(openApiDocument(documented())));
+api.get("/docs", (c) => c.html(openApiPage(openApiDocument(documented()))));
 
 api.onError(apiError);

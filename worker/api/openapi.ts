@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authorChangesInput, newAuthorInput } from "#worker/services/authors.ts";
 import { blogChangesInput, newBlogInput } from "#worker/services/blogs/input.ts";
 import { subscribeInput } from "#worker/services/newsletter/model.ts";
+import { summaryQuery, summaryResponse } from "#worker/services/analytics/service.ts";
 import { newReviewInput } from "#worker/services/reviews.ts";
 
 /**
@@ -21,6 +22,16 @@ const BODIES: Record<string, z.ZodType> = {
   "POST /newsletter": subscribeInput,
 };
 
+/** Query strings a service validates with a schema: each property is a query parameter. */
+const QUERIES: Record<string, z.ZodType> = {
+  "GET /analytics/summary": summaryQuery,
+};
+
+/** Success bodies described by a schema. */
+const RESPONSES: Record<string, z.ZodType> = {
+  "GET /analytics/summary": summaryResponse,
+};
+
 /** Short words for the routes a newcomer reaches for first; the rest are named by method and path. */
 const SUMMARIES: Record<string, string> = {
   "GET /health": "Whether the Worker and its database answer",
@@ -35,6 +46,10 @@ const SUMMARIES: Record<string, string> = {
   "GET /auth/me": "The signed-in account, or null",
   "GET /openapi.json": "This document",
   "GET /docs": "This document as a readable page",
+  "GET /analytics/summary":
+    "Visitors and pageviews of a range (the site for admins, a writer's own posts, or one post), with top posts, sources, countries and devices",
+  "POST /analytics/hit": "The page-view beacon (JSON {path, referrer}); answers 204 and sets no cookie",
+  "GET /analytics/hit.gif": "The no-JavaScript page-view pixel",
 };
 
 const errorSchema = {
@@ -58,9 +73,12 @@ const SUCCESS: Record<string, string> = { GET: "200", POST: "200", PUT: "200", P
 /** Hono's "/blogs/:id{[0-9]+}" as OpenAPI's "/blogs/{id}". */
 export const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, "{$1}");
 
-function bodySchema(schema: z.ZodType): Record<string, unknown> {
+function bodySchema(schema: z.ZodType, io: "input" | "output" = "input"): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+    // The document declares its own dialect (OpenAPI 3.1's); a nested $schema is noise there.
+    delete json.$schema;
+    return json;
   } catch {
     return { type: "object" };
   }
@@ -73,12 +91,19 @@ export function openApiDocument(app: { routes: Hono["routes"] }, base = "/api") 
     if (!(method in SUCCESS) || route.path.includes("*")) continue;
     const path = openApiPath(route.path);
     const key = `${method} ${path}`;
-    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    const params: Record<string, unknown>[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: "path",
       required: true,
       schema: { type: "string" },
     }));
+    const query = QUERIES[key];
+    if (query) {
+      const json = bodySchema(query) as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, schema] of Object.entries(json.properties ?? {}))
+        params.push({ name, in: "query", required: json.required?.includes(name) ?? false, schema });
+    }
+    const answer = RESPONSES[key];
     const tag = path.split("/")[1] || "root";
     const body = BODIES[key];
     const operation: Record<string, unknown> = {
@@ -90,7 +115,10 @@ export function openApiDocument(app: { routes: Hono["routes"] }, base = "/api") 
         ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema(body) } } } }
         : {}),
       responses: {
-        [SUCCESS[method]!]: { description: "Success (creates answer 201 {insertedId} where the spec says so)" },
+        [SUCCESS[method]!]: {
+          description: "Success (creates answer 201 {insertedId} where the spec says so)",
+          ...(answer ? { content: { "application/json": { schema: bodySchema(answer, "output") } } } : {}),
+        },
         "4XX": {
           description: "Refused: 400 invalid, 401 signed out, 403 not allowed, 404, 409, 413, 415 or 429",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },

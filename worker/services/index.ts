@@ -3,6 +3,7 @@ import { createDb } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { createAccountService } from "#worker/services/accounts/settings.ts";
 import { createAccountTokenService } from "#worker/services/accounts/tokens.ts";
+import { createAnalyticsService } from "#worker/services/analytics/service.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/accounts/export.ts";
 import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
@@ -99,6 +100,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   });
   return {
     account,
+    // Analytics without a third-party cloud (docs/decisions/038): rollups folded from the hit queue.
+    analytics: createAnalyticsService(db, env),
     emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
     accountTokens,
     passkeys: createPasskeyService(db, env, { sessions, rateLimit }),

@@ -61,7 +61,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "newsletter") return unknownAction(form);
   return handleForm(request, form, async () => {
-    await context.services.newsletter.subscribe(form.get("email"), request.headers.get("CF-Connecting-IP"));
+    await context.services.newsletter.subscribe(
+      form.get("email"),
+      request.headers.get("CF-Connecting-IP"),
+      undefined,
+      form.get("from"),
+    );
     return { ok: true as const };
   });
 }

@@ -272,6 +272,16 @@ export default function BlogDetail() {
           reportedId={succeeded(actionData, "report-comment") ? ((actionData as Done).commentId ?? null) : null}
         />
 
+        <p className="mt-10 text-sm text-gray-600">
+          Enjoyed this?{" "}
+          <Link
+            to={`/?from=${blog._id}#newsletter`}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Get new posts by email
+          </Link>
+        </p>
+
         <RelatedPosts posts={related} />
       </div>
     </article>

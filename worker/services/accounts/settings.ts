@@ -5,6 +5,7 @@ import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } 
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
+import { eraseAnalytics } from "#worker/services/analytics/retention.ts";
 import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
@@ -94,9 +95,10 @@ export async function eraseAccount(
   // Their fediverse actor outlives the account (to sign the Delete its followers get), unless refused.
   const retired = (await federation?.retire(row.id)) ?? false;
   // What their account showed or uploaded, read before the foreign keys take their records away.
-  const [posts, uploads] = await Promise.all([
+  const [posts, uploads, postIds] = await Promise.all([
     postImageUrls(db, eq(schema.blogs.authorId, row.id)),
     db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
+    db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.authorId, row.id)),
   ]);
   const deleted = await db
     .delete(schema.users)
@@ -107,6 +109,12 @@ export async function eraseAccount(
     return 0;
   }
   if (retired) await federation?.announce(row.id);
+  // Their posts' analytics go with them (rollups are keyed by text, not by foreign keys).
+  await eraseAnalytics(
+    db,
+    row.id,
+    postIds.map((p) => p.id),
+  );
   await purge({ kind: "user.removed" });
   await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
   return deleted.length;

@@ -23,7 +23,8 @@ export function toArticle(row: BlogRow, u: Urls): Record<string, unknown> {
   );
   const tag = row.category.replace(/[^\p{L}\p{N}_]+/gu, "");
   // The canonical, readable link (issue 22): /blogs/{id}/{slug}.
-  const page = `${u.origin}${postPath(row)}`;
+  // ?ref=fediverse: a read through the fediverse counts as one, whatever referrer the reader's app sends.
+  const page = `${u.origin}${postPath(row)}?ref=fediverse`;
   const html = absoluteLinks(renderMarkdown(row.blogDetails), u.origin);
   return {
     "@context": OBJECT_CONTEXT,

@@ -110,7 +110,8 @@ export function createNewsletterDelivery(
     const ids = open.map((o) => o.id);
     const people = await db.select({ id: t.id, email: t.email, state: t.state }).from(t).where(inArray(t.id, ids));
     const gone = ids.filter((id) => !people.some((p) => p.id === id && p.state === "confirmed"));
-    const url = mailer.link(job.origin, postPath(post));
+    // ?ref=newsletter: the read this link brings counts as the newsletter's (worker/services/analytics/).
+    const url = mailer.link(job.origin, postPath(post), { ref: "newsletter" });
     const image = post.image ? mailer.link(job.origin, post.image) : null;
     const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
     for (const person of people) {

@@ -6,7 +6,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
-import { newId } from "#worker/services/shared/ids.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
@@ -65,6 +65,7 @@ export function createNewsletterSubscriptions(
       email: unknown,
       clientAddress?: string | null,
       origin: string | null = deps.origin ?? null,
+      fromPost: unknown = null,
     ): Promise<{ subscribed: true }> {
       let data: z.output<typeof subscribeInput>;
       try {
@@ -77,7 +78,13 @@ export function createNewsletterSubscriptions(
       }
       // IPv6 by /64; no address at all is one shared client, never unlimited.
       await rateLimit.hit(`newsletter:${clientAddressKey(clientAddress)}`, SUBSCRIPTIONS_PER_HOUR, 60 * 60);
-      await db.insert(t).values({ id: newId(), email: data.email }).onConflictDoNothing();
+      // The post the form was reached from (analytics' "subscribers gained"), if it is one.
+      const source = isIdShaped(fromPost)
+        ? ((
+            await db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.id, fromPost)).limit(1)
+          )[0]?.id ?? null)
+        : null;
+      await db.insert(t).values({ id: newId(), email: data.email, sourceBlogId: source }).onConflictDoNothing();
       const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, data.email) });
       if (!row || row.state === "confirmed") return { subscribed: true };
       try {

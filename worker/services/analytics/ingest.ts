@@ -1,0 +1,93 @@
+import { configOf } from "#worker/config.ts";
+import { eq, sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import { schema, type Db } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import { clientOf, countryOf, isCountedPath, postIdOf, sourceOf } from "#worker/services/analytics/classify.ts";
+import { hitInput, utcDay, type AnalyticsHit } from "#worker/services/analytics/model.ts";
+
+/** Why a hit was not counted (tests and logs read it; the beacon's answer is the same either way). */
+export type Skipped = "opted-out" | "bot" | "private-page" | "own-post" | "no-queue";
+
+/**
+ * The day's salt, per isolate: one D1 round trip per isolate and day instead of one per hit. A salt is
+ * random and the same for every isolate (the first one to need it writes it; the rest read it back).
+ */
+const salts = new Map<string, string>();
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Accepting a beacon's hit: who is not counted, the visitor hash, and the message to the queue. */
+export function createAnalyticsIngest(db: Db, env: Env) {
+  async function saltOf(day: string): Promise<string> {
+    const known = salts.get(day);
+    if (known) return known;
+    const fresh = hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+    // One statement: the existing salt of the day if another isolate made it first, else this one.
+    const [row] = await db
+      .insert(schema.analyticsSalts)
+      .values({ day, salt: fresh })
+      .onConflictDoUpdate({ target: schema.analyticsSalts.day, set: { day: sql`excluded.day` } })
+      .returning({ salt: schema.analyticsSalts.salt });
+    const salt = row?.salt ?? fresh;
+    salts.clear();
+    salts.set(day, salt);
+    return salt;
+  }
+
+  return {
+    /**
+     * Counts one read, or says why not: a reader who asked not to be tracked (DNT, Sec-GPC), a bot, a
+     * private page, or the signed-in writer reading their own post. The address and agent are hashed with
+     * the day's salt here and go no further.
+     */
+    async accept(
+      request: Request,
+      input: unknown,
+      /** The signed-in reader's id, if any (asked only when the page is a post). */
+      viewer: () => Promise<string | null>,
+      now = Date.now(),
+    ): Promise<{ counted: true; hit: AnalyticsHit } | { counted: false; reason: Skipped }> {
+      const { path, referrer } = parse(hitInput, input);
+      const h = request.headers;
+      if (h.get("DNT") === "1" || h.get("Sec-GPC") === "1") return { counted: false, reason: "opted-out" };
+      const userAgent = h.get("User-Agent") ?? "";
+      if (!userAgent || isbot(userAgent)) return { counted: false, reason: "bot" };
+      const site = new URL(configOf(env).siteUrl ?? request.url);
+      const page = new URL(path, site);
+      if (!isCountedPath(page.pathname)) return { counted: false, reason: "private-page" };
+      const post = postIdOf(page.pathname);
+      const viewerId = post ? await viewer() : null;
+      if (viewerId && post) {
+        const [blog] = await db
+          .select({ authorId: schema.blogs.authorId })
+          .from(schema.blogs)
+          .where(eq(schema.blogs.id, post))
+          .limit(1);
+        if (blog?.authorId === viewerId) return { counted: false, reason: "own-post" };
+      }
+      if (!env.ANALYTICS_QUEUE) return { counted: false, reason: "no-queue" };
+      const day = utcDay(now);
+      const address = h.get("CF-Connecting-IP") ?? "";
+      const digest = await crypto.subtle.digest(
+        "SHA-256",
+        new TextEncoder().encode(`${await saltOf(day)}\n${address}\n${userAgent}\n${site.host}`),
+      );
+      const hit: AnalyticsHit = {
+        kind: "analytics-hit",
+        id: newId(),
+        day,
+        minute: Math.floor(now / 60_000),
+        post,
+        ...sourceOf(page, referrer, site.hostname),
+        country: countryOf(request),
+        ...clientOf(userAgent),
+        visitor: hex(digest).slice(0, 32),
+      };
+      await env.ANALYTICS_QUEUE.send(hit, { contentType: "json" });
+      return { counted: true, hit };
+    },
+  };
+}
