@@ -28,7 +28,8 @@ function resolve(from, spec) {
 
 const all = files(path.join(root, "worker"));
 const graph = new Map();
-const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 for (const file of all) {
   const text = readFileSync(file, "utf8");
   const deps = new Set();

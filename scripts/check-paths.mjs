@@ -8,7 +8,10 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TOP = ["worker", "app", "docs", "scripts", "tests", "drizzle", "migrations", "seed", "public", ".ci"];
-const MENTION = new RegExp(`(?<![\\w./#@-])((?:${TOP.join("|").replace(".", "\\.")})/[\\w@.\\-/\\[\\]$()]*[\\w/])`, "g");
+const MENTION = new RegExp(
+  `(?<![\\w./#@-])((?:${TOP.join("|").replace(".", "\\.")})/[\\w@.\\-/\\[\\]$()]*[\\w/])`,
+  "g",
+);
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import worker from "#worker/index.ts";
 import { createServices } from "#worker/services/index.ts";
 import { encode } from "fast-png";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, TOO_MANY_PIXELS, UPLOADS_PER_WINDOW } from "#worker/services/images/service.ts";
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  TOO_MANY_PIXELS,
+  UPLOADS_PER_WINDOW,
+} from "#worker/services/images/service.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
 import { stopClock } from "../support/clock";

@@ -65,7 +65,7 @@ describe("actor documents as real servers publish them", () => {
     expect(await importPublicKey(actor.publicKeyPem)).not.toBeNull();
   });
 
-  it("WordPress's ActivityPub plugin (tests/fixtures/notiz-blog-author-matthias-pfefferle.json)", async () => {
+  it("WordPress's ActivityPub plugin (its test fixture notiz-blog-author-matthias-pfefferle.json)", async () => {
     const doc = JSON.parse((JSON.parse(wordpressActor) as { body: string }).body) as Record<string, unknown>;
     const id = "https://notiz.blog/author/matthias-pfefferle/";
     // Fetched through the one outbound path and stored, as a follow or a reply would.

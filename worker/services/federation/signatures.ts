@@ -185,7 +185,7 @@ export function readSignature(request: Request): IncomingSignature | null {
 export type VerifyFailure = "unsigned" | "malformed" | "date" | "digest" | "headers" | "signature";
 
 /**
- * Mastodon's time window (app/lib/signed_request.rb): a signature lives from `created` (else the
+ * Mastodon's time window (SignedRequest, signed_request.rb in Mastodon's own repository): a signature lives from `created` (else the
  * Date header) to `expires` (DEFAULT_LIFE_MS after creation when none is named, MAX_LIFE_MS at most),
  * with CLOCK_SKEW_MS of margin on both ends.
  */
