@@ -918,11 +918,18 @@ export const importItems = sqliteTable(
  * URL...): the idempotency ledger. Written in the same batch as the record it made, so importing the
  * same file twice (or a queue message delivered twice) creates nothing twice.
  */
-export const importedSources = sqliteTable("imported_sources", {
-  sourceKey: text("source_key").primaryKey(),
-  targetId: text("target_id").notNull(),
-  createdAt: createdAt(),
-});
+export const importedSources = sqliteTable(
+  "imported_sources",
+  {
+    // Whose ledger: "site" for admins' site imports, else the importing writer's id. One writer's file
+    // (forged or not) can then never make another importer's real post read as "already imported".
+    importer: text("importer").notNull().default("site"),
+    sourceKey: text("source_key").notNull(),
+    targetId: text("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.importer, t.sourceKey] })],
+);
 
 /**
  * Pages of text an admin edits (issue 22): /privacy and /terms. A page without a row shows its default

@@ -1,5 +1,6 @@
 import domino from "@mixmark-io/domino";
 import TurndownService from "turndown";
+import { assertHtmlDepth } from "#worker/services/import/nesting.ts";
 
 /**
  * HTML to this site's Markdown with turndown. Workers have no DOM, and turndown's browser build (the
@@ -113,6 +114,7 @@ export function autop(html: string): string {
 }
 
 export function htmlToMarkdown(html: string): string {
+  assertHtmlDepth(html);
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
   unlazyImages(doc.body as unknown as Element);
@@ -121,6 +123,7 @@ export function htmlToMarkdown(html: string): string {
 
 /** A document's DOM, for importers that read microformats (Medium). */
 export function parseHtml(html: string): Document {
+  assertHtmlDepth(html);
   return domino.createDocument(html) as unknown as Document;
 }
 

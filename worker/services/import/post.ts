@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -20,6 +20,10 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
 const MAX_IMAGES_PER_POST = 40;
+
+/** Whose "already imported" ledger a job reads and writes: the site's (admins) or the importing writer's. */
+export const ledgerOf = (job: { scope: string; ownerId: string | null }) =>
+  job.scope === "site" ? "site" : `user:${job.ownerId ?? ""}`;
 
 /** A staged post: the normalised record and the staged R2 keys of the archive images it uses. */
 export type StagedPost = ImportedPost & { archive: Record<string, string>; blogId?: string };
@@ -64,13 +68,53 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     return storeImportedImage(db, env, bytes, ownerId);
   }
 
+  /**
+   * The comments a post brings, as rows here. A site import (an admin's) gives each commenter with an
+   * address their account (found, or made without a password). A writer's own import makes no account and
+   * writes as nobody else: their own comments stay theirs, and each other one becomes the writer's quote
+   * of it, the original author's name and date as text. A comment with no usable address is skipped.
+   */
+  async function commentsFor(
+    job: typeof schema.importJobs.$inferSelect,
+    post: StagedPost,
+    owner: typeof schema.users.$inferSelect,
+  ) {
+    const rows: { userId: string; body: string; createdAt: number }[] = [];
+    let skipped = 0;
+    let quoted = 0;
+    for (const comment of post.comments) {
+      const email = comment.authorEmail?.trim().toLowerCase() ?? "";
+      const createdAt = Date.parse(comment.date) || Date.now();
+      if (job.scope === "own") {
+        if (email && email === owner.email.toLowerCase()) {
+          rows.push({ userId: owner.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+          continue;
+        }
+        const day = new Date(createdAt).toISOString().slice(0, 10);
+        const body = `${comment.authorName || "Anonymous"} wrote on ${day}:\n\n${comment.body}`;
+        rows.push({ userId: owner.id, body: body.slice(0, LIMITS.comment), createdAt });
+        quoted += 1;
+        continue;
+      }
+      const who = email ? await accountFor({ name: comment.authorName, email }, owner) : null;
+      // No address (or an unusable one): the comment has nobody to belong to here.
+      if (!who || (who.id === owner.id && email !== owner.email)) {
+        skipped += 1;
+        continue;
+      }
+      rows.push({ userId: who.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+    }
+    return { rows, skipped, quoted };
+  }
+
   return async function importPost(
     job: typeof schema.importJobs.$inferSelect,
     post: StagedPost,
     owner: typeof schema.users.$inferSelect,
   ): Promise<ItemResult> {
+    const importer = ledgerOf(job);
     const known = await db.query.importedSources.findFirst({
-      where: eq(schema.importedSources.sourceKey, post.sourceKey),
+      where: and(eq(schema.importedSources.importer, importer), eq(schema.importedSources.sourceKey, post.sourceKey)),
     });
     if (known) return { state: "skipped" as const, blogId: known.targetId, note: { reason: "already imported" } };
     const author = job.scope === "own" ? owner : await accountFor(post.author, owner);
@@ -129,28 +173,11 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         emailSubscribers: false,
         createdAt: at || Date.now(),
       }),
-      db.insert(schema.importedSources).values({ sourceKey: post.sourceKey, targetId: blogId }),
+      db.insert(schema.importedSources).values({ importer, sourceKey: post.sourceKey, targetId: blogId }),
       ...tagWrites(db, blogId, tags, false),
     );
-    let commentsSkipped = 0;
-    for (const comment of post.comments) {
-      const email = comment.authorEmail?.trim().toLowerCase() ?? "";
-      const who = email ? await accountFor({ name: comment.authorName, email }, owner) : null;
-      // No address (or an unusable one): the comment has nobody to belong to here.
-      if (!who || (who.id === owner.id && email !== owner.email)) {
-        commentsSkipped += 1;
-        continue;
-      }
-      statements.push(
-        db.insert(schema.comments).values({
-          id: newId(),
-          blogId,
-          userId: who.id,
-          body: comment.body.slice(0, LIMITS.comment),
-          createdAt: Date.parse(comment.date) || Date.now(),
-        }),
-      );
-    }
+    const { rows: commentRows, skipped: commentsSkipped, quoted: commentsQuoted } = await commentsFor(job, post, owner);
+    for (const row of commentRows) statements.push(db.insert(schema.comments).values({ id: newId(), blogId, ...row }));
     try {
       await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
     } catch (err) {
@@ -170,6 +197,7 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         ...(tags.length ? { tags } : {}),
         ...(tagsDropped.length ? { tagsDropped } : {}),
         ...(commentsSkipped ? { commentsSkipped } : {}),
+        ...(commentsQuoted ? { commentsQuoted } : {}),
         ...(failedImages.length ? { failedImages } : {}),
       },
     };

@@ -9,7 +9,7 @@ import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import { parseExport } from "#worker/services/import/parse.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
-import type { StagedPost } from "#worker/services/import/post.ts";
+import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
@@ -126,7 +126,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         staged.set(ref, key);
       }
       // Each post's id here, chosen now so links between the export's own posts can name it.
-      const ids = await assignIdsAndGhostUrls(db, parsed, () => newId());
+      const ids = await assignIdsAndGhostUrls(db, parsed, () => newId(), ledgerOf({ scope, ownerId: user.id }));
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
         for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
