@@ -120,6 +120,18 @@ export function ImportPreview({ view }: { view: ImportView }) {
         ) : null}
         <SubmitButton pendingText="Starting…">Start import</SubmitButton>
       </Form>
+      {summary.problems?.length ? (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">Posts with a problem ({summary.problems.length}):</p>
+          <ul className="list-disc pl-5">
+            {summary.problems.map((p, i) => (
+              <li key={i}>
+                {p.title}: {p.warning}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {summary.tags.length > 0 ? (
         <p className="text-sm text-gray-600">
           Tags kept on the posts (five at most a post, spelled as this site spells tags):{" "}
@@ -165,6 +177,13 @@ export function ImportReport({ view }: { view: ImportView }) {
                   <span className="text-gray-600">— {item.note.reason}</span>
                 ) : null}
               </span>
+              {Array.isArray(item.note.warnings)
+                ? (item.note.warnings as string[]).map((w) => (
+                    <span key={w} className="text-xs text-amber-800">
+                      Warning: {w}
+                    </span>
+                  ))
+                : null}
               {failed.map((f) => (
                 <span key={f.url} className="break-all text-xs text-red-700">
                   Image not copied ({f.reason}): {f.url}

@@ -96,6 +96,31 @@ function unlazyImages(root: Element) {
   }
 }
 
+/**
+ * A tag name no DOM can create (`<et@everet.org>`, an address written bare in a code block): the parser
+ * keeps it, but turndown clones nodes and domino refuses to clone it (INVALID_CHARACTER_ERR). The writer
+ * meant text: it becomes the text it was, its content after it.
+ */
+function textForBadNames(doc: Document) {
+  for (const el of Array.from(doc.body.getElementsByTagName("*"))) {
+    const name = el.localName;
+    if (/^[a-z][a-z0-9-]*$/.test(name)) continue;
+    try {
+      doc.createElement(name);
+      continue;
+    } catch {
+      // not a name an element may have
+    }
+    const attrs = Array.from(el.attributes)
+      .map((a) => (a.value ? ` ${a.name}="${a.value}"` : ` ${a.name}`))
+      .join("");
+    const parent = el.parentNode!;
+    parent.insertBefore(doc.createTextNode(`<${name}${attrs}>`), el);
+    while (el.firstChild) parent.insertBefore(el.firstChild, el);
+    parent.removeChild(el);
+  }
+}
+
 let shared: TurndownService | null = null;
 
 /** WordPress stores paragraphs as blank lines (wpautop): block them in <p> before converting. */
@@ -117,6 +142,7 @@ export function htmlToMarkdown(html: string): string {
   assertHtmlDepth(html);
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
+  textForBadNames(doc as unknown as Document);
   unlazyImages(doc.body as unknown as Element);
   return shared.turndown(doc.body as unknown as HTMLElement).trim();
 }

@@ -199,6 +199,7 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         ...(commentsSkipped ? { commentsSkipped } : {}),
         ...(commentsQuoted ? { commentsQuoted } : {}),
         ...(failedImages.length ? { failedImages } : {}),
+        ...(post.warnings?.length ? { warnings: post.warnings } : {}),
       },
     };
   };

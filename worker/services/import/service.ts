@@ -11,7 +11,8 @@ import { parseExport } from "#worker/services/import/parse.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
+import { Conflict, DomainError, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
+import { logError } from "#worker/log.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { pageCount, parsePaging } from "#worker/services/shared/pagination.ts";
 import { isAdmin, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -41,12 +42,29 @@ export interface ImportSummary {
   /** This site's own export: its edited pages (/privacy, /terms), restored by an admin's import. */
   sitePages?: number;
   skipped: { title: string; reason: string }[];
+  /** Posts read with a problem (a converter that failed on them), and what was done instead. */
+  problems?: { title: string; warning: string }[];
 }
 
 const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
+
+/**
+ * The export read, or refused with a 400: a parser or converter that throws on what a file holds (rather
+ * than refusing it with its own message) is still the file's fault, never a 500.
+ */
+function readExport(bytes: Uint8Array) {
+  try {
+    return parseExport(bytes);
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    logError("import: a file no parser could read", err);
+    const text = "This file could not be read as an export; nothing was imported.";
+    throw new ValidationError({ file: text }, text, "import-unreadable");
+  }
+}
 
 export function createImportService(db: Db, env: Env, rateLimit: RateLimitService) {
   const j = schema.importJobs;
@@ -81,7 +99,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         throw new ValidationError({ file: IMPORT_ERRORS.empty }, IMPORT_ERRORS.empty, "import-empty");
       if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_ERRORS.tooLarge, "import-too-large");
       await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
-      const parsed = parseExport(new Uint8Array(await file.arrayBuffer()));
+      const parsed = readExport(new Uint8Array(await file.arrayBuffer()));
       if (origin && !parsed.origin) parsed.origin = origin;
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
@@ -115,6 +133,10 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         pages: pages.length,
         sitePages: sitePages.length,
         skipped: parsed.skipped.slice(0, MAX_LISTED).map(({ title, reason }) => ({ title, reason })),
+        problems: parsed.posts
+          .filter((p) => p.warnings?.length)
+          .slice(0, MAX_LISTED)
+          .map((p) => ({ title: p.title, warning: p.warnings!.join("; ") })),
       };
 
       // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).

@@ -1,6 +1,7 @@
 import { parseCsv } from "#worker/content/csv.ts";
 import { textOf } from "#worker/services/import/archive.ts";
 import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
+import { guardPost } from "#worker/services/import/isolate.ts";
 import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
 import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
 
@@ -32,22 +33,30 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       out.skipped.push({ title, reason: "its HTML file is not in the archive" });
       continue;
     }
-    const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
-    takeArchiveImages(doc, path, files, out);
-    const html = doc.body.innerHTML;
-    const published = (row.is_published ?? "").toLowerCase() === "true";
-    out.posts.push({
+    const fallback = {
       sourceKey: `substack:${id}`,
       title,
-      markdown: htmlToMarkdown(html),
-      description: csvText(row.subtitle) || plainText(html, 300),
-      status: published ? "published" : "draft",
       date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
-      categories: [],
-      tags: [],
-      author: null,
-      cover: doc.querySelector("img")?.getAttribute("src") ?? null,
-      comments: [],
+      raw: textOf(bytes),
+    };
+    guardPost(out, fallback, () => {
+      const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
+      takeArchiveImages(doc, path, files, out);
+      const html = doc.body.innerHTML;
+      const published = (row.is_published ?? "").toLowerCase() === "true";
+      return {
+        sourceKey: `substack:${id}`,
+        title,
+        markdown: htmlToMarkdown(html),
+        description: csvText(row.subtitle) || plainText(html, 300),
+        status: published ? "published" : "draft",
+        date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
+        categories: [],
+        tags: [],
+        author: null,
+        cover: doc.querySelector("img")?.getAttribute("src") ?? null,
+        comments: [],
+      };
     });
   }
   const seen = new Set<string>();
