@@ -28,6 +28,8 @@ export function parseMedium(files: Map<string, Uint8Array>): ParsedImport {
       const doc = parseHtml(source);
       const title = text(doc.querySelector(".p-name")) || text(doc.querySelector("title")) || "(untitled)";
       const body = doc.querySelector(".e-content") ?? doc.body;
+      // (domino answers undefined, not null, for no match)
+      const hasTitleHeading = Boolean(body.querySelector(".graf--title"));
       // Medium repeats the title and subtitle as the body's first paragraphs.
       for (const dup of Array.from(body.querySelectorAll(".graf--title, .graf--subtitle, .section-divider")))
         dup.parentNode?.removeChild(dup);
@@ -46,7 +48,20 @@ export function parseMedium(files: Map<string, Uint8Array>): ParsedImport {
         ["img", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "iframe"].every(
           (tag) => body.getElementsByTagName(tag).length === 0,
         );
-      const draft = file.startsWith("draft_") || !published || response;
+      // A response's title is not written by anyone: Medium makes it from the response's first words, and
+      // gives it no title heading. So a body that begins with its own title, without a title heading, is a
+      // response, whatever its length ("Hi Rohan, …" over several paragraphs).
+      const plain = (t: string) =>
+        t
+          .toLowerCase()
+          .replace(/[…\s]+/g, " ")
+          .replace(/\.+$/, "")
+          .trim();
+      const head = plain(title);
+      const titledFromBody =
+        head.length > 0 && !hasTitleHeading && plain(text(body)).startsWith(head.replace(/ ?\.\.\.$/, ""));
+      const isResponse = response || (tags.length === 0 && titledFromBody);
+      const draft = file.startsWith("draft_") || !published || isResponse;
       const subtitle = text(doc.querySelector(".p-summary"));
       const html = body.innerHTML;
       const figure = body.querySelector("img")?.getAttribute("src") ?? null;
