@@ -151,6 +151,16 @@ export function ImportReport({ view }: { view: ImportView }) {
       <h2 id="report-heading" className="text-lg font-semibold text-ink">
         Report
       </h2>
+      {view.job.imagesFailed > 0 ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          <input type="hidden" name="intent" value="retry-images" />
+          <input type="hidden" name="job" value={view.job.id} />
+          <span>
+            {view.job.imagesFailed} {view.job.imagesFailed === 1 ? "image was" : "images were"} not copied.
+          </span>
+          <SubmitButton pendingText="Retrying…">Retry failed images</SubmitButton>
+        </Form>
+      ) : null}
       <ol className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white text-sm">
         {report.items.map((item) => {
           const failed = Array.isArray(item.note.failedImages)

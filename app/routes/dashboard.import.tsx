@@ -58,6 +58,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       return redirect(`/dashboard/import?job=${jobId}`);
     });
   }
+  if (intent === "retry-images") {
+    const jobId = String(form.get("job") ?? "");
+    return handleForm(request, form, async () => {
+      await context.services.imports.retryImages(user, jobId);
+      return redirect(`/dashboard/import?job=${jobId}`);
+    });
+  }
   return unknownAction(form);
 }
 

@@ -156,7 +156,7 @@ let shared: TurndownService | null = null;
 export function autop(html: string): string {
   if (!/\n\s*\n/.test(html) || html.includes("<!-- wp:")) return html;
   const kept: string[] = [];
-  const guarded = html.replace(/<pre\b[\s\S]*?<\/pre>/gi, (pre) => `\u0000${kept.push(pre) - 1}\u0000`);
+  const guarded = html.replace(/<pre\b[\s\S]*?<\/pre>/gi, (pre) => `\uE000${kept.push(pre) - 1}\uE000`);
   return guarded
     .split(/\n\s*\n/)
     .map((chunk) => chunk.trim())
@@ -164,12 +164,12 @@ export function autop(html: string): string {
     .map((chunk) =>
       /^<(p|h[1-6]|ul|ol|pre|blockquote|figure|div|table|hr|!--)/i.test(chunk)
         ? chunk
-        : /^\u0000\d+\u0000$/.test(chunk)
+        : /^\uE000\d+\uE000$/.test(chunk)
           ? chunk
           : `<p>${chunk.replace(/\n/g, "<br>\n")}</p>`,
     )
     .join("\n")
-    .replace(/\u0000(\d+)\u0000/g, (_all, i: string) => kept[Number(i)]!);
+    .replace(/\uE000(\d+)\uE000/g, (_all, i: string) => kept[Number(i)]!);
 }
 
 export function htmlToMarkdown(html: string): string {

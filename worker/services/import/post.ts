@@ -7,19 +7,13 @@ import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { categoryFor, importedTags, withImageUrls } from "#worker/services/import/mapping.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
-import {
-  ensurePlaceholder,
-  fetchImage,
-  ImageCopyError,
-  PLACEHOLDER_URL,
-  storeImportedImage,
-} from "#worker/services/import/images.ts";
+import { ensurePlaceholder, PLACEHOLDER_URL } from "#worker/services/import/images.ts";
+import { MAX_IMAGES_PER_POST, type ImageCopier } from "#worker/services/import/copier.ts";
+import { postImages } from "#worker/services/import/summary.ts";
 import type { ImportedAuthor, ImportedPost } from "#worker/services/import/types.ts";
 import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
-
-const MAX_IMAGES_PER_POST = 40;
 
 /** Whose "already imported" ledger a job reads and writes: the site's (admins) or the importing writer's. */
 export const ledgerOf = (job: { scope: string; ownerId: string | null }) =>
@@ -54,18 +48,6 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
       .values({ id: newId(), name, email, passwordHash: null, role: "user" })
       .onConflictDoNothing();
     return (await db.query.users.findFirst({ where: eq(schema.users.email, email) })) ?? fallback;
-  }
-
-  /** Copies one image into R2 (from the staged archive copy, else the web), or says why it could not. */
-  async function copyImage(src: string, post: StagedPost, ownerId: string): Promise<string> {
-    if (src.startsWith("/images/")) return src;
-    let bytes: Uint8Array;
-    if (src.startsWith("archive:")) {
-      const staged = post.archive[src] ? await env.IMAGES.get(post.archive[src]) : null;
-      if (!staged) throw new ImageCopyError("missing from the archive");
-      bytes = new Uint8Array(await staged.arrayBuffer());
-    } else bytes = await fetchImage(env, src);
-    return storeImportedImage(db, env, bytes, ownerId);
   }
 
   /**
@@ -111,6 +93,7 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     job: typeof schema.importJobs.$inferSelect,
     post: StagedPost,
     owner: typeof schema.users.$inferSelect,
+    images: ImageCopier,
   ): Promise<ItemResult> {
     const importer = ledgerOf(job);
     const known = await db.query.importedSources.findFirst({
@@ -122,15 +105,21 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     const failedImages: { url: string; reason: string }[] = [];
     let copied = 0;
     const urls = new Map<string, string>();
-    const sources = [...new Set([...(post.cover ? [post.cover] : []), ...markdownImages(post.markdown)])];
+    const sources = postImages(post);
+    const results = await Promise.all(
+      sources.map((src, i) =>
+        i < MAX_IMAGES_PER_POST
+          ? images.copy(src, post)
+          : Promise.resolve({ reason: `more than ${MAX_IMAGES_PER_POST} images in one post` }),
+      ),
+    );
     for (const [i, src] of sources.entries()) {
-      try {
-        if (i >= MAX_IMAGES_PER_POST) throw new ImageCopyError(`more than ${MAX_IMAGES_PER_POST} images in one post`);
-        urls.set(src, await copyImage(src, post, author.id));
+      const result = results[i]!;
+      if ("path" in result) {
+        urls.set(src, result.path);
         copied += 1;
-      } catch (err) {
-        if (!(err instanceof ImageCopyError)) throw err;
-        failedImages.push({ url: src.replace(/^archive:/, ""), reason: err.message });
+      } else {
+        failedImages.push({ url: src.replace(/^archive:/, ""), reason: result.reason });
         urls.set(src, PLACEHOLDER_URL);
       }
     }

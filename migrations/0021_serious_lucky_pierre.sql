@@ -1,3 +1,12 @@
+CREATE TABLE `import_images` (
+	`job_id` text NOT NULL,
+	`url` text NOT NULL,
+	`path` text,
+	`reason` text,
+	PRIMARY KEY(`job_id`, `url`),
+	FOREIGN KEY (`job_id`) REFERENCES `import_jobs`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_imported_sources` (
 	`importer` text DEFAULT 'site' NOT NULL,
