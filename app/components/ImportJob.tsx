@@ -91,7 +91,11 @@ export function ImportPreview({ view }: { view: ImportView }) {
         <input type="hidden" name="job" value={job.id} />
         <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
           Category for posts whose categories match none of ours
-          <select name="default_category" defaultValue="Lifestyle" className={select}>
+          {/* Nothing preselected: where unmatched posts go is the importer's choice, never a silent default. */}
+          <select name="default_category" defaultValue="" required className={select}>
+            <option value="" disabled>
+              Choose a category
+            </option>
             {CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}

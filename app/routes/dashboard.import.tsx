@@ -14,6 +14,13 @@ import { MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 
 export const handle = { title: "Import" };
 
+/** A job's state as a sentence's words, not its code. */
+const STATUS_WORDS: Record<string, string> = {
+  preview: "Waiting for you to start it",
+  running: "Importing",
+  done: "Finished",
+};
+
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Import", matches);
 
 /**
@@ -120,7 +127,8 @@ export default function Import() {
                   {r.filename}
                 </Link>
                 <span className="text-gray-600">
-                  {r.status} · {r.done} of {r.total} · <LocalTime iso={new Date(r.createdAt).toISOString()} />
+                  {STATUS_WORDS[r.status] ?? r.status} · {r.done} of {r.total} done ·{" "}
+                  <LocalTime iso={new Date(r.createdAt).toISOString()} />
                 </span>
               </li>
             ))}
