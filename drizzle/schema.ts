@@ -934,15 +934,41 @@ export const importItems = sqliteTable(
 );
 
 /**
+ * Each image an import has copied (or failed to), by its source URL: a second post showing the same image
+ * reuses the copy, a failed address is not fetched again for every post, and "retry failed images" knows
+ * what to retry. Gone with its job.
+ */
+export const importImages = sqliteTable(
+  "import_images",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    // The copy here (/images/<key>), or null with the reason it failed.
+    path: text("path"),
+    reason: text("reason"),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.url] })],
+);
+
+/**
  * What an import has already brought in, by its origin ("wp:<site>:post:<id>", "ghost:<id>", a Medium
  * URL...): the idempotency ledger. Written in the same batch as the record it made, so importing the
  * same file twice (or a queue message delivered twice) creates nothing twice.
  */
-export const importedSources = sqliteTable("imported_sources", {
-  sourceKey: text("source_key").primaryKey(),
-  targetId: text("target_id").notNull(),
-  createdAt: createdAt(),
-});
+export const importedSources = sqliteTable(
+  "imported_sources",
+  {
+    // Whose ledger: "site" for admins' site imports, else the importing writer's id. One writer's file
+    // (forged or not) can then never make another importer's real post read as "already imported".
+    importer: text("importer").notNull().default("site"),
+    sourceKey: text("source_key").notNull(),
+    targetId: text("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.importer, t.sourceKey] })],
+);
 
 /**
  * Pages of text an admin edits (issue 22): /privacy and /terms. A page without a row shows its default

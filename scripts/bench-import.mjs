@@ -8,7 +8,14 @@ import { createServer } from "node:http";
 import { rm } from "node:fs/promises";
 import { freshSeededState, startWrangler } from "./lib/local.mjs";
 
-const COUNT = Number(process.argv[2] ?? 5_000);
+// `npm run bench:import -- images`: the image-heavy row, 500 posts with 10 images each (5,000), every image
+// answered after 100 ms, spread over four host names of this machine (as WordPress.com spreads a site's
+// images over i0, i1 and i2.wp.com beside its own host): the import fetches six at most per host at once.
+const IMAGES_MODE = process.argv[2] === "images";
+const COUNT = IMAGES_MODE ? 500 : Number(process.argv[2] ?? 5_000);
+const IMAGES_PER_POST = IMAGES_MODE ? 10 : 0;
+const IMAGE_DELAY_MS = IMAGES_MODE ? 100 : 0;
+const IMAGE_HOSTS = ["127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"];
 const SECRET = "bench-session-secret-0123456789abcdef0123456789";
 const ADMIN = { email: "admin@edgeblog.test", password: "Admin#Demo2026" };
 // A real 1x1 PNG.
@@ -17,10 +24,18 @@ const PNG = Buffer.from(
   "base64",
 );
 
-function wxr(imageBase) {
+function wxr(imageBase, port) {
   const items = [];
   for (let i = 1; i <= COUNT; i++) {
-    const image = i % 10 === 0 ? `<img src="${imageBase}/img/${i}.png" alt="Picture ${i}">` : "";
+    const image = IMAGES_MODE
+      ? Array.from(
+          { length: IMAGES_PER_POST },
+          (_, k) =>
+            `<p><img src="http://${IMAGE_HOSTS[k % IMAGE_HOSTS.length]}:${port}/img/${i}-${k}.png" alt="Picture ${i}.${k}"></p>`,
+        ).join("")
+      : i % 10 === 0
+        ? `<img src="${imageBase}/img/${i}.png" alt="Picture ${i}">`
+        : "";
     const day = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().replace("T", " ").slice(0, 19);
     items.push(`<item><title>Bench post ${i}</title><link>https://bench.example/?p=${i}</link>
 <dc:creator><![CDATA[bench]]></dc:creator>
@@ -55,11 +70,14 @@ function workerdRss(pgid) {
 let stateDir;
 let server;
 const images = createServer((req, res) => {
-  res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
-  res.end(PNG);
+  setTimeout(() => {
+    res.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
+    res.end(PNG);
+  }, IMAGE_DELAY_MS);
 });
 try {
-  await new Promise((r) => images.listen(0, "127.0.0.1", r));
+  // Every loopback address reaches it (127.0.0.2 and on are this machine too).
+  await new Promise((r) => images.listen(0, IMAGES_MODE ? "0.0.0.0" : "127.0.0.1", r));
   const imageBase = `http://127.0.0.1:${images.address().port}`;
   stateDir = await freshSeededState("edge-blog-import-bench-");
   server = await startWrangler([
@@ -82,7 +100,7 @@ try {
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   const auth = { Authorization: `Bearer ${(await login.json()).token}`, Origin: baseURL };
 
-  const file = wxr(imageBase);
+  const file = wxr(imageBase, images.address().port);
   const form = new FormData();
   form.append("intent", "upload");
   form.append("file", new File([file], "bench.xml", { type: "text/xml" }));
@@ -126,7 +144,7 @@ try {
   const seconds = (performance.now() - queued) / 1000;
   process.stdout.write("\n");
   console.log(
-    `import bench: ${COUNT} posts in a ${(file.length / 1024 / 1024).toFixed(1)} MB WXR file, ${COUNT / 10} images`,
+    `import bench: ${COUNT} posts in a ${(file.length / 1024 / 1024).toFixed(1)} MB WXR file, ${IMAGES_MODE ? `${COUNT * IMAGES_PER_POST} images (${IMAGE_DELAY_MS} ms each, ${IMAGE_HOSTS.length} hosts)` : `${COUNT / 10} images`}`,
   );
   console.log(`  upload (parse, stage in D1 and R2): ${staged.toFixed(1)} s`);
   console.log(`  queue run: ${seconds.toFixed(1)} s, ${(COUNT / seconds).toFixed(1)} posts/s (batches of 10 posts)`);

@@ -91,7 +91,11 @@ export function ImportPreview({ view }: { view: ImportView }) {
         <input type="hidden" name="job" value={job.id} />
         <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
           Category for posts whose categories match none of ours
-          <select name="default_category" defaultValue="Lifestyle" className={select}>
+          {/* Nothing preselected: where unmatched posts go is the importer's choice, never a silent default. */}
+          <select name="default_category" defaultValue="" required className={select}>
+            <option value="" disabled>
+              Choose a category
+            </option>
             {CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -120,6 +124,18 @@ export function ImportPreview({ view }: { view: ImportView }) {
         ) : null}
         <SubmitButton pendingText="Starting…">Start import</SubmitButton>
       </Form>
+      {summary.problems?.length ? (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">Posts with a problem ({summary.problems.length}):</p>
+          <ul className="list-disc pl-5">
+            {summary.problems.map((p, i) => (
+              <li key={i}>
+                {p.title}: {p.warning}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {summary.tags.length > 0 ? (
         <p className="text-sm text-gray-600">
           Tags kept on the posts (five at most a post, spelled as this site spells tags):{" "}
@@ -139,6 +155,16 @@ export function ImportReport({ view }: { view: ImportView }) {
       <h2 id="report-heading" className="text-lg font-semibold text-ink">
         Report
       </h2>
+      {view.job.imagesFailed > 0 ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          <input type="hidden" name="intent" value="retry-images" />
+          <input type="hidden" name="job" value={view.job.id} />
+          <span>
+            {view.job.imagesFailed} {view.job.imagesFailed === 1 ? "image was" : "images were"} not copied.
+          </span>
+          <SubmitButton pendingText="Retrying…">Retry failed images</SubmitButton>
+        </Form>
+      ) : null}
       <ol className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white text-sm">
         {report.items.map((item) => {
           const failed = Array.isArray(item.note.failedImages)
@@ -165,6 +191,13 @@ export function ImportReport({ view }: { view: ImportView }) {
                   <span className="text-gray-600">— {item.note.reason}</span>
                 ) : null}
               </span>
+              {Array.isArray(item.note.warnings)
+                ? (item.note.warnings as string[]).map((w) => (
+                    <span key={w} className="text-xs text-amber-800">
+                      Warning: {w}
+                    </span>
+                  ))
+                : null}
               {failed.map((f) => (
                 <span key={f.url} className="break-all text-xs text-red-700">
                   Image not copied ({f.reason}): {f.url}

@@ -14,6 +14,13 @@ import { MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 
 export const handle = { title: "Import" };
 
+/** A job's state as a sentence's words, not its code. */
+const STATUS_WORDS: Record<string, string> = {
+  preview: "Waiting for you to start it",
+  running: "Importing",
+  done: "Finished",
+};
+
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Import", matches);
 
 /**
@@ -58,6 +65,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       for (const [key, value] of form.entries())
         if (key.startsWith("map:") && typeof value === "string") map[key.slice(4)] = value;
       await context.services.imports.confirm(user, jobId, { default_category: form.get("default_category"), map });
+      return redirect(`/dashboard/import?job=${jobId}`);
+    });
+  }
+  if (intent === "retry-images") {
+    const jobId = String(form.get("job") ?? "");
+    return handleForm(request, form, async () => {
+      await context.services.imports.retryImages(user, jobId);
       return redirect(`/dashboard/import?job=${jobId}`);
     });
   }
@@ -116,7 +130,8 @@ export default function Import() {
                   {r.filename}
                 </Link>
                 <span className="text-gray-600">
-                  {r.status} · {r.done} of {r.total} · <LocalTime iso={new Date(r.createdAt).toISOString()} />
+                  {STATUS_WORDS[r.status] ?? r.status} · {r.done} of {r.total} done ·{" "}
+                  <LocalTime iso={new Date(r.createdAt).toISOString()} />
                 </span>
               </li>
             ))}

@@ -164,3 +164,20 @@ describe("the imports JSON API (issue 23)", () => {
     expect((await call(`/api/imports/${id}`, { headers: writer })).status).toBe(200);
   });
 });
+
+describe("POST /api/imports/:id/retry-images", () => {
+  it("is refused before the import has finished (409) and to anyone but its owner (404); after, it answers what it did", async () => {
+    const headers = await admin();
+    const preview = (await (await upload(ghostExport("api-retry"), headers)).json()) as View;
+    const early = await call(`/api/imports/${preview.job.id}/retry-images`, { method: "POST", headers });
+    expect(early.status).toBe(409);
+    const stranger = await asUser(await makeUser());
+    const other = await call(`/api/imports/${preview.job.id}/retry-images`, { method: "POST", headers: stranger });
+    expect(other.status).toBe(404);
+    await startAndRun(preview.job.id, headers);
+    const done = await call(`/api/imports/${preview.job.id}/retry-images`, { method: "POST", headers });
+    expect(done.status).toBe(200);
+    // The export does not name its site: its one __GHOST_URL__ image still has nowhere to come from.
+    expect(await done.json()).toMatchObject({ retried: 1, copied: 0, stillFailed: 1, job: { status: "done" } });
+  });
+});

@@ -58,6 +58,10 @@ export const importsApi = new Hono<ApiEnv>()
   .get("/imports/:id", async (c) =>
     c.json(await c.var.services.imports.get(c.var.user, c.req.param("id"), { page: c.req.query("page") })),
   )
+  .post("/imports/:id/retry-images", async (c) => {
+    const result = await c.var.services.imports.retryImages(c.var.user, c.req.param("id"));
+    return c.json({ ...result, ...(await c.var.services.imports.get(c.var.user, c.req.param("id"))) });
+  })
   .post("/imports/:id/start", async (c) => {
     await c.var.services.imports.confirm(c.var.user, c.req.param("id"), await readJson(c));
     return c.json(await c.var.services.imports.get(c.var.user, c.req.param("id")), 202);

@@ -131,7 +131,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     sitePages,
     images,
     // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
-    imports: createImportService(db, env, rateLimit),
+    imports: createImportService(db, env, rateLimit, purge),
     importRunner: createImportRunner(db, env, {
       purge,
       // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.

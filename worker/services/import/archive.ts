@@ -1,11 +1,16 @@
-import { unzipSync, type UnzipFileInfo } from "fflate";
+import { Unzip, UnzipInflate } from "fflate";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { assertJsonDepth, assertXmlDepth, NESTING_ERROR } from "#worker/services/import/nesting.ts";
 import { tooLarge, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
 
 /** The largest export file accepted in one upload (a Worker request body may be 100 MB). */
 export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
-/** What a zip may unpack to in all, how many entries it may hold, and how far one entry may inflate. */
-export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+/**
+ * What a zip may unpack to in all, and one entry at most: the upload (40 MB) and everything it unpacks to
+ * must fit a Worker's 128 MB of memory together, with room to convert.
+ */
+export const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+export const MAX_ZIP_ENTRY_BYTES = 32 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 20_000;
 const MAX_RATIO = 200;
 
@@ -20,6 +25,7 @@ export const IMPORT_ERRORS = {
   bomb: "The zip unpacks to far more than it holds (a zip bomb): it is refused.",
   traversal: "The zip holds a path that leaves its folder (../ or an absolute path): it is refused.",
   notJson: "The file is not valid JSON, so it is not a Ghost export.",
+  nesting: NESTING_ERROR,
 } as const;
 
 const refuse = (message: string, code: string) => new ValidationError({ file: message }, message, code);
@@ -46,6 +52,7 @@ export function sniffExport(bytes: Uint8Array): ExportKind {
  */
 export function parseXml(text: string): unknown {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw refuse(IMPORT_ERRORS.entities, "import-xml-entities");
+  assertXmlDepth(text);
   text = escapeBareAmpersands(text);
   if (XMLValidator.validate(text) !== true) throw refuse(IMPORT_ERRORS.notXml, "import-not-xml");
   const parser = new XMLParser({
@@ -60,7 +67,11 @@ export function parseXml(text: string): unknown {
     htmlEntities: true,
     isArray: (name) => ["item", "category", "wp:author", "wp:comment", "wp:postmeta"].includes(name),
   });
-  return parser.parse(text);
+  try {
+    return parser.parse(text);
+  } catch {
+    throw refuse(IMPORT_ERRORS.notXml, "import-not-xml");
+  }
 }
 
 /**
@@ -77,6 +88,7 @@ function escapeBareAmpersands(text: string): string {
 }
 
 export function parseJson(text: string): unknown {
+  assertJsonDepth(text);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
@@ -91,43 +103,69 @@ function safeName(name: string): boolean {
 }
 
 /**
- * Unpacks a zip with its sizes checked before anything is inflated: the entries' declared sizes
- * (total, count, ratio) and then the real ones, so neither a bomb nor a lying header gets through.
+ * Unpacks a zip as a stream (fflate's Unzip, entry by entry, chunk by chunk), counting what each entry
+ * really inflates to as it comes: past its own cap, past what its header declared, or the whole past
+ * MAX_UNZIPPED_BYTES, the entry is stopped there and the file refused, so a bomb or a lying header never
+ * holds more than the cap in memory.
  */
 export function unzipExport(bytes: Uint8Array): Map<string, Uint8Array> {
-  let declared = 0;
+  let total = 0;
   let entries = 0;
   let problem: ValidationError | null = null;
-  const check = (file: UnzipFileInfo) => {
-    if (problem) return false;
+  const out = new Map<string, Uint8Array>();
+  const bomb = () => refuse(IMPORT_ERRORS.bomb, "import-zip-bomb");
+  const unzip = new Unzip((file) => {
+    if (problem) return;
     entries += 1;
-    declared += file.originalSize;
     if (!safeName(file.name)) problem = refuse(IMPORT_ERRORS.traversal, "import-zip-traversal");
-    else if (
-      entries > MAX_ZIP_ENTRIES ||
-      declared > MAX_UNZIPPED_BYTES ||
-      (file.originalSize > 1024 * 1024 && file.originalSize > file.size * MAX_RATIO)
-    )
-      problem = refuse(IMPORT_ERRORS.bomb, "import-zip-bomb");
-    return !problem && !file.name.endsWith("/");
-  };
-  let files: Record<string, Uint8Array>;
+    else if (entries > MAX_ZIP_ENTRIES) problem = bomb();
+    const declared = file.originalSize ?? 0;
+    const packed = file.size ?? 0;
+    if (!problem && declared > 1024 * 1024 && packed > 0 && declared > packed * MAX_RATIO) problem = bomb();
+    // Directories, and macOS archivers' resource forks beside every file: never content, never inflated.
+    const name = file.name;
+    if (problem || name.endsWith("/") || name.startsWith("__MACOSX/") || name.split("/").pop()?.startsWith("._"))
+      return;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (err, chunk, final) => {
+      if (problem) return;
+      if (err) {
+        problem = refuse(IMPORT_ERRORS.notZip, "import-not-zip");
+        return;
+      }
+      size += chunk.byteLength;
+      total += chunk.byteLength;
+      if (size > MAX_ZIP_ENTRY_BYTES || total > MAX_UNZIPPED_BYTES || (declared > 0 && size > declared)) {
+        problem = bomb();
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) out.set(name, concat(chunks, size));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
   try {
-    files = unzipSync(bytes, { filter: check });
+    unzip.push(bytes, true);
   } catch {
     throw problem ?? refuse(IMPORT_ERRORS.notZip, "import-not-zip");
   }
   if (problem) throw problem;
-  let real = 0;
-  const out = new Map<string, Uint8Array>();
-  for (const [name, data] of Object.entries(files)) {
-    real += data.byteLength;
-    if (real > MAX_UNZIPPED_BYTES) throw refuse(IMPORT_ERRORS.bomb, "import-zip-bomb");
-    // macOS archivers add resource forks beside every file; they are never content.
-    if (name.startsWith("__MACOSX/") || name.split("/").pop()?.startsWith("._")) continue;
-    out.set(name, data);
-  }
+  if (entries === 0) throw refuse(IMPORT_ERRORS.notZip, "import-not-zip");
   return out;
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return all;
 }
 
 const decoder = new TextDecoder();

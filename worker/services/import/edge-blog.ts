@@ -1,4 +1,5 @@
 import { textOf } from "#worker/services/import/archive.ts";
+import { assertJsonDepth } from "#worker/services/import/nesting.ts";
 import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { archiveRef } from "#worker/services/import/zip-images.ts";
 
@@ -27,8 +28,10 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (files: Map<string, Uint8Array>, name: string): Record<string, unknown>[] => {
   const bytes = files.get(name);
   if (!bytes) return [];
+  const text = textOf(bytes);
+  assertJsonDepth(text);
   try {
-    const value = JSON.parse(textOf(bytes)) as unknown;
+    const value = JSON.parse(text) as unknown;
     return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   } catch {
     return [];

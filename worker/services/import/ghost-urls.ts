@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { normalizeTag } from "#worker/services/blogs/tags.ts";
@@ -46,7 +46,7 @@ export function resolveGhostUrls(
  * in its Markdown and cover: links between the export's own posts point at their new addresses (or, for
  * a post imported before, at the one the ledger names).
  */
-export async function assignIdsAndGhostUrls(db: Db, parsed: ParsedImport, newId: () => string) {
+export async function assignIdsAndGhostUrls(db: Db, parsed: ParsedImport, newId: () => string, importer: string) {
   const ids = parsed.posts.map(() => newId());
   if (parsed.platform !== "ghost") return ids;
   const bySlug = new Map<string, number>();
@@ -57,7 +57,12 @@ export async function assignIdsAndGhostUrls(db: Db, parsed: ParsedImport, newId:
     const rows = await db
       .select()
       .from(schema.importedSources)
-      .where(inArray(schema.importedSources.sourceKey, keys.slice(i, i + 90)));
+      .where(
+        and(
+          eq(schema.importedSources.importer, importer),
+          inArray(schema.importedSources.sourceKey, keys.slice(i, i + 90)),
+        ),
+      );
     for (const row of rows) known.set(row.sourceKey, row.targetId);
   }
   const idForSlug = (slug: string) => {

@@ -1,5 +1,6 @@
 import domino from "@mixmark-io/domino";
 import TurndownService from "turndown";
+import { assertHtmlDepth } from "#worker/services/import/nesting.ts";
 
 /**
  * HTML to this site's Markdown with turndown. Workers have no DOM, and turndown's browser build (the
@@ -25,6 +26,20 @@ function converter(): TurndownService {
       const text = content.trim();
       if (!text || !figure || figure.getElementsByTagName("img").length === 0) return "";
       return `\n\n${text.includes("*") ? text : `*${text}*`}\n\n`;
+    },
+  });
+  // An image with any alt text (brackets escaped: `clip_image002[6]`) and any address: one with spaces or
+  // parentheses goes in <…>, so the image is still found (and copied) whole.
+  service.addRule("image", {
+    filter: "img",
+    replacement: (_content, node) => {
+      const el = node as HTMLElement;
+      const src = (el.getAttribute("src") ?? "").trim();
+      if (!src) return "";
+      const alt = service.escape((el.getAttribute("alt") ?? "").replace(/\s+/g, " "));
+      const title = (el.getAttribute("title") ?? "").replace(/\s+/g, " ").replace(/"/g, "”").trim();
+      const url = /[\s()<>]/.test(src) ? `<${src.replace(/[<>\s]/g, encodeURIComponent)}>` : src;
+      return `![${alt}](${url}${title ? ` "${title}"` : ""})`;
     },
   });
   // Every <pre> is a fenced code block: with or without <code> (WordPress's "preformatted" block), and
@@ -54,7 +69,7 @@ function converter(): TurndownService {
   service.addRule("table", {
     filter: (node) => node.nodeName === "TABLE" && simpleTable(node as HTMLElement) !== null,
     replacement: (_content, node) => {
-      const rows = simpleTable(node as HTMLElement)!;
+      const rows = simpleTable(node as HTMLElement, (cell) => service.turndown(cell))!;
       const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
       const [head, ...body] = rows;
       return `\n\n${[line(head!), line(head!.map(() => "---")), ...body.map(line)].join("\n")}\n\n`;
@@ -71,13 +86,24 @@ function holdsBlock(node: Node): boolean {
   return false;
 }
 
-/** A table's cells as text, row by row, when every row has as many cells as the first and none nests a table. */
-function simpleTable(table: HTMLElement): string[][] | null {
+/**
+ * A table's cells, row by row, when every row has as many cells as the first and none nests a table: each
+ * cell as inline Markdown (`cell`), so its images, links and emphasis stay; on one line, pipes escaped.
+ */
+function simpleTable(
+  table: HTMLElement,
+  cell: (el: HTMLElement) => string = (el) => el.textContent ?? "",
+): string[][] | null {
   if (table.getElementsByTagName("table").length > 0) return null;
   const rows = Array.from(table.getElementsByTagName("tr")).map((tr) =>
     Array.from(tr.children)
       .filter((c) => c.nodeName === "TD" || c.nodeName === "TH")
-      .map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim().replace(/\|/g, "\\|")),
+      .map((c) =>
+        cell(c as HTMLElement)
+          .replace(/\s+/g, " ")
+          .trim()
+          .replace(/\|/g, "\\|"),
+      ),
   );
   if (rows.length === 0 || rows[0]!.length === 0 || rows.some((r) => r.length !== rows[0]!.length)) return null;
   return rows;
@@ -95,32 +121,69 @@ function unlazyImages(root: Element) {
   }
 }
 
+/**
+ * A tag name no DOM can create (`<et@everet.org>`, an address written bare in a code block): the parser
+ * keeps it, but turndown clones nodes and domino refuses to clone it (INVALID_CHARACTER_ERR). The writer
+ * meant text: it becomes the text it was, its content after it.
+ */
+function textForBadNames(doc: Document) {
+  for (const el of Array.from(doc.body.getElementsByTagName("*"))) {
+    const name = el.localName;
+    if (/^[a-z][a-z0-9-]*$/.test(name)) continue;
+    try {
+      doc.createElement(name);
+      continue;
+    } catch {
+      // not a name an element may have
+    }
+    const attrs = Array.from(el.attributes)
+      .map((a) => (a.value ? ` ${a.name}="${a.value}"` : ` ${a.name}`))
+      .join("");
+    const parent = el.parentNode!;
+    parent.insertBefore(doc.createTextNode(`<${name}${attrs}>`), el);
+    while (el.firstChild) parent.insertBefore(el.firstChild, el);
+    parent.removeChild(el);
+  }
+}
+
 let shared: TurndownService | null = null;
 
-/** WordPress stores paragraphs as blank lines (wpautop): block them in <p> before converting. */
+/**
+ * WordPress stores paragraphs as blank lines (wpautop): block them in <p> before converting. Code blocks
+ * keep their blank lines (a <pre> is never split), and block-editor content (Gutenberg's `<!-- wp:… -->`
+ * comments) already holds its own markup, which WordPress itself does not autop.
+ */
 export function autop(html: string): string {
-  if (!/\n\s*\n/.test(html)) return html;
-  return html
+  if (!/\n\s*\n/.test(html) || html.includes("<!-- wp:")) return html;
+  const kept: string[] = [];
+  const guarded = html.replace(/<pre\b[\s\S]*?<\/pre>/gi, (pre) => `\uE000${kept.push(pre) - 1}\uE000`);
+  return guarded
     .split(/\n\s*\n/)
     .map((chunk) => chunk.trim())
     .filter(Boolean)
     .map((chunk) =>
       /^<(p|h[1-6]|ul|ol|pre|blockquote|figure|div|table|hr|!--)/i.test(chunk)
         ? chunk
-        : `<p>${chunk.replace(/\n/g, "<br>\n")}</p>`,
+        : /^\uE000\d+\uE000$/.test(chunk)
+          ? chunk
+          : `<p>${chunk.replace(/\n/g, "<br>\n")}</p>`,
     )
-    .join("\n");
+    .join("\n")
+    .replace(/\uE000(\d+)\uE000/g, (_all, i: string) => kept[Number(i)]!);
 }
 
 export function htmlToMarkdown(html: string): string {
+  assertHtmlDepth(html);
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
+  textForBadNames(doc as unknown as Document);
   unlazyImages(doc.body as unknown as Element);
   return shared.turndown(doc.body as unknown as HTMLElement).trim();
 }
 
 /** A document's DOM, for importers that read microformats (Medium). */
 export function parseHtml(html: string): Document {
+  assertHtmlDepth(html);
   return domino.createDocument(html) as unknown as Document;
 }
 
@@ -133,6 +196,13 @@ export function plainText(html: string, max: number): string {
 /** Every image a Markdown text shows, by URL (inline `![alt](url "title")`). */
 export function markdownImages(markdown: string): string[] {
   const found = new Set<string>();
-  for (const m of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) found.add(m[1]!);
+  for (const m of markdown.matchAll(MARKDOWN_IMAGE)) found.add(m[2] ?? m[3]!);
   return [...found];
 }
+
+/**
+ * An inline Markdown image: alt text with any characters (escaped brackets too: `clip_image002\[6\]`),
+ * the URL bare or in <…> (which may hold spaces and parentheses), and an optional "title".
+ * Groups: 1 alt, 2 URL in <…>, 3 bare URL, 4 title (with its leading space).
+ */
+export const MARKDOWN_IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*(?:<([^>\n]+)>|([^)\s]+))((?:\s+"[^"]*")?)\s*\)/g;

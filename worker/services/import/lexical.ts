@@ -1,4 +1,5 @@
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
+import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -83,6 +84,7 @@ function render(node: Row): string {
  */
 export function lexicalToMarkdown(source: string): string {
   let root: Row | undefined;
+  assertJsonDepth(source, MAX_JSON_DEPTH, "Lexical");
   try {
     root = (JSON.parse(source) as Row).root as Row | undefined;
   } catch {

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { MAX_TAGS, normalizeTag, TAG_MAX } from "#worker/services/blogs/tags.ts";
+import { MARKDOWN_IMAGE } from "#worker/services/import/html.ts";
 import type { ImportedPost } from "#worker/services/import/types.ts";
 
 /** The first source category that names one of the ten (or that the admin mapped), else the fallback. */
@@ -41,7 +42,10 @@ export function importedTags(post: Pick<ImportedPost, "tags" | "categories">, ca
 /** The Markdown with each image source that was copied (or replaced by the placeholder) pointing at its copy. */
 export function withImageUrls(markdown: string, urls: Map<string, string>): string {
   return markdown.replace(
-    /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?((?:\s+"[^"]*")?)\s*\)/g,
-    (all, alt: string, src: string, title: string) => (urls.has(src) ? `![${alt}](${urls.get(src)}${title})` : all),
+    MARKDOWN_IMAGE,
+    (all, alt: string, inAngles: string | undefined, bare: string | undefined, title: string) => {
+      const src = inAngles ?? bare!;
+      return urls.has(src) ? `![${alt}](${urls.get(src)}${title})` : all;
+    },
   );
 }

@@ -1,4 +1,5 @@
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
+import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -77,6 +78,7 @@ function cardMarkdown(name: string, payload: Row): string {
  */
 export function mobiledocToMarkdown(source: string): string {
   let doc: Row;
+  assertJsonDepth(source, MAX_JSON_DEPTH, "mobiledoc");
   try {
     doc = JSON.parse(source) as Row;
   } catch {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -7,19 +7,17 @@ import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { categoryFor, importedTags, withImageUrls } from "#worker/services/import/mapping.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
-import {
-  ensurePlaceholder,
-  fetchImage,
-  ImageCopyError,
-  PLACEHOLDER_URL,
-  storeImportedImage,
-} from "#worker/services/import/images.ts";
+import { ensurePlaceholder, PLACEHOLDER_URL } from "#worker/services/import/images.ts";
+import { MAX_IMAGES_PER_POST, type ImageCopier } from "#worker/services/import/copier.ts";
+import { postImages } from "#worker/services/import/summary.ts";
 import type { ImportedAuthor, ImportedPost } from "#worker/services/import/types.ts";
 import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
-const MAX_IMAGES_PER_POST = 40;
+/** Whose "already imported" ledger a job reads and writes: the site's (admins) or the importing writer's. */
+export const ledgerOf = (job: { scope: string; ownerId: string | null }) =>
+  job.scope === "site" ? "site" : `user:${job.ownerId ?? ""}`;
 
 /** A staged post: the normalised record and the staged R2 keys of the archive images it uses. */
 export type StagedPost = ImportedPost & { archive: Record<string, string>; blogId?: string };
@@ -52,25 +50,54 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     return (await db.query.users.findFirst({ where: eq(schema.users.email, email) })) ?? fallback;
   }
 
-  /** Copies one image into R2 (from the staged archive copy, else the web), or says why it could not. */
-  async function copyImage(src: string, post: StagedPost, ownerId: string): Promise<string> {
-    if (src.startsWith("/images/")) return src;
-    let bytes: Uint8Array;
-    if (src.startsWith("archive:")) {
-      const staged = post.archive[src] ? await env.IMAGES.get(post.archive[src]) : null;
-      if (!staged) throw new ImageCopyError("missing from the archive");
-      bytes = new Uint8Array(await staged.arrayBuffer());
-    } else bytes = await fetchImage(env, src);
-    return storeImportedImage(db, env, bytes, ownerId);
+  /**
+   * The comments a post brings, as rows here. A site import (an admin's) gives each commenter with an
+   * address their account (found, or made without a password). A writer's own import makes no account and
+   * writes as nobody else: their own comments stay theirs, and each other one becomes the writer's quote
+   * of it, the original author's name and date as text. A comment with no usable address is skipped.
+   */
+  async function commentsFor(
+    job: typeof schema.importJobs.$inferSelect,
+    post: StagedPost,
+    owner: typeof schema.users.$inferSelect,
+  ) {
+    const rows: { userId: string; body: string; createdAt: number }[] = [];
+    let skipped = 0;
+    let quoted = 0;
+    for (const comment of post.comments) {
+      const email = comment.authorEmail?.trim().toLowerCase() ?? "";
+      const createdAt = Date.parse(comment.date) || Date.now();
+      if (job.scope === "own") {
+        if (email && email === owner.email.toLowerCase()) {
+          rows.push({ userId: owner.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+          continue;
+        }
+        const day = new Date(createdAt).toISOString().slice(0, 10);
+        const body = `${comment.authorName || "Anonymous"} wrote on ${day}:\n\n${comment.body}`;
+        rows.push({ userId: owner.id, body: body.slice(0, LIMITS.comment), createdAt });
+        quoted += 1;
+        continue;
+      }
+      const who = email ? await accountFor({ name: comment.authorName, email }, owner) : null;
+      // No address (or an unusable one): the comment has nobody to belong to here.
+      if (!who || (who.id === owner.id && email !== owner.email)) {
+        skipped += 1;
+        continue;
+      }
+      rows.push({ userId: who.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+    }
+    return { rows, skipped, quoted };
   }
 
   return async function importPost(
     job: typeof schema.importJobs.$inferSelect,
     post: StagedPost,
     owner: typeof schema.users.$inferSelect,
+    images: ImageCopier,
   ): Promise<ItemResult> {
+    const importer = ledgerOf(job);
     const known = await db.query.importedSources.findFirst({
-      where: eq(schema.importedSources.sourceKey, post.sourceKey),
+      where: and(eq(schema.importedSources.importer, importer), eq(schema.importedSources.sourceKey, post.sourceKey)),
     });
     if (known) return { state: "skipped" as const, blogId: known.targetId, note: { reason: "already imported" } };
     const author = job.scope === "own" ? owner : await accountFor(post.author, owner);
@@ -78,15 +105,21 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     const failedImages: { url: string; reason: string }[] = [];
     let copied = 0;
     const urls = new Map<string, string>();
-    const sources = [...new Set([...(post.cover ? [post.cover] : []), ...markdownImages(post.markdown)])];
+    const sources = postImages(post);
+    const results = await Promise.all(
+      sources.map((src, i) =>
+        i < MAX_IMAGES_PER_POST
+          ? images.copy(src, post)
+          : Promise.resolve({ reason: `more than ${MAX_IMAGES_PER_POST} images in one post` }),
+      ),
+    );
     for (const [i, src] of sources.entries()) {
-      try {
-        if (i >= MAX_IMAGES_PER_POST) throw new ImageCopyError(`more than ${MAX_IMAGES_PER_POST} images in one post`);
-        urls.set(src, await copyImage(src, post, author.id));
+      const result = results[i]!;
+      if ("path" in result) {
+        urls.set(src, result.path);
         copied += 1;
-      } catch (err) {
-        if (!(err instanceof ImageCopyError)) throw err;
-        failedImages.push({ url: src.replace(/^archive:/, ""), reason: err.message });
+      } else {
+        failedImages.push({ url: src.replace(/^archive:/, ""), reason: result.reason });
         urls.set(src, PLACEHOLDER_URL);
       }
     }
@@ -129,28 +162,11 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         emailSubscribers: false,
         createdAt: at || Date.now(),
       }),
-      db.insert(schema.importedSources).values({ sourceKey: post.sourceKey, targetId: blogId }),
+      db.insert(schema.importedSources).values({ importer, sourceKey: post.sourceKey, targetId: blogId }),
       ...tagWrites(db, blogId, tags, false),
     );
-    let commentsSkipped = 0;
-    for (const comment of post.comments) {
-      const email = comment.authorEmail?.trim().toLowerCase() ?? "";
-      const who = email ? await accountFor({ name: comment.authorName, email }, owner) : null;
-      // No address (or an unusable one): the comment has nobody to belong to here.
-      if (!who || (who.id === owner.id && email !== owner.email)) {
-        commentsSkipped += 1;
-        continue;
-      }
-      statements.push(
-        db.insert(schema.comments).values({
-          id: newId(),
-          blogId,
-          userId: who.id,
-          body: comment.body.slice(0, LIMITS.comment),
-          createdAt: Date.parse(comment.date) || Date.now(),
-        }),
-      );
-    }
+    const { rows: commentRows, skipped: commentsSkipped, quoted: commentsQuoted } = await commentsFor(job, post, owner);
+    for (const row of commentRows) statements.push(db.insert(schema.comments).values({ id: newId(), blogId, ...row }));
     try {
       await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
     } catch (err) {
@@ -170,7 +186,9 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         ...(tags.length ? { tags } : {}),
         ...(tagsDropped.length ? { tagsDropped } : {}),
         ...(commentsSkipped ? { commentsSkipped } : {}),
+        ...(commentsQuoted ? { commentsQuoted } : {}),
         ...(failedImages.length ? { failedImages } : {}),
+        ...(post.warnings?.length ? { warnings: post.warnings } : {}),
       },
     };
   };

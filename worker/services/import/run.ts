@@ -3,6 +3,7 @@ import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { createImageCopier } from "#worker/services/import/copier.ts";
 import { createPostImporter, type ItemResult, type StagedPost } from "#worker/services/import/post.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { logError } from "#worker/log.ts";
@@ -83,6 +84,12 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
         role: owner.role,
         photoURL: owner.photoUrl,
       };
+      // Every image of the batch's posts is fetched at once (bounded per host) before the posts are written.
+      const images = createImageCopier(db, env, jobId, owner.id);
+      const posts = claimed.filter((i) => i.kind === "post").map((i) => JSON.parse(i.payload) as StagedPost);
+      await images
+        .prefetch(posts)
+        .catch((err: unknown) => logError("import: image prefetch failed", err, { job: jobId }));
       for (const item of claimed.sort((a, b) => a.seq - b.seq)) {
         let result: ItemResult;
         try {
@@ -97,7 +104,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
             const { slug, body } = JSON.parse(item.payload) as { slug: string; body: string };
             await deps.savePage(actor, slug, body);
             result = { state: "done", blogId: null, note: { page: `/${slug}` } };
-          } else result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner);
+          } else result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner, images);
         } catch (err) {
           logError("import: item failed", err, { job: jobId, item: item.seq });
           result = {

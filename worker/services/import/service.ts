@@ -7,10 +7,12 @@ import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
-import { parseExport } from "#worker/services/import/parse.ts";
+import { readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
-import type { StagedPost } from "#worker/services/import/post.ts";
+import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { Purge } from "#worker/cache/purge.ts";
+import { retryFailedImages } from "#worker/services/import/retry.ts";
 import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { pageCount, parsePaging } from "#worker/services/shared/pagination.ts";
@@ -20,35 +22,18 @@ export const IMPORTS_PER_HOUR = 10;
 const SUBSCRIBER_SLICE = 50;
 /** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
 const ROWS_PER_INSERT = 10;
-const MAX_LISTED = 200;
 /** What the report (the ledger) lists: posts, the source's pages skipped, and this site's own pages restored. */
 const LEDGER_KINDS: ("post" | "page" | "site-page")[] = ["post", "page", "site-page"];
 
 export type ImportScope = "site" | "own";
-
-export interface ImportSummary {
-  posts: number;
-  drafts: number;
-  comments: number;
-  images: number;
-  subscribers: number;
-  /** Source categories that name none of the ten: the preview asks where each goes. */
-  unmatched: string[];
-  /** The source's tags (and categories): they become the posts' tags, normalised, five at most a post. */
-  tags: string[];
-  /** Pages (this site has posts only): counted as skipped, each kept in the ledger. */
-  pages: number;
-  /** This site's own export: its edited pages (/privacy, /terms), restored by an admin's import. */
-  sitePages?: number;
-  skipped: { title: string; reason: string }[];
-}
+export type { ImportSummary };
 
 const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
 
-export function createImportService(db: Db, env: Env, rateLimit: RateLimitService) {
+export function createImportService(db: Db, env: Env, rateLimit: RateLimitService, purge?: Purge) {
   const j = schema.importJobs;
   const it = schema.importItems;
 
@@ -81,7 +66,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         throw new ValidationError({ file: IMPORT_ERRORS.empty }, IMPORT_ERRORS.empty, "import-empty");
       if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_ERRORS.tooLarge, "import-too-large");
       await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
-      const parsed = parseExport(new Uint8Array(await file.arrayBuffer()));
+      const parsed = readExport(new Uint8Array(await file.arrayBuffer()));
       if (origin && !parsed.origin) parsed.origin = origin;
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
@@ -92,30 +77,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       const jobId = newId();
       // Pages are not imported, but the ledger keeps each one, skipped, and the counts include them.
       const pages = parsed.skipped.filter((s) => s.sourceKey);
-      const unmatched = new Map<string, number>();
-      const tags = new Set<string>();
-      const lower = CATEGORIES.map((c) => c.toLowerCase());
-      for (const p of parsed.posts) {
-        if (!p.categories.some((c) => lower.includes(c.toLowerCase())))
-          for (const c of p.categories) unmatched.set(c, (unmatched.get(c) ?? 0) + 1);
-        for (const t of p.tags) if (!lower.includes(t.toLowerCase())) tags.add(t);
-      }
-      const summary: ImportSummary = {
-        posts: parsed.posts.length,
-        drafts: parsed.posts.filter((p) => p.status !== "published").length,
-        comments: parsed.posts.reduce((n, p) => n + p.comments.length, 0),
-        images: new Set(parsed.posts.flatMap((p) => [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)]))
-          .size,
-        subscribers: subscribers.length,
-        unmatched: [...unmatched.entries()]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 50)
-          .map(([name]) => name),
-        tags: [...tags].slice(0, MAX_LISTED),
-        pages: pages.length,
-        sitePages: sitePages.length,
-        skipped: parsed.skipped.slice(0, MAX_LISTED).map(({ title, reason }) => ({ title, reason })),
-      };
+      const summary = summarize(parsed, subscribers.length, pages.length, sitePages.length);
 
       // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).
       const staged = new Map<string, string>();
@@ -126,7 +88,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
         staged.set(ref, key);
       }
       // Each post's id here, chosen now so links between the export's own posts can name it.
-      const ids = await assignIdsAndGhostUrls(db, parsed, () => newId());
+      const ids = await assignIdsAndGhostUrls(db, parsed, () => newId(), ledgerOf({ scope, ownerId: user.id }));
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
         for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
@@ -259,6 +221,15 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           pages: pageCount(totals?.n ?? 0, paging.limit),
         },
       };
+    },
+
+    /** Fetches a finished import's failed images again, putting each one copied now into its post. */
+    async retryImages(actor: Actor | null, jobId: string) {
+      const job = await ownJob(actor, jobId);
+      if (job.status !== "done")
+        throw new Conflict("Failed images can be retried once the import has finished.", "import-not-finished");
+      if (!purge) throw new Error("retryImages needs the cache purge");
+      return retryFailedImages(db, env, purge, job);
     },
 
     /** The actor's recent imports (an admin's page lists the site's). */

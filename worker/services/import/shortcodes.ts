@@ -24,10 +24,97 @@ function attributes(text: string): Record<string, string> {
 const images = (urls: string[]) => urls.map((url) => `<p><img src="${escAttr(url)}" alt=""></p>`).join("\n");
 const link = (url: string) => (url ? `<p><a href="${escAttr(url)}">${escAttr(url)}</a></p>` : "");
 
+/**
+ * SyntaxHighlighter's shortcodes (the plugins WordPress.com and most self-hosted blogs used): [code],
+ * [sourcecode] and one per language ([csharp], [php]…), with language= or lang=. The brush names map to the
+ * names Markdown fences use.
+ */
+const BRUSHES: Record<string, string> = {
+  as3: "actionscript",
+  actionscript3: "actionscript",
+  bash: "bash",
+  shell: "bash",
+  sh: "bash",
+  c: "c",
+  cpp: "cpp",
+  "c-sharp": "csharp",
+  csharp: "csharp",
+  css: "css",
+  clojure: "clojure",
+  delphi: "delphi",
+  pascal: "pascal",
+  diff: "diff",
+  patch: "diff",
+  erlang: "erlang",
+  fsharp: "fsharp",
+  go: "go",
+  golang: "go",
+  groovy: "groovy",
+  haskell: "haskell",
+  html: "html",
+  java: "java",
+  javafx: "java",
+  js: "javascript",
+  jscript: "javascript",
+  javascript: "javascript",
+  json: "json",
+  latex: "latex",
+  matlab: "matlab",
+  objc: "objectivec",
+  perl: "perl",
+  pl: "perl",
+  php: "php",
+  plain: "",
+  text: "",
+  powershell: "powershell",
+  ps: "powershell",
+  py: "python",
+  python: "python",
+  r: "r",
+  ruby: "ruby",
+  rb: "ruby",
+  rails: "ruby",
+  sass: "scss",
+  scss: "scss",
+  scala: "scala",
+  sql: "sql",
+  swift: "swift",
+  vb: "vbnet",
+  vbnet: "vbnet",
+  xml: "xml",
+  xhtml: "html",
+  xslt: "xml",
+  yaml: "yaml",
+  yml: "yaml",
+};
+const CODE_SHORTCODE = new RegExp(
+  `\\[(code|sourcecode|${Object.keys(BRUSHES)
+    .map((b) => b.replace(/[-+]/g, "\\$&"))
+    .join("|")})\\b([^\\]]*)\\]([\\s\\S]*?)\\[\\/\\1\\]`,
+  "gi",
+);
+
+/** A code shortcode as a <pre><code> block with its language; its text kept exactly (entities decode once). */
+export function codeShortcodes(html: string): string {
+  if (!html.includes("[")) return html;
+  return html.replace(CODE_SHORTCODE, (_all, name: string, attrs: string, code: string) => {
+    const a = attributes(attrs);
+    const named = (a.language ?? a.lang ?? "").toLowerCase();
+    const brush = name.toLowerCase();
+    const lang = named ? (BRUSHES[named] ?? named.replace(/[^\w+-]/g, "")) : (BRUSHES[brush] ?? "");
+    const text = code
+      .replace(/^\r?\n/, "")
+      .replace(/\s+$/, "")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;");
+    return `\n\n<pre><code${lang ? ` class="language-${lang}"` : ""}>${text}</code></pre>\n\n`;
+  });
+}
+
 export function expandShortcodes(html: string, postId: string, attachments: Attachments): string {
   if (!html.includes("[")) return html;
   return (
-    html
+    codeShortcodes(html)
       // [caption id="…" align="…"]<a><img></a> The words[/caption] (older ones: caption="The words").
       .replace(/\[(?:wp_)?caption([^\]]*)\]([\s\S]*?)\[\/(?:wp_)?caption\]/g, (_all, attrs: string, inner: string) => {
         const m = /^\s*((?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*<\/a>)?)([\s\S]*)$/i.exec(inner);

@@ -1,6 +1,7 @@
 import { parseCsv } from "#worker/content/csv.ts";
 import { textOf } from "#worker/services/import/archive.ts";
 import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
+import { guardPost } from "#worker/services/import/isolate.ts";
 import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
 import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
 
@@ -32,27 +33,44 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       out.skipped.push({ title, reason: "its HTML file is not in the archive" });
       continue;
     }
-    const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
-    takeArchiveImages(doc, path, files, out);
-    const html = doc.body.innerHTML;
-    const published = (row.is_published ?? "").toLowerCase() === "true";
-    out.posts.push({
+    const fallback = {
       sourceKey: `substack:${id}`,
       title,
-      markdown: htmlToMarkdown(html),
-      description: csvText(row.subtitle) || plainText(html, 300),
-      status: published ? "published" : "draft",
       date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
-      categories: [],
-      tags: [],
-      author: null,
-      cover: doc.querySelector("img")?.getAttribute("src") ?? null,
-      comments: [],
+      raw: textOf(bytes),
+    };
+    guardPost(out, fallback, () => {
+      const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
+      takeArchiveImages(doc, path, files, out);
+      const html = doc.body.innerHTML;
+      const published = (row.is_published ?? "").toLowerCase() === "true";
+      // Paid subscribers' posts ("only_paid", "founding"): this site has no paywall, so publishing them
+      // would give away what readers paid for. They stay drafts, and the report says why.
+      const audience = (row.audience ?? "").trim().toLowerCase();
+      const paid = audience === "only_paid" || audience === "founding";
+      return {
+        sourceKey: `substack:${id}`,
+        title,
+        markdown: htmlToMarkdown(html),
+        description: csvText(row.subtitle) || plainText(html, 300),
+        status: published && !paid ? "published" : "draft",
+        date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
+        categories: [],
+        tags: [],
+        author: null,
+        cover: doc.querySelector("img")?.getAttribute("src") ?? null,
+        comments: [],
+        ...(paid && published
+          ? { warnings: [`for paid subscribers on Substack (audience "${audience}"): kept as a draft`] }
+          : {}),
+      };
     });
   }
   const seen = new Set<string>();
   for (const name of files.keys()) {
-    if (name === postsCsv || !/\.csv$/i.test(name) || name.includes("/posts/")) continue;
+    // The subscriber list only: a real export also holds each post's delivery and open lists
+    // (posts/<id>.delivers.csv, .opens.csv), whose addresses are recipients, not consent.
+    if (!/(^|\/)email_list[^/]*\.csv$/i.test(name)) continue;
     for (const row of parseCsv(textOf(files.get(name)!)).rows) {
       const email = (row.email ?? "").trim().toLowerCase();
       if (!EMAIL.test(email) || seen.has(email)) continue;

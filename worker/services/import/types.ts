@@ -35,6 +35,8 @@ export interface ImportedPost {
   /** The featured image's source URL, or null. */
   cover: string | null;
   comments: ImportedComment[];
+  /** What went wrong with this post while reading it, and what was done instead (shown in the report). */
+  warnings?: string[];
 }
 
 /** What a parser hands back: the posts, subscribers (Substack) and any archive images, by the URL the posts use. */

@@ -1,0 +1,118 @@
+import { and, eq, like, sql } from "drizzle-orm";
+import type { Purge } from "#worker/cache/purge.ts";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import type { Env } from "#worker/env.ts";
+import { createImageCopier } from "#worker/services/import/copier.ts";
+import { MARKDOWN_IMAGE } from "#worker/services/import/html.ts";
+import { PLACEHOLDER_URL } from "#worker/services/import/images.ts";
+import type { StagedPost } from "#worker/services/import/post.ts";
+
+/** Failed images retried in one request at most (the button can be pressed again for the rest). */
+export const RETRY_IMAGES_PER_REQUEST = 200;
+
+const imageSources = (markdown: string) => [...markdown.matchAll(MARKDOWN_IMAGE)].map((m) => m[2] ?? m[3]!);
+
+/**
+ * The post's text with each placeholder whose image is now copied pointing at the copy. The i-th image of
+ * the text as imported is the i-th image of the post now, unless its writer has since changed its images:
+ * then null, and the post is left as it is.
+ */
+export function withRetriedImages(current: string, imported: string, copies: Map<string, string>): string | null {
+  const sources = imageSources(imported);
+  if (imageSources(current).length !== sources.length) return null;
+  let i = 0;
+  return current.replace(
+    MARKDOWN_IMAGE,
+    (all, alt: string, inAngles: string | undefined, bare: string | undefined, title: string) => {
+      const src = sources[i++]!;
+      const now = inAngles ?? bare!;
+      const copy = copies.get(src);
+      return now === PLACEHOLDER_URL && copy ? `![${alt}](${copy}${title})` : all;
+    },
+  );
+}
+
+/**
+ * "Retry failed images": every image a finished import could not copy is fetched again (in parallel, six
+ * at most per host, the same timeout and cap); each one copied now replaces its placeholder in its post,
+ * and the report and the job's counts say what is still missing.
+ */
+export async function retryFailedImages(
+  db: Db,
+  env: Env,
+  purge: Purge,
+  job: typeof schema.importJobs.$inferSelect,
+): Promise<{ retried: number; copied: number; stillFailed: number }> {
+  const it = schema.importItems;
+  const items = await db
+    .select()
+    .from(it)
+    .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), eq(it.state, "done"), like(it.note, '%"failedImages"%')));
+  const copier = createImageCopier(db, env, job.id, job.ownerId ?? "");
+  let retried = 0;
+  let copied = 0;
+  let stillFailed = 0;
+  for (const item of items) {
+    if (retried >= RETRY_IMAGES_PER_REQUEST || !item.blogId) break;
+    const note = JSON.parse(item.note) as { failedImages?: { url: string; reason: string }[] } & Record<
+      string,
+      unknown
+    >;
+    const post = JSON.parse(item.payload) as StagedPost;
+    const failed = note.failedImages ?? [];
+    const sources = failed.map((f) => (post.archive[`archive:${f.url}`] ? `archive:${f.url}` : f.url));
+    retried += sources.length;
+    const results = await Promise.all(sources.map((src) => copier.retry(src, post)));
+    const copies = new Map<string, string>();
+    const left: { url: string; reason: string }[] = [];
+    results.forEach((r, i) => {
+      if ("path" in r) copies.set(sources[i]!, r.path);
+      else left.push({ url: failed[i]!.url, reason: r.reason });
+    });
+    const blog = copies.size ? await db.query.blogs.findFirst({ where: eq(schema.blogs.id, item.blogId) }) : undefined;
+    let placed = 0;
+    if (blog) {
+      const text = withRetriedImages(blog.blogDetails, post.markdown, copies);
+      // The cover as the import chose it: the post's own, else the first image of its text.
+      const first = text === null ? undefined : imageSources(text)[0];
+      const cover =
+        blog.image !== PLACEHOLDER_URL
+          ? undefined
+          : post.cover
+            ? copies.get(post.cover)
+            : first !== PLACEHOLDER_URL
+              ? first
+              : undefined;
+      // The writer changed this post's images since: nothing in its text is replaced behind their back.
+      if (text === null)
+        for (const [src] of copies)
+          if (src !== post.cover) left.push({ url: src.replace(/^archive:/, ""), reason: "the post was edited since" });
+      placed = text === null ? (cover ? 1 : 0) : copies.size;
+      if (placed > 0) {
+        await db
+          .update(schema.blogs)
+          .set({ blogDetails: text ?? blog.blogDetails, ...(cover ? { image: cover } : {}), updatedAt: Date.now() })
+          .where(eq(schema.blogs.id, blog.id));
+        await purge({ kind: "blog.changed", blogId: blog.id });
+      }
+    }
+    copied += placed;
+    stillFailed += left.length;
+    const { failedImages: _old, ...rest } = note;
+    await db.batch([
+      db
+        .update(it)
+        .set({ note: JSON.stringify(left.length ? { ...rest, failedImages: left } : rest) })
+        .where(and(eq(it.jobId, job.id), eq(it.seq, item.seq))),
+      db
+        .update(schema.importJobs)
+        .set({
+          imagesDone: sql`${schema.importJobs.imagesDone} + ${placed}`,
+          imagesFailed: sql`max(0, ${schema.importJobs.imagesFailed} - ${placed})`,
+        })
+        .where(eq(schema.importJobs.id, job.id)),
+    ]);
+  }
+  return { retried, copied, stillFailed };
+}
