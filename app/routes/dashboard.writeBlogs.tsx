@@ -9,6 +9,8 @@ import { ImageField } from "#app/components/ImageField.tsx";
 import { PublishChoices } from "#app/components/PublishChoices.tsx";
 import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
+import { requestedStatus } from "#worker/services/blogs/input.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
@@ -49,8 +51,22 @@ export async function action({ context, request }: ActionFunctionArgs) {
       no_email: noEmailFrom(form),
       ...extraFieldsFrom(form),
     };
-    await context.services.blogs.create(user, input, form.get("image"));
-    return redirectWithFlash("/dashboard/myBlog", { kind: "toast", title: savedTitle(input.status), icon: "success" });
+    const { insertedId } = await context.services.blogs.create(user, input, form.get("image"));
+    // A post readers can see now is offered at once: to read it as they will, and to share it.
+    const live = (requestedStatus(input) ?? "published") === "published";
+    const path = postPath({ _id: insertedId, title: String(input.title ?? "") });
+    const links = live
+      ? [
+          { label: "View it", href: path },
+          { label: "Share it", href: `${path}#share` },
+        ]
+      : undefined;
+    return redirectWithFlash("/dashboard/myBlog", {
+      kind: "toast",
+      title: savedTitle(input.status),
+      icon: "success",
+      ...(links ? { links } : {}),
+    });
   });
 }
 

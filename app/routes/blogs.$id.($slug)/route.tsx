@@ -19,7 +19,7 @@ import { COMMENT_ANNOUNCER, CommentForm } from "./comment-form";
 import { CommentsList } from "./comments-list";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done } from "./reactions";
 import type { action } from "./action";
-import { SharePanel } from "./share-panel";
+import { SharePanel, useSharePanel } from "./share-panel";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
@@ -96,9 +96,9 @@ export default function BlogDetail() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const [commentOpen, setCommentOpen] = useState(false);
-  const [shareOpen, setShareOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
+  const [shareOpen, setShareOpen] = useSharePanel(sharePanel);
   const link = sharedLink(origin, blog);
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.

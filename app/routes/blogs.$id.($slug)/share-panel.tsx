@@ -1,4 +1,4 @@
-import { type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons.tsx";
 import { MSG } from "#app/lib/messages.ts";
 import { shareTargets, type ShareTargetName } from "#app/lib/share.ts";
@@ -10,6 +10,30 @@ const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number
   LinkedIn: LinkedInIcon,
   WhatsApp: WhatsAppIcon,
 };
+
+/**
+ * Whether the share panel is open: it opens by itself when the link says `#share` (the "Share it" way on
+ * after posting), and Escape closes it, handing focus back to its toggle.
+ */
+export function useSharePanel(panelId: string) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (window.location.hash !== "#share") return;
+    setOpen(true);
+    document.getElementById(panelId)?.scrollIntoView({ block: "center" });
+  }, [panelId]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panelId)}"]`)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, panelId]);
+  return [open, setOpen] as const;
+}
 
 export function SharePanel({
   link,

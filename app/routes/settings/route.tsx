@@ -38,13 +38,14 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs, handle] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
     context.services.notifications.prefs(user),
     context.services.federation.actors.writer(user.id),
+    context.services.emailChange.pending(user),
   ]);
   const reauthAt = await readReauth(request, context.env.SESSION_SECRET ?? "", user.id);
   return {
@@ -54,6 +55,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     passkeys: keys,
     newsletterState,
     notificationPrefs,
+    pendingEmail,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: googleProofFresh(reauthAt),
@@ -172,6 +174,7 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               hasPassword={data.methods.hasPassword}
               googleConfirmed={data.googleConfirmed}
+              pending={data.pendingEmail}
               failure={failureFor("change-email")}
             />
             <PasskeySection passkeys={data.passkeys} failure={failureFor("remove-passkey")} />
