@@ -7,7 +7,7 @@ import { MSG } from "#app/lib/messages.ts";
 import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */
-export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save";
+export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save" | "unsave";
 export type Done = {
   ok: true;
   intent: Intent;
@@ -110,7 +110,8 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
 }
 
 /** What a save says: the spec's text for the first save, a plain "already saved" for any later one. */
-export const saveNotice = (done: Done): string => (done.alreadySaved ? MSG.save.already : MSG.save.success);
+export const saveNotice = (done: Done): string =>
+  done.intent === "unsave" ? MSG.save.removed : done.alreadySaved ? MSG.save.already : MSG.save.success;
 
 /** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
 export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: boolean }) {
@@ -119,10 +120,14 @@ export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: bool
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const pending = fetcher.state !== "idle";
-  const shownSaved = saved || (pending && signedIn);
+  // While the request runs the button already shows where it is going (saved, or back to Save).
+  const asked = fetcher.formData?.get("intent");
+  const shownSaved = pending && signedIn ? asked === "save" : saved;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(saveNotice(fetcher.data as Done));
+    if (fetcher.state !== "idle") return;
+    if (succeeded(fetcher.data, "save") || succeeded(fetcher.data, "unsave"))
+      void toast(saveNotice(fetcher.data as Done));
   }, [fetcher.state, fetcher.data]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -133,10 +138,13 @@ export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: bool
 
   return (
     <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
-      <input type="hidden" name="intent" value="save" />
+      {/* Pressed once saved: pressing it again takes the post off the reading list. */}
+      <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
       <button
         type="submit"
         disabled={pending}
+        aria-pressed={signedIn ? shownSaved : undefined}
+        title={shownSaved ? "Saved: press to remove it from your reading list" : undefined}
         className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
       >
         <BookmarkIcon filled={shownSaved} />

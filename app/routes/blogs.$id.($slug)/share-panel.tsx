@@ -45,6 +45,13 @@ export function SharePanel({
   /** Likes and boosts from Mastodon and other fediverse servers (issue 24). */
   fediverse?: { likes: number; boosts: number };
 }) {
+  // "Copied" shows on the button itself for a few seconds (and is announced): no blocking alert.
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 4000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -57,7 +64,7 @@ export function SharePanel({
       document.execCommand("copy");
       area.remove();
     }
-    window.alert(MSG.copyLink);
+    setCopied(true);
   };
 
   return (
@@ -81,8 +88,11 @@ export function SharePanel({
         <li data-toggle="">
           <button type="button" onClick={() => void copy()} className={actionButton}>
             <LinkIcon />
-            Copy Link
+            {copied ? "Copied" : "Copy Link"}
           </button>
+          <span role="status" className="sr-only">
+            {copied ? MSG.copyLink : ""}
+          </span>
         </li>
       </ul>
       <p className="mt-3 break-all text-xs text-gray-600">

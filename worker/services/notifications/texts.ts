@@ -59,8 +59,14 @@ export function describe(n: NotificationFacts): string {
 }
 
 /** Where a notification leads (a path on the site). */
-export function targetOf(n: Pick<NotificationFacts, "kind" | "actorId" | "blogId">): string {
+export function targetOf(
+  n: Pick<NotificationFacts, "kind" | "actorId" | "blogId"> & { commentId?: string | null },
+): string {
   if (n.kind === "follow" && n.actorId) return `/writers/${n.actorId}`;
-  if (n.kind === "comment" || n.kind === "reply") return n.blogId ? `/blogs/${n.blogId}#comments` : "/notifications";
+  // A comment or reply lands on that very comment (its element id on the post page), else on the thread.
+  if (n.kind === "comment" || n.kind === "reply") {
+    if (!n.blogId) return "/notifications";
+    return `/blogs/${n.blogId}#${n.commentId ? `comment-${n.commentId}` : "comments"}`;
+  }
   return n.blogId ? `/blogs/${n.blogId}` : "/notifications";
 }
