@@ -17,6 +17,7 @@ async function registerReader(page: Page) {
 
 test.describe("reading list", () => {
   test("save three posts, then remove one on /saved", async ({ page }) => {
+    test.setTimeout(90_000);
     await registerReader(page);
     const titles: string[] = [];
     for (const id of POSTS) {

@@ -279,10 +279,16 @@ test.describe("blog detail", () => {
     await swal(page).getByRole("button", { name: "OK" }).click();
     await page.waitForURL(/\/login\?/);
     const back = redirectTarget(page);
-    expect(back).toBe(POST_PATH);
+    // The way back carries the save they asked for: once signed in, it happens there.
+    expect(back).toBe(`${POST_PATH}?save=1`);
     await signIn(page, ACCOUNTS.writer);
     await page.goto(back);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Cut Your Web App's Load Time");
+    await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
+    // Leave the demo writer's reading list as it was.
+    await page.getByRole("button", { name: "Saved" }).click();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
   });
 
   test("saving as a signed-in reader shows the toast and lists it under Recently Saved", async ({ page }) => {

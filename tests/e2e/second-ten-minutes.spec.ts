@@ -26,6 +26,7 @@ async function writerPost(page: Page, baseURL: string, title: string) {
       category: "Travel",
       short_description: "A short one.",
       blog_details: "Some details.",
+      date_time: new Date(Date.now() - 60_000).toISOString(),
       image: `${baseURL}/images/seed-cover-cut-web-apps-load-time-half.jpg`,
     },
   });
@@ -131,5 +132,45 @@ test.describe("the second ten minutes", () => {
       await expect(card.getByRole("img")).toHaveCount(0);
       await screenshots(page, `no-cover-card-${scheme}`);
     }
+  });
+
+  test("Save as a visitor, then register from the sign-in page: the post is saved", async ({ page }) => {
+    await page.goto("/blogs/dtsmsv96ei1r4bjkcypt");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.locator(".swal2-popup").getByRole("button", { name: "OK" }).click();
+    await page.waitForURL(/\/login\?/);
+    // A new visitor is not welcomed back.
+    await expect(page.getByText(/welcome back/i)).toHaveCount(0);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Username").fill("Newly Saved");
+    await page.getByLabel("Email", { exact: true }).fill(`saver-${stamp()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("Saver#Journey2026");
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs\/dtsmsv96ei1r4bjkcypt\/[a-z0-9-]+$/);
+    await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/saved");
+    await expect(page.getByRole("list", { name: "Saved posts" }).getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("a past schedule date is said once: the focused summary, no alert, no repeat under the field", async ({
+    page,
+  }) => {
+    const alerts: string[] = [];
+    page.on("dialog", (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto("/dashboard/writeBlogs");
+    await page.getByLabel("Title").fill(`Too late ${stamp()}`);
+    await page.getByLabel("Category").selectOption("Travel");
+    await page.getByLabel("Cover image").setInputFiles("seed/images/seed-cover-cut-web-apps-load-time-half.jpg");
+    await page.getByLabel("Short description").fill("Scheduled for the past.");
+    await page.getByLabel("Details").fill("It cannot be.");
+    await page.getByLabel("Date and time").fill("2020-01-01T09:00");
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.locator("[data-error-summary]")).toBeFocused();
+    await expect(page.getByText("To schedule a post, set its date and time in the future.")).toHaveCount(1);
+    expect(alerts).toEqual([]);
   });
 });

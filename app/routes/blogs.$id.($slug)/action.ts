@@ -47,7 +47,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       });
     case "save":
       if (!user) {
-        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
+        return redirectWithFlash(authPageUrl("/login", `${new URL(request.url).pathname}?save=1`), {
           kind: "alert",
           title: MSG.save.needLogin,
           icon: "error",

@@ -1,5 +1,5 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { BookmarkIcon, HeartIcon } from "#app/components/icons.tsx";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { alertDialog, toast } from "#app/lib/dialogs.ts";
@@ -130,10 +130,25 @@ export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: bool
       void toast(saveNotice(fetcher.data as Done));
   }, [fetcher.state, fetcher.data]);
 
+  // A visitor who pressed Save comes back here signed in (or newly registered) with ?save=1: the save they
+  // asked for happens then, once, and the address loses the mark.
+  const [params, setParams] = useSearchParams();
+  const savedOnReturn = useRef(false);
+  useEffect(() => {
+    if (!signedIn || params.get("save") !== "1" || savedOnReturn.current) return;
+    savedOnReturn.current = true;
+    if (!saved) fetcher.submit({ intent: "save" }, { method: "post" });
+    const rest = new URLSearchParams(params);
+    rest.delete("save");
+    setParams(rest, { replace: true, preventScrollReset: true });
+  }, [signedIn, saved, params, setParams, fetcher]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (signedIn) return;
     event.preventDefault();
-    void alertDialog(MSG.save.needLogin, undefined, "error").then(() => navigate(authPageUrl("/login", pathname)));
+    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
+      navigate(authPageUrl("/login", `${pathname}?save=1`)),
+    );
   };
 
   return (
