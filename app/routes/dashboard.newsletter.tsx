@@ -157,7 +157,12 @@ export default function Newsletter() {
                       </span>
                     </td>
                     <td className="px-4 py-3 text-gray-600">
-                      <LocalTime iso={s.created_at} withTime />
+                      {/* Only a confirmed address has subscribed; a pending or unsubscribed one has no such date. */}
+                      {s.state === "confirmed" ? (
+                        <LocalTime iso={s.confirmed_at ?? s.created_at} withTime />
+                      ) : (
+                        <span aria-label="Not subscribed">—</span>
+                      )}
                     </td>
                   </tr>
                 ))}
