@@ -154,7 +154,7 @@ test.describe("the second ten minutes", () => {
     await page.getByRole("button", { name: "Register", exact: true }).click();
     // Registering hashes the password (slow on a busy machine).
     await expect(page).toHaveURL(/\/blogs\/dtsmsv96ei1r4bjkcypt\/[a-z0-9-]+$/, { timeout: 20_000 });
-    await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Saved", exact: true })).toHaveAttribute("aria-pressed", "true");
     await page.goto("/saved");
     await expect(page.getByRole("list", { name: "Saved posts" }).getByRole("listitem")).toHaveCount(1);
   });
