@@ -41,9 +41,11 @@ export function BlogCard({
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-            {blog.category}
-          </span>
+          {blog.category ? (
+            <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+              {blog.category}
+            </span>
+          ) : null}
           <StatusBadge status={blog.status} publishAt={blog.publish_at} />
         </span>
         <h3 className={`text-lg font-semibold leading-snug text-ink group-hover:text-brand-700 ${MARKS}`}>

@@ -13,7 +13,8 @@ import { StatusBadge } from "#app/components/StatusBadge.tsx";
 import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
 import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
-import { failureText, refusal } from "#app/lib/form-result.ts";
+import { failureText, refusal, scheduleOnly } from "#app/lib/form-result.ts";
+import { SCHEDULE_IN_PAST } from "#worker/services/blogs/input.ts";
 import { alertDialog } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
 import { useFailureAlert } from "#app/lib/use-failure-alert.ts";
@@ -34,7 +35,11 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
     typeof result === "object" &&
     result !== null &&
     (result as { modifiedCount?: unknown }).modifiedCount === 0;
-  useFailureAlert(result, MSG.blog.errorTitle, (f) => failureText(f, "The blog could not be updated."));
+  // A past schedule date alone is said once, by the summary; other refusals also get the spec's dialog.
+  const onlySchedule = scheduleOnly(failure, SCHEDULE_IN_PAST);
+  useFailureAlert(onlySchedule ? undefined : result, MSG.blog.errorTitle, (f) =>
+    failureText(f, "The blog could not be updated."),
+  );
   useOnActionResult(result, () => {
     if (unchanged) void alertDialog(MSG.blog.noChanges, undefined, "info");
   });
@@ -97,7 +102,7 @@ export function BlogEditForm({ blog, result }: { blog: Blog; result: unknown }) 
         <DateTimeField
           label="Date and time"
           instant={blog.date_time}
-          error={errors.date_time}
+          error={onlySchedule ? undefined : errors.date_time}
           submitted={failure ? { value: values.date_time ?? "", tz: values.tz ?? "" } : null}
         />
       </div>

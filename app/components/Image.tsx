@@ -37,8 +37,17 @@ export function Image({
   className = "",
   ...rest
 }: Props) {
-  // A draft may have no cover yet (issue 22): a grey box in its place, never an empty src.
-  if (!src) return <span role="img" aria-label={alt} className={`block bg-gray-100 ${className}`} />;
+  // A draft may have no cover yet: a soft brand-tinted panel keeps the layout, and being decoration it says
+  // nothing to a screen reader (the title beside it already names the post). Never an empty src.
+  if (!src) {
+    return (
+      <span
+        aria-hidden="true"
+        data-no-cover=""
+        className={`block bg-linear-to-br from-brand-50 via-gray-50 to-brand-100 ${className}`}
+      />
+    );
+  }
   const srcSet = variantSrcSet(src, maxWidth);
   return (
     <img

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FieldError } from "./form";
+import { FILE_INPUT_CLASS } from "./ui";
 
 /**
  * An image file input with a live preview of the chosen file (a local object URL, nothing is sent
@@ -76,7 +77,7 @@ export function ImageField({
             urlRef.current = file ? URL.createObjectURL(file) : null;
             setPreview(urlRef.current);
           }}
-          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+          className={FILE_INPUT_CLASS}
         />
       </div>
       {hint ? (

@@ -21,6 +21,10 @@ export function buttonClass({
   return `${BUTTON_BASE} ${BUTTON_TONES[tone]} ${BUTTON_SIZES[size]} ${className}`.trim();
 }
 
+/** The look of every file picker: its "Choose File" button a brand pill (lightened in the dark theme). */
+export const FILE_INPUT_CLASS =
+  "block w-full text-sm text-gray-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100";
+
 /** What a list says when it has nothing to show: a dashed box with the message and, often, a way on. */
 export function EmptyState({
   children,

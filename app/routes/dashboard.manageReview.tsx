@@ -98,7 +98,8 @@ export default function ManageReview() {
           { header: "Rating", cell: (r) => <StarRating value={r.rating} size={16} /> },
           {
             header: "Review",
-            cell: (r) => <span className="line-clamp-2 text-gray-700 sm:max-w-md">{r.review}</span>,
+            // The whole review: an admin approves what they have read, not its first two lines.
+            cell: (r) => <span className="whitespace-pre-line break-words text-gray-700 sm:max-w-md">{r.review}</span>,
           },
           {
             // The status and the buttons that change it share one column, so the table fits at 1280 px.

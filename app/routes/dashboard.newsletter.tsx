@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { FormError, SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
-import { buttonClass, EmptyState } from "#app/components/ui.tsx";
+import { buttonClass, EmptyState, FILE_INPUT_CLASS } from "#app/components/ui.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
@@ -157,7 +157,12 @@ export default function Newsletter() {
                       </span>
                     </td>
                     <td className="px-4 py-3 text-gray-600">
-                      <LocalTime iso={s.created_at} withTime />
+                      {/* Only a confirmed address has subscribed; a pending or unsubscribed one has no such date. */}
+                      {s.state === "confirmed" ? (
+                        <LocalTime iso={s.confirmed_at ?? s.created_at} withTime />
+                      ) : (
+                        <span aria-label="Not subscribed">—</span>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -189,7 +194,7 @@ export default function Newsletter() {
           <input type="hidden" name="intent" value="import" />
           <label className="text-sm font-medium text-gray-800">
             <span className="sr-only">CSV file</span>
-            <input type="file" name="file" accept=".csv,text/csv" required className="text-sm" />
+            <input type="file" name="file" accept=".csv,text/csv" required className={FILE_INPUT_CLASS} />
           </label>
           <SubmitButton pendingText="Importing…">Import CSV</SubmitButton>
         </Form>

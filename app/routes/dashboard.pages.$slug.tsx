@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
-import { FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { FormError, SubmitButton } from "#app/components/form.tsx";
+import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { failureText, refusal } from "#app/lib/form-result.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -43,7 +44,8 @@ export default function EditSitePage() {
       />
       <Form method="post" className="flex max-w-3xl flex-col gap-5" aria-label={`Edit ${page.title}`}>
         {failure ? <FormError message={failureText(failure, "The page could not be saved.")} /> : null}
-        <TextArea
+        {/* The posts' editor: its toolbar and a live preview of the page as it will read. */}
+        <MarkdownEditor
           label="Text"
           name="body"
           required

@@ -9,8 +9,10 @@ import { ImageField } from "#app/components/ImageField.tsx";
 import { PublishChoices } from "#app/components/PublishChoices.tsx";
 import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
+import { requestedStatus, SCHEDULE_IN_PAST } from "#worker/services/blogs/input.ts";
+import { postPath } from "#worker/services/blogs/slug.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
-import { failureText, refusal } from "#app/lib/form-result.ts";
+import { failureText, refusal, scheduleOnly } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
 import { POST_AUTOSAVE_FIELDS, useFormAutosave } from "#app/lib/form-autosave.ts";
 import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
@@ -49,13 +51,22 @@ export async function action({ context, request }: ActionFunctionArgs) {
       no_email: noEmailFrom(form),
       ...extraFieldsFrom(form),
     };
-    const { notice } = await context.services.blogs.create(user, input, form.get("image"));
+    const { insertedId, notice } = await context.services.blogs.create(user, input, form.get("image"));
+    // A post readers can see now is offered at once: to read it as they will, and to share it.
+    const live = (requestedStatus(input) ?? "published") === "published";
+    const path = postPath({ _id: insertedId, title: String(input.title ?? "") });
+    const links = live
+      ? [
+          { label: "View it", href: path },
+          { label: "Share it", href: `${path}#share` },
+        ]
+      : undefined;
     // An unverified writer's post is on the site only: they are told why it was not mailed or federated.
     return redirectWithFlash(
       "/dashboard/myBlog",
       notice
-        ? { kind: "alert", title: savedTitle(input.status), text: notice, icon: "warning" }
-        : { kind: "toast", title: savedTitle(input.status), icon: "success" },
+        ? { kind: "alert", title: savedTitle(input.status), text: notice, icon: "warning", ...(links ? { links } : {}) }
+        : { kind: "toast", title: savedTitle(input.status), icon: "success", ...(links ? { links } : {}) },
     );
   });
 }
@@ -77,7 +88,10 @@ export default function WriteBlogs() {
 
   useEffect(() => {
     // The spec: a refused post is a browser alert with the message (the fields show it too).
-    if (failure) window.alert(failureText(failure, "The blog could not be posted."));
+    // A past schedule date alone is said once, by the focused summary.
+    if (failure && !scheduleOnly(failure, SCHEDULE_IN_PAST)) {
+      window.alert(failureText(failure, "The blog could not be posted."));
+    }
   }, [failure]);
 
   return (
@@ -135,7 +149,7 @@ export default function WriteBlogs() {
           <DateTimeField
             label="Date and time"
             required
-            error={errors.date_time}
+            error={scheduleOnly(failure, SCHEDULE_IN_PAST) ? undefined : errors.date_time}
             submitted={failure ? { value: values.date_time ?? "", tz: values.tz ?? "" } : null}
           />
         </div>

@@ -77,10 +77,11 @@ export default function Login() {
   return (
     <AuthLayout
       title="Sign in"
-      subtitle="Welcome back! Sign in to write, edit and save posts."
+      // Whoever arrives here may be new (Write a Blog sends visitors here too): no "welcome back".
+      subtitle="Sign in to write, edit and save posts. New here? Create an account in a minute."
       aside={{
-        heading: "Good to see you again.",
-        text: "Pick up where you left off: your drafts, your saved posts and your readers are waiting.",
+        heading: "Write, save and follow.",
+        text: "With an account you write posts, keep a reading list and hear from the writers you follow.",
       }}
     >
       <Form ref={form} method="post" className="flex flex-col gap-4" replace>

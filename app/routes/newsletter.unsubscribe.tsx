@@ -45,6 +45,18 @@ export default function NewsletterUnsubscribe() {
     return (
       <NoticeCard title="This unsubscribe link does not work" tone="warning">
         <p>{failure.message}</p>
+        {/* A broken link must never trap anyone on the list: two other ways out. */}
+        <p className="mt-4">
+          The unsubscribe link in any newer newsletter message works too. Or{" "}
+          <Link to="/settings#newsletter" className="font-semibold text-brand-700 underline underline-offset-2">
+            unsubscribe in your settings
+          </Link>{" "}
+          if you have an account, or{" "}
+          <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
+            write to us
+          </Link>{" "}
+          with your address and we will take it off the list.
+        </p>
       </NoticeCard>
     );
   }

@@ -74,7 +74,12 @@ export default function Notifications() {
           <>
             <Avatar photoURL={n.actor?.photoURL ?? null} size={40} />
             <div className="min-w-0 flex-1">
-              <Link to={n.url} className="block break-words text-sm font-medium text-ink hover:text-brand-700">
+              {/* Through /notifications/{id}: opening it marks it read on the way (a full load, so the bell's count follows). */}
+              <Link
+                to={`/notifications/${n._id}`}
+                reloadDocument
+                className="block break-words text-sm font-medium text-ink hover:text-brand-700"
+              >
                 {n.read ? null : <span className="sr-only">Unread: </span>}
                 {n.text}
               </Link>

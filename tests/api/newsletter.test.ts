@@ -26,7 +26,9 @@ describe("POST /api/newsletter and the links it mails", () => {
     const res = await sendWith(w.env, "POST", "/api/newsletter", { email }, { "CF-Connecting-IP": "10.21.0.1" });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ subscribed: true, message: NEWSLETTER_SUCCESS_TEXT });
-    expect(NEWSLETTER_SUCCESS_TEXT).toBe("Thank you for subscribing! 🎉 Check your inbox to confirm.");
+    expect(NEWSLETTER_SUCCESS_TEXT).toBe(
+      "Thank you for subscribing! 🎉 Check your inbox to confirm. Already subscribed? Then nothing changes.",
+    );
     expect(await stateOf(email)).toBe("pending");
 
     const confirm = linkIn(w.box.to(email)[0], "/newsletter/confirm");

@@ -49,7 +49,7 @@ test.describe("accounts", () => {
 
     await expect(page).toHaveURL(/\/$/);
     await expect(swal(page)).toContainText("Registration Successful!");
-    await expect(swal(page)).toContainText("You can now login with your new account.");
+    await expect(swal(page)).toContainText("Your account is ready, and you are signed in.");
     const avatar = page.getByRole("button", { name: "Account menu for Ada Lovelace" }).locator("img");
     await expect(avatar).toHaveAttribute("src", /^\/images\/[0-9a-z_-]+\.jpg$/);
     await expect

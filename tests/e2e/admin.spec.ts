@@ -143,7 +143,7 @@ test.describe("admin dashboard", () => {
     await pressConfirm(author, "Delete");
     await confirmWith(page, "Yes, delete it!", ["Are you sure?", "You won't be able to revert this!"]);
     await expect(swal(page)).toContainText("Deleted!");
-    await expect(swal(page)).toContainText("Your file has been deleted.");
+    await expect(swal(page)).toContainText("It has been deleted for good.");
     await swal(page).getByRole("button", { name: "OK" }).click();
     await expect(author).toHaveCount(0);
   });

@@ -79,7 +79,7 @@ test.describe("newsletter", () => {
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Subscribe Now" }).click();
     await expect(page.locator("#newsletter-message")).toContainText(
-      "Thank you for subscribing! 🎉 Check your inbox to confirm.",
+      "Thank you for subscribing! 🎉 Check your inbox to confirm. Already subscribed? Then nothing changes.",
     );
 
     const confirmation = await readMail([email, "/newsletter/confirm"], since);

@@ -17,6 +17,7 @@ async function registerReader(page: Page) {
 
 test.describe("reading list", () => {
   test("save three posts, then remove one on /saved", async ({ page }) => {
+    test.setTimeout(90_000);
     await registerReader(page);
     const titles: string[] = [];
     for (const id of POSTS) {
@@ -25,9 +26,14 @@ test.describe("reading list", () => {
       await page.getByRole("button", { name: /^Save/ }).click();
       await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
     }
-    // Saving again says so.
-    await page.getByRole("button", { name: "Saved" }).click();
-    await expect(page.locator(".swal2-popup .swal2-title")).toHaveText("This blog is already in your saved list");
+    // Saved toggles back: pressing it takes the post off the list, and Save puts it back.
+    const savedButton = page.getByRole("button", { name: "Saved" });
+    await expect(savedButton).toHaveAttribute("aria-pressed", "true");
+    await savedButton.click();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.locator(".swal2-popup .swal2-title")).toHaveText("Removed from your saved list");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
 
     await page.goto("/about");
     await page.getByRole("button", { name: /^Account menu for/ }).click();

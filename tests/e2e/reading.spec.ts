@@ -224,7 +224,7 @@ test.describe("blog detail", () => {
     await expect(invite).toBeHidden();
   });
 
-  test("the share panel toggles, links to the readable link, and Copy Link copies with the alert", async ({
+  test("the share panel toggles, links to the readable link, and Copy Link says Copied in place (no alert)", async ({
     page,
     context,
     baseURL,
@@ -247,14 +247,16 @@ test.describe("blog detail", () => {
       expect(href?.startsWith(prefix)).toBe(true);
       expect(decodeURIComponent(href!)).toContain(shared);
     }
-    // A browser alert blocks the page until answered: answer it from the listener, then check what it said.
+    // No blocking alert: the button itself says "Copied", and the status is announced.
     const alerts: string[] = [];
-    page.once("dialog", (d) => {
-      alerts.push(`${d.type()}: ${d.message()}`);
+    page.on("dialog", (d) => {
+      alerts.push(d.message());
       void d.accept();
     });
     await page.getByRole("button", { name: "Copy Link" }).click();
-    await expect.poll(() => alerts).toEqual([`alert: ${MSG.copyLink}`]);
+    await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible();
+    await expect(panel.getByRole("status")).toHaveText(MSG.copyLink);
+    expect(alerts).toEqual([]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
 
     // The spec's shared link /blog/{id} still works: a permanent redirect to the post.
@@ -277,10 +279,16 @@ test.describe("blog detail", () => {
     await swal(page).getByRole("button", { name: "OK" }).click();
     await page.waitForURL(/\/login\?/);
     const back = redirectTarget(page);
-    expect(back).toBe(POST_PATH);
+    // The way back carries the save they asked for: once signed in, it happens there.
+    expect(back).toBe(`${POST_PATH}?save=1`);
     await signIn(page, ACCOUNTS.writer);
     await page.goto(back);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Cut Your Web App's Load Time");
+    await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${POST_PATH}$`));
+    // Leave the demo writer's reading list as it was.
+    await page.getByRole("button", { name: "Saved" }).click();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
   });
 
   test("saving as a signed-in reader shows the toast and lists it under Recently Saved", async ({ page }) => {

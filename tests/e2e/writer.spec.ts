@@ -93,7 +93,7 @@ test.describe("writer dashboard", () => {
     const confirm = swal(page, "Are you sure?");
     await expect(confirm).toContainText("You won't be able to revert this!");
     await confirm.getByRole("button", { name: "Yes, delete it!" }).click();
-    await expect(swal(page, "Deleted!")).toContainText("Your file has been deleted.");
+    await expect(swal(page, "Deleted!")).toContainText("It has been deleted for good.");
     await page.locator(".swal2-confirm").click();
     await expect(page.getByRole("row").filter({ hasText: edited })).toHaveCount(0);
   });
@@ -166,8 +166,8 @@ test.describe("writer dashboard", () => {
     await expect(page.locator('[data-readout="4.5"]')).toBeVisible();
     await screenshots(page, "dashboard-feedback");
     await page.getByRole("button", { name: "Submit Feedback" }).click();
-    await expect(swal(page, "Feedback Submit Successfully!")).toBeVisible();
-    await expect(swal(page, "Feedback Submit Successfully!")).toContainText("pending approval");
+    await expect(swal(page, "Thank you for your feedback!")).toBeVisible();
+    await expect(swal(page, "Thank you for your feedback!")).toContainText("pending approval");
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Pending until an admin approves it (issue 22; tests/e2e/polish-admin.spec.ts approves one).

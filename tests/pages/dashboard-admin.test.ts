@@ -271,12 +271,12 @@ describe("/dashboard/manageAllBlogs and /dashboard/updateAllBlogs/{id}", () => {
     expect((await blogRow(blog.id))?.title).toBe("The writer's own post");
   });
 
-  it("deletes a blog and says Deleted! / Your file has been deleted.", async () => {
+  it("deletes a blog and says Deleted! / It has been deleted for good.", async () => {
     const doomed = await makeBlog(writer, { title: "Doomed" });
     const res = await post("/dashboard/manageAllBlogs?page=1", admin, { intent: "delete", id: doomed.id });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/manageAllBlogs?page=1");
-    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "Your file has been deleted." });
+    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "It has been deleted for good." });
     expect(await blogRow(doomed.id)).toBeUndefined();
   });
 });
@@ -444,7 +444,7 @@ describe("/dashboard/manageReview and /dashboard/editReview/{id}", () => {
     const target = await makeReview();
     const res = await post("/dashboard/manageReview", admin, { intent: "delete", id: target.id });
     expect(res.status).toBe(302);
-    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "Your file has been deleted." });
+    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "It has been deleted for good." });
     expect(await reviewRow(target.id)).toBeUndefined();
   });
 });
@@ -559,7 +559,7 @@ describe("/dashboard/addAuthor, /dashboard/manageAuthors and /dashboard/updateAu
     const target = await makeAuthor();
     const res = await post("/dashboard/manageAuthors", admin, { intent: "delete", id: target.id });
     expect(res.status).toBe(302);
-    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "Your file has been deleted." });
+    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "It has been deleted for good." });
     expect(await authorRow(target.id)).toBeUndefined();
   });
 });

@@ -258,7 +258,7 @@ describe("/dashboard/myBlog and /dashboard/manageBlogs", () => {
     const blog = await makeBlog(writer);
     const res = await post("/dashboard/manageBlogs", writer, { intent: "delete", id: blog.id });
     expect(res.status).toBe(302);
-    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "Your file has been deleted." });
+    expect(flashOf(res)).toMatchObject({ title: "Deleted!", text: "It has been deleted for good." });
     expect(await blogRow(blog.id)).toBeUndefined();
   });
 
@@ -408,7 +408,7 @@ describe("/dashboard/feedback", () => {
     // Issue 22: it waits for an admin, and the reviewer is told so.
     expect(flashOf(res)).toMatchObject({
       kind: "alert",
-      title: "Feedback Submit Successfully!",
+      title: "Thank you for your feedback!",
       text: expect.stringContaining("pending approval"),
     });
     const review = await db().query.reviews.findFirst({ where: eq(schema.reviews.userId, writer.id) });

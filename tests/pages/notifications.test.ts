@@ -13,6 +13,28 @@ async function notifiedWriter() {
 }
 
 describe("the bell and /notifications", () => {
+  it("opening a notification marks it read and lands on the comment; another's notification goes to the list", async () => {
+    const { writer, blog } = await notifiedWriter();
+    const headers = await asUser(writer);
+    const [item] = await json<{ _id: string }[]>(await call("/api/notifications", { headers }));
+    const list = await (await call("/notifications", { headers: await cookieFor(writer) })).text();
+    expect(list).toContain(`href="/notifications/${item!._id}"`);
+
+    const opened = await call(`/notifications/${item!._id}`, { headers: await cookieFor(writer), redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toMatch(new RegExp(`^/blogs/${blog.id}#comment-[0-9a-z]+$`));
+    expect(await json(await call("/api/notifications/unread", { headers }))).toEqual({ unread: 0 });
+
+    const stranger = await makeUser({ name: "Nosy" });
+    const refused = await call(`/notifications/${item!._id}`, {
+      headers: await cookieFor(stranger),
+      redirect: "manual",
+    });
+    expect(refused.headers.get("Location")).toBe("/notifications");
+    const visitor = await call(`/notifications/${item!._id}`, { redirect: "manual" });
+    expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
   it("a signed-in reader's bell is personal: never in a shared copy, and the shared copy never shows one", async () => {
     const { writer } = await notifiedWriter();
     for (const path of ["/allBlogs?page=1", "/", "/about"]) {

@@ -38,6 +38,12 @@ beforeEach(async () => {
 });
 
 describe("/settings", () => {
+  it("offers to download your data first, beside Delete my account", async () => {
+    const html = await (await getPage("/settings", user)).text();
+    const section = html.slice(html.indexOf('id="delete-account"'));
+    expect(section).toMatch(/Download your data first:[\s\S]*href="\/api\/auth\/export"[\s\S]*Delete my account/);
+  });
+
   it("sends a visitor to sign in first, coming back here", async () => {
     const res = await getPage("/settings", null);
     expect(res.status).toBe(302);

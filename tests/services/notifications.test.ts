@@ -40,7 +40,8 @@ describe("notifications", () => {
     expect(rows[0]).toMatchObject({ kind: "comment", actorId: reader.id, blogId: blog.id });
     const list = await w.services().notifications.list(author);
     expect(list.items[0]).toMatchObject({ text: "Commenter commented on “Commented post”", read: false });
-    expect(list.items[0]!.url).toBe(`/blogs/${blog.id}#comments`);
+    // The bell's link lands on the comment itself.
+    expect(list.items[0]!.url).toBe(`/blogs/${blog.id}#comment-${rows[0]!.commentId}`);
     expect(await w.services().notifications.unread(author)).toBe(1);
     // Comments are mailed a minute later, together with any that came in meanwhile (the minute cron).
     expect(w.box.to(author.email)).toHaveLength(0);

@@ -118,12 +118,16 @@ export function readToken(request: Request): string | null {
 export const FLASH_COOKIE = "flash";
 export const FLASH_MAX_AGE = 60;
 
-/** A message to show once on the next page: a SweetAlert2 toast with JS, a banner without. */
+/**
+ * A message to show once on the next page: a SweetAlert2 toast or dialog with JS, and a notice on the page
+ * that stays until the person dismisses it (with or without JS). `links` are ways on from it (same-site paths).
+ */
 export interface Flash {
   kind: "toast" | "alert";
   title: string;
   text?: string;
   icon?: "success" | "error" | "warning" | "info";
+  links?: { label: string; href: string }[];
 }
 
 /** A flash as its cookie value: base64 of its JSON (UTF-8), which cookies carry unescaped. */

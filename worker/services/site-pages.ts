@@ -23,7 +23,11 @@ export const SITE_PAGES = {
 
 ## How we use it
 
-To run your account, show what you publish, send the mail you asked for (sign-in links, newsletters, notifications) and keep the site safe from abuse. We do not sell your data or show advertising.
+To run your account, show what you publish, send the mail you asked for (address confirmations, password resets, newsletters, notifications) and keep the site safe from abuse. We do not sell your data or show advertising.
+
+## The fediverse
+
+This site takes part in the fediverse (Mastodon and other servers that speak ActivityPub). A published post, its writer's name and photo, and comments on it are sent to the servers of people who follow its writer there, and those servers keep their own copies. Deleting a post or your account asks them to delete their copies too, but we cannot force another server to do so.
 
 ## Cookies
 
@@ -47,7 +51,7 @@ Keep your password to yourself and your details accurate. You are responsible fo
 
 ## What you publish
 
-You keep the rights to what you write. By publishing it here you let us show it on this site, in its feeds and newsletters. Do not post anything unlawful, hateful, misleading or that is not yours to share.
+You keep the rights to what you write. By publishing it here you let us show it on this site, in its feeds and newsletters, and send it to fediverse servers (such as Mastodon) whose people follow you there. Do not post anything unlawful, hateful, misleading or that is not yours to share.
 
 ## Moderation
 

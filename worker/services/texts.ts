@@ -15,7 +15,9 @@ export const GOOGLE_SIGNED_IN = {
 
 /** The spec's newsletter success words, and what double opt-in adds to them. */
 export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
-export const NEWSLETTER_CHECK_INBOX = "Check your inbox to confirm.";
+// True for every address (the answer must not tell who is subscribed): a new one gets a link, a
+// subscribed one stays as it is.
+export const NEWSLETTER_CHECK_INBOX = "Check your inbox to confirm. Already subscribed? Then nothing changes.";
 export const NEWSLETTER_SUCCESS_TEXT = `${NEWSLETTER_SUCCESS} ${NEWSLETTER_CHECK_INBOX}`;
 
 /** The start of every refused upload's field error (the spec's update-blog wording). */

@@ -3,6 +3,7 @@ import { authPageUrl } from "#app/lib/auth-url.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
 import type { Done, Intent } from "./reactions";
 
 /**
@@ -46,7 +47,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       });
     case "save":
       if (!user) {
-        return redirectWithFlash(authPageUrl("/login", new URL(request.url).pathname), {
+        return redirectWithFlash(authPageUrl("/login", `${new URL(request.url).pathname}?save=1`), {
           kind: "alert",
           title: MSG.save.needLogin,
           icon: "error",
@@ -55,6 +56,15 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       return handleForm(request, form, async () => {
         const saved = await services.savedBlogs.save(user, { blogId: id });
         return done("alreadySaved" in saved ? { alreadySaved: true } : {});
+      });
+    // Saved toggles back: the post leaves the reading list (already gone is the same outcome).
+    case "unsave":
+      return handleForm(request, form, async () => {
+        if (!user) return done();
+        await services.savedBlogs.remove(user, id).catch((err: unknown) => {
+          if (!(err instanceof NotFound)) throw err;
+        });
+        return done();
       });
     default:
       return unknownAction(form);

@@ -168,8 +168,9 @@ export function CommentThread({
   return (
     <li>
       <CommentCard comment={thread} blogAuthorId={blogAuthorId} viewer={viewer} reportedId={reportedId}>
+        {/* Reply comes last in the row, so opening its form (full width, below) moves neither Report nor Delete. */}
         {viewer ? (
-          <details ref={details} className="order-first open:order-last open:w-full" open={failure ? true : undefined}>
+          <details ref={details} className="order-last open:w-full" open={failure ? true : undefined}>
             <summary className="cursor-pointer list-none text-xs font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
               Reply
             </summary>

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { authPageUrl } from "#app/lib/auth-url.ts";
 import type { FormFailure } from "#app/lib/form-result.ts";
 import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { useLoadMore } from "#app/lib/use-load-more.ts";
@@ -38,6 +39,7 @@ export function CommentsList({
   /** The comment just reported (without JavaScript). */
   reportedId: string | null;
 }) {
+  const { pathname } = useLocation();
   const { items, cursor, loading, failed, showMore } = useLoadMore<Thread>(
     comments,
     next,
@@ -63,7 +65,20 @@ export function CommentsList({
       ) : null}
       {shown.length === 0 ? (
         <p className="mt-4 text-gray-600">
-          No comments yet. {viewer ? "Be the first to share your thoughts." : "Sign in to start the conversation."}
+          No comments yet.{" "}
+          {viewer ? (
+            "Be the first to share your thoughts."
+          ) : (
+            <>
+              <Link
+                to={authPageUrl("/login", pathname)}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                Sign in
+              </Link>{" "}
+              to start the conversation.
+            </>
+          )}
         </p>
       ) : (
         <ol className="mt-6 flex flex-col gap-6" aria-label="Comments, newest first">

@@ -1,5 +1,5 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { BookmarkIcon, HeartIcon } from "#app/components/icons.tsx";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { alertDialog, toast } from "#app/lib/dialogs.ts";
@@ -7,7 +7,7 @@ import { MSG } from "#app/lib/messages.ts";
 import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */
-export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save";
+export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save" | "unsave";
 export type Done = {
   ok: true;
   intent: Intent;
@@ -110,7 +110,8 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
 }
 
 /** What a save says: the spec's text for the first save, a plain "already saved" for any later one. */
-export const saveNotice = (done: Done): string => (done.alreadySaved ? MSG.save.already : MSG.save.success);
+export const saveNotice = (done: Done): string =>
+  done.intent === "unsave" ? MSG.save.removed : done.alreadySaved ? MSG.save.already : MSG.save.success;
 
 /** Signed in: saved, then "Blog Saved Successfully" (1.5 s). A visitor gets the spec's error and goes to /login. */
 export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: boolean }) {
@@ -119,24 +120,46 @@ export function SaveButton({ saved, signedIn }: { saved: boolean; signedIn: bool
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const pending = fetcher.state !== "idle";
-  const shownSaved = saved || (pending && signedIn);
+  // While the request runs the button already shows where it is going (saved, or back to Save).
+  const asked = fetcher.formData?.get("intent");
+  const shownSaved = pending && signedIn ? asked === "save" : saved;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && succeeded(fetcher.data, "save")) void toast(saveNotice(fetcher.data as Done));
+    if (fetcher.state !== "idle") return;
+    if (succeeded(fetcher.data, "save") || succeeded(fetcher.data, "unsave"))
+      void toast(saveNotice(fetcher.data as Done));
   }, [fetcher.state, fetcher.data]);
+
+  // A visitor who pressed Save comes back here signed in (or newly registered) with ?save=1: the save they
+  // asked for happens then, once, and the address loses the mark.
+  const [params, setParams] = useSearchParams();
+  const savedOnReturn = useRef(false);
+  useEffect(() => {
+    if (!signedIn || params.get("save") !== "1" || savedOnReturn.current) return;
+    savedOnReturn.current = true;
+    if (!saved) fetcher.submit({ intent: "save" }, { method: "post" });
+    const rest = new URLSearchParams(params);
+    rest.delete("save");
+    setParams(rest, { replace: true, preventScrollReset: true });
+  }, [signedIn, saved, params, setParams, fetcher]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (signedIn) return;
     event.preventDefault();
-    void alertDialog(MSG.save.needLogin, undefined, "error").then(() => navigate(authPageUrl("/login", pathname)));
+    void alertDialog(MSG.save.needLogin, undefined, "error").then(() =>
+      navigate(authPageUrl("/login", `${pathname}?save=1`)),
+    );
   };
 
   return (
     <fetcher.Form method="post" onSubmit={onSubmit} className="flex sm:ml-auto">
-      <input type="hidden" name="intent" value="save" />
+      {/* Pressed once saved: pressing it again takes the post off the reading list. */}
+      <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
       <button
         type="submit"
         disabled={pending}
+        aria-pressed={signedIn ? shownSaved : undefined}
+        title={shownSaved ? "Saved: press to remove it from your reading list" : undefined}
         className={`${barButton} ${shownSaved ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
       >
         <BookmarkIcon filled={shownSaved} />

@@ -19,7 +19,8 @@ import { COMMENT_ANNOUNCER, CommentForm } from "./comment-form";
 import { CommentsList } from "./comments-list";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done } from "./reactions";
 import type { action } from "./action";
-import { SharePanel } from "./share-panel";
+import { SharePanel, useSharePanel } from "./share-panel";
+import { OwnerLinks } from "./owner-links";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
@@ -96,16 +97,17 @@ export default function BlogDetail() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const [commentOpen, setCommentOpen] = useState(false);
-  const [shareOpen, setShareOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
+  const [shareOpen, setShareOpen] = useSharePanel(sharePanel);
   const link = sharedLink(origin, blog);
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
   const failed = refusal(actionData);
   const topFailure = failed && !failed.values.parent_id ? failed : undefined;
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
-  const notice = succeeded(actionData, "save") ? saveNotice(actionData as Done) : null;
+  const notice =
+    succeeded(actionData, "save") || succeeded(actionData, "unsave") ? saveNotice(actionData as Done) : null;
 
   // The view beacon: its own request, so a view counts even when this page came from the edge cache
   // (the server skips bots, the writer, drafts, and a reader already counted today).
@@ -144,13 +146,16 @@ export default function BlogDetail() {
             <span aria-hidden="true">← </span>All Blogs
           </Link>
         </nav>
-        <Link
-          to={`/allBlogs?category=${encodeURIComponent(blog.category)}`}
-          className="mt-6 inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700 hover:bg-brand-100"
-        >
-          {blog.category}
-        </Link>
+        {blog.category ? (
+          <Link
+            to={`/allBlogs?category=${encodeURIComponent(blog.category)}`}
+            className="mt-6 inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-700 hover:bg-brand-100"
+          >
+            {blog.category}
+          </Link>
+        ) : null}
         <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
+        <OwnerLinks blogId={blog._id} authorId={blog.author_id} viewer={viewer} />
         <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
         <div className="mt-4 empty:hidden">
           <TagList tags={blog.tags} />
@@ -179,18 +184,21 @@ export default function BlogDetail() {
         </div>
       </header>
 
-      <figure className="mx-auto mt-8 max-w-5xl px-0 sm:px-6">
-        <Image
-          src={blog.image}
-          alt={blog.title}
-          width={1200}
-          height={675}
-          // The cover is the page's largest paint: fetch it first.
-          priority
-          sizes="(min-width: 1024px) 976px, (min-width: 640px) calc(100vw - 48px), 100vw"
-          className="aspect-[16/9] w-full bg-gray-100 object-cover sm:rounded-2xl"
-        />
-      </figure>
+      {/* A post without a cover (a title-only draft) has no hero at all. */}
+      {blog.image ? (
+        <figure className="mx-auto mt-8 max-w-5xl px-0 sm:px-6">
+          <Image
+            src={blog.image}
+            alt={blog.title}
+            width={1200}
+            height={675}
+            // The cover is the page's largest paint: fetch it first.
+            priority
+            sizes="(min-width: 1024px) 976px, (min-width: 640px) calc(100vw - 48px), 100vw"
+            className="aspect-[16/9] w-full bg-gray-100 object-cover sm:rounded-2xl"
+          />
+        </figure>
+      ) : null}
 
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <div

@@ -1,4 +1,4 @@
-import { type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons.tsx";
 import { MSG } from "#app/lib/messages.ts";
 import { shareTargets, type ShareTargetName } from "#app/lib/share.ts";
@@ -11,6 +11,30 @@ const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number
   WhatsApp: WhatsAppIcon,
 };
 
+/**
+ * Whether the share panel is open: it opens by itself when the link says `#share` (the "Share it" way on
+ * after posting), and Escape closes it, handing focus back to its toggle.
+ */
+export function useSharePanel(panelId: string) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (window.location.hash !== "#share") return;
+    setOpen(true);
+    document.getElementById(panelId)?.scrollIntoView({ block: "center" });
+  }, [panelId]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panelId)}"]`)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, panelId]);
+  return [open, setOpen] as const;
+}
+
 export function SharePanel({
   link,
   title,
@@ -21,6 +45,13 @@ export function SharePanel({
   /** Likes and boosts from Mastodon and other fediverse servers (issue 24). */
   fediverse?: { likes: number; boosts: number };
 }) {
+  // "Copied" shows on the button itself for a few seconds (and is announced): no blocking alert.
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 4000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -33,7 +64,7 @@ export function SharePanel({
       document.execCommand("copy");
       area.remove();
     }
-    window.alert(MSG.copyLink);
+    setCopied(true);
   };
 
   return (
@@ -57,8 +88,11 @@ export function SharePanel({
         <li data-toggle="">
           <button type="button" onClick={() => void copy()} className={actionButton}>
             <LinkIcon />
-            Copy Link
+            {copied ? "Copied" : "Copy Link"}
           </button>
+          <span role="status" className="sr-only">
+            {copied ? MSG.copyLink : ""}
+          </span>
         </li>
       </ul>
       <p className="mt-3 break-all text-xs text-gray-600">

@@ -88,6 +88,14 @@ export function DeleteSection(props: { hasPassword: boolean; googleConfirmed: bo
       >
         <Intent value="delete-account" />
         <FormError message={failure && !Object.keys(failure.fields).length ? failure.formError : undefined} />
+        {/* Offered where the decision is made: once deleted, nothing can be exported any more. */}
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          Download your data first:{" "}
+          <a href="/api/auth/export" download className="font-semibold underline underline-offset-2">
+            your posts, comments and profile as a file
+          </a>
+          .
+        </p>
         <Proof {...props} back="/settings#delete-account" label="Your password" />
         <label className="flex items-start gap-2 text-sm text-gray-700">
           <input type="checkbox" name="understood" required className="mt-0.5" />I understand that my account and

@@ -39,13 +39,14 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs, handle] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
     context.services.newsletter.stateOf(user),
     context.services.notifications.prefs(user),
     context.services.federation.actors.writer(user.id),
+    context.services.emailChange.pending(user),
   ]);
   const reauthAt = await readReauth(request, configOf(context.env).sessionSecret, user.id);
   return {
@@ -55,6 +56,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     passkeys: keys,
     newsletterState,
     notificationPrefs,
+    pendingEmail,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: googleProofFresh(reauthAt),
@@ -173,6 +175,7 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               hasPassword={data.methods.hasPassword}
               googleConfirmed={data.googleConfirmed}
+              pending={data.pendingEmail}
               failure={failureFor("change-email")}
             />
             <PasskeySection

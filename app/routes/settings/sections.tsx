@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import type { FormFailure } from "#app/lib/form-result.ts";
+import { LocalTime } from "#app/components/LocalTime.tsx";
 
 export type Failure = FormFailure | null;
 
@@ -136,9 +137,11 @@ export function EmailSection(props: {
   verified: boolean;
   hasPassword: boolean;
   googleConfirmed: boolean;
+  /** A change waiting for its link to be opened. */
+  pending: { newEmail: string; expiresAt: string } | null;
   failure: Failure;
 }) {
-  const { email, verified, failure } = props;
+  const { email, verified, pending, failure } = props;
   return (
     <Section
       id="email"
@@ -153,6 +156,16 @@ export function EmailSection(props: {
           {verified ? "Verified" : "Not verified"}
         </span>
       </p>
+      {pending ? (
+        <p
+          data-testid="pending-email"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Waiting for confirmation: <strong className="break-all font-semibold">{pending.newEmail}</strong>. Open the
+          link we sent there to make it your address (it works until <LocalTime iso={pending.expiresAt} withTime />
+          ). Until then, {email} stays your address.
+        </p>
+      ) : null}
       <Form method="post" action="/settings#email" className="flex max-w-md flex-col gap-4">
         <Intent value="change-email" />
         <FormError message={failure && !Object.keys(failure.fields).length ? failure.formError : undefined} />

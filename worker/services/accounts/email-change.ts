@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
@@ -90,6 +90,22 @@ export function createEmailChangeService(
       await db.batch([...issued.statements, ...mail.statements]);
       const mailSent = await mailer.deliver([mail], now);
       return { message: EMAIL_CHANGE_TEXTS.sent(newEmail), mailSent };
+    },
+
+    /** The change waiting for its link to be opened (the newest unused, unexpired one), for the settings page. */
+    async pending(actor: Actor | null, now = Date.now()): Promise<{ newEmail: string; expiresAt: string } | null> {
+      const user = requireUser(actor);
+      const t = schema.accountTokens;
+      const row = await db.query.accountTokens.findFirst({
+        where: and(eq(t.userId, user.id), eq(t.kind, "email-change"), isNull(t.usedAt), gt(t.expiresAt, now)),
+        orderBy: desc(t.createdAt),
+        columns: { data: true, expiresAt: true },
+      });
+      if (!row) return null;
+      const data = JSON.parse(row.data) as Partial<ChangeData>;
+      // A link made for an address the account no longer has can never be used: nothing is pending.
+      if (typeof data.newEmail !== "string" || data.oldEmail !== user.email) return null;
+      return { newEmail: data.newEmail, expiresAt: new Date(row.expiresAt).toISOString() };
     },
 
     /**

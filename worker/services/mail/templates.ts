@@ -17,7 +17,7 @@ export const MAIL_TEMPLATES = {
     action: { label: "Confirm my email address", url: p.url },
     after: [
       "This link works once and expires in 24 hours.",
-      `If you did not create a ${site} account, you can ignore this message.`,
+      `If you did not create ${withArticle(site)} account, you can ignore this message.`,
     ],
   }),
 
@@ -168,3 +168,8 @@ export const MAIL_TEMPLATES = {
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailParams<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]>[1];
+
+/** "a Blog", "an Edge Blog": the article a site's name takes, read from its first letter. */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name.trim()) ? "an" : "a"} ${name}`;
+}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -65,6 +65,7 @@ export function createNotificationInbox(db: Db) {
             actorName,
             actorPhoto: actors.photoUrl,
             blogId: n.blogId,
+            commentId: n.commentId,
             blogTitle: schema.blogs.title,
             privateReplyId: n.privateReplyId,
             privateText: schema.apPrivateReplies.body,
@@ -128,6 +129,20 @@ export function createNotificationInbox(db: Db) {
         .where(and(eq(n.userId, user.id), isNull(n.readAt), ids ? inArray(n.id, ids.length ? ids : [""]) : undefined))
         .returning({ id: n.id });
       return { modifiedCount: done.length };
+    },
+
+    /**
+     * Opening a notification: it is marked read and answers where it leads (the comment itself for a comment
+     * or reply). Someone else's or an unknown id answers null, so the caller can send them to the list.
+     */
+    async open(actor: Actor | null, id: string, now = Date.now()): Promise<string | null> {
+      const user = requireUser(actor);
+      const [row] = await db
+        .update(n)
+        .set({ readAt: sql`coalesce(${n.readAt}, ${now})` })
+        .where(and(eq(n.userId, user.id), eq(n.id, id.slice(0, 40))))
+        .returning({ kind: n.kind, actorId: n.actorId, blogId: n.blogId, commentId: n.commentId });
+      return row ? targetOf(row) : null;
     },
 
     async prefs(actor: Actor | null): Promise<NotificationPrefs> {

@@ -61,10 +61,16 @@ export function describe(n: NotificationFacts): string {
 }
 
 /** Where a notification leads (a path on the site). */
-export function targetOf(n: Pick<NotificationFacts, "kind" | "actorId" | "blogId" | "privateReplyId">): string {
+export function targetOf(
+  n: Pick<NotificationFacts, "kind" | "actorId" | "blogId" | "privateReplyId"> & { commentId?: string | null },
+): string {
   // A private reply is read where it was delivered: the writer's notifications.
   if (n.privateReplyId) return `/notifications#private-${n.privateReplyId}`;
   if (n.kind === "follow" && n.actorId) return `/writers/${n.actorId}`;
-  if (n.kind === "comment" || n.kind === "reply") return n.blogId ? `/blogs/${n.blogId}#comments` : "/notifications";
+  // A comment or reply lands on that very comment (its element id on the post page), else on the thread.
+  if (n.kind === "comment" || n.kind === "reply") {
+    if (!n.blogId) return "/notifications";
+    return `/blogs/${n.blogId}#${n.commentId ? `comment-${n.commentId}` : "comments"}`;
+  }
   return n.blogId ? `/blogs/${n.blogId}` : "/notifications";
 }

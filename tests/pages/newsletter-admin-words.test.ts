@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { schema } from "#worker/db.ts";
+import { newId } from "#worker/services/shared/ids.ts";
+import { db, makeUser } from "../support/factories";
+import { call } from "../support/http";
+import { getPage } from "../support/pages";
+
+/** The table row of one address on the admin page. */
+const rowOf = (html: string, email: string) => {
+  const at = html.indexOf(email);
+  return html.slice(html.lastIndexOf("<tr", at), html.indexOf("</tr>", at));
+};
+
+describe("newsletter words", () => {
+  it("only a confirmed address shows a Subscribed date; pending and unsubscribed ones say they are not", async () => {
+    const admin = await makeUser({ role: "admin" });
+    const stamp = Date.now().toString(36);
+    const [pending, confirmed, gone] = ["pending", "confirmed", "unsubscribed"].map((s) => `${s}-${stamp}@example.com`);
+    const now = Date.now();
+    await db()
+      .insert(schema.newsletterSubscriptions)
+      .values([
+        { id: newId(), email: pending!, state: "pending" },
+        { id: newId(), email: confirmed!, state: "confirmed", confirmedAt: now },
+        { id: newId(), email: gone!, state: "unsubscribed", unsubscribedAt: now },
+      ]);
+    const html = await (await getPage(`/dashboard/newsletter?q=${stamp}`, admin)).text();
+    expect(rowOf(html, confirmed!)).toMatch(/<time /);
+    for (const email of [pending!, gone!]) {
+      expect(rowOf(html, email)).not.toMatch(/<time /);
+      expect(rowOf(html, email)).toContain('aria-label="Not subscribed"');
+    }
+  });
+
+  it("a broken unsubscribe link offers other ways out", async () => {
+    const res = await call("/newsletter/unsubscribe?token=broken");
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('href="/settings#newsletter"');
+    expect(html).toContain('href="/contact"');
+  });
+});
