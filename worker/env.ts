@@ -1,8 +1,10 @@
-import type { AnalyticsHit } from "#worker/services/analytics/model.ts";
-import type { FederationJob } from "#worker/services/federation/delivery.ts";
-import type { ImportJobMessage } from "#worker/services/import/run.ts";
-import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
-import type { NotificationJob } from "#worker/services/notifications/service.ts";
+import type {
+  AnalyticsHit,
+  FederationJob,
+  ImportJobMessage,
+  NewsletterJob,
+  NotificationJob,
+} from "#worker/queues/messages.ts";
 import type { ViewCounter } from "#worker/views/counter.ts";
 
 /** Bindings and configuration the Worker receives (wrangler.toml, .dev.vars, secrets). */

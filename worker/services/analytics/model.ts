@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnalyticsHit } from "#worker/queues/messages.ts";
 
 /** What the beacon sends: the page (path and query, so `?ref=` is seen) and the page's own referrer. */
 export const hitInput = z.object({
@@ -6,25 +7,7 @@ export const hitInput = z.object({
   referrer: z.string().max(2048, "The referrer is too long.").optional().default(""),
 });
 
-/** One counted read on its way through the queue: no address, no agent, only what the rollups need. */
-export interface AnalyticsHit {
-  kind: "analytics-hit";
-  /** Random per hit: a message delivered twice is folded once. */
-  id: string;
-  /** UTC day (YYYY-MM-DD) and Unix minute of the read. */
-  day: string;
-  minute: number;
-  /** The post read, when the page is one (resolved to its writer when folded). */
-  post: string | null;
-  source: string;
-  /** The referring host when the source is another site (folding may find it is a known fediverse server). */
-  refHost: string | null;
-  country: string;
-  device: string;
-  browser: string;
-  /** SHA-256(day's salt, address, agent, site), hex: the unique visitor of the day. */
-  visitor: string;
-}
+export type { AnalyticsHit } from "#worker/queues/messages.ts";
 
 export const isAnalyticsHit = (body: unknown): body is AnalyticsHit =>
   typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "analytics-hit";

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { FederationJob } from "#worker/queues/messages.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { createPeers } from "#worker/services/federation/peers.ts";
@@ -6,28 +7,7 @@ import { withActorProof } from "#worker/services/federation/actors.ts";
 import { signedRequest, type SigningStyle } from "#worker/services/federation/signatures.ts";
 import { isFetchable } from "#worker/services/federation/remote.ts";
 
-/**
- * Background delivery through the federation queue (wrangler.toml): a fan-out job reads a page of
- * distinct inboxes (shared inboxes first: one delivery per server, however many followers it has) and
- * queues one delivery job per inbox; a delivery job POSTs the signed activity once.
- */
-export type FederationJob =
-  | {
-      kind: "fanout";
-      /** The activity, serialised once. */
-      activity: string;
-      /** The local actor whose key signs it. */
-      signer: string;
-      keyId: string;
-      /** The local actors whose followers receive it (their inboxes deduplicated). */
-      audiences: string[];
-      /** Inboxes already given to delivery jobs, in order: the next page starts after this one. */
-      after?: string;
-      /** Inboxes that must not receive it (they got another activity for the same post). */
-      except?: string[];
-      firstAt: number;
-    }
-  | { kind: "deliver"; activity: string; signer: string; keyId: string; inbox: string; firstAt: number };
+export type { FederationJob } from "#worker/queues/messages.ts";
 
 /** Inboxes one fan-out job reads (then it queues the next page). */
 export const FANOUT_PAGE = 200;

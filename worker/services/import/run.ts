@@ -8,11 +8,7 @@ import { createPostImporter, type ItemResult, type StagedPost } from "#worker/se
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { logError } from "#worker/log.ts";
 
-/** One queue message: run the next batch of this job. */
-export interface ImportJobMessage {
-  kind: "import";
-  jobId: string;
-}
+export type { ImportJobMessage } from "#worker/queues/messages.ts";
 
 /** Posts one message handles: bounded, so a 5,000-post file is 500 short runs, never one long one. */
 export const IMPORT_BATCH = 10;

@@ -28,13 +28,7 @@ export interface NewsletterSend {
   failed: number;
 }
 
-/**
- * Work on the newsletter queue (wrangler.toml [[queues]]). A fan-out walks one page of confirmed
- * subscribers after `after` and queues their sends; a send mails a few of them. Both are idempotent.
- */
-export type NewsletterJob =
-  | { kind: "fanout"; blogId: string; after: string; origin: string | null }
-  | { kind: "send"; blogId: string; ids: string[]; origin: string | null };
+export type { NewsletterJob } from "#worker/queues/messages.ts";
 
 /** Batch settings of the fan-out (README "Newsletter"; `npm run bench:newsletter` prints them). */
 export const FANOUT = {

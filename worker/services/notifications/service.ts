@@ -1,4 +1,5 @@
 import { configOf } from "#worker/config.ts";
+import type { NotificationJob } from "#worker/queues/messages.ts";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
@@ -19,10 +20,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
-/** Work on the notifications queue (wrangler.toml): a new post's fan-out to followers, the daily digest. */
-export type NotificationJob =
-  | { kind: "notify-post"; blogId: string; after: string; origin: string | null }
-  | { kind: "digest"; after: string; cutoff: number; origin: string | null };
+export type { NotificationJob } from "#worker/queues/messages.ts";
 
 export const isNotificationJob = (body: unknown): body is NotificationJob =>
   typeof body === "object" && body !== null && ["notify-post", "digest"].includes((body as { kind: string }).kind);
