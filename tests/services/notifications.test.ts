@@ -12,7 +12,7 @@ import { recordingQueue } from "../support/queue";
 
 function world() {
   const box = mailbox();
-  const queue = recordingQueue<NotificationJob>();
+  const queue = recordingQueue<NotificationJob>(10, "edge-blog-notifications");
   const letters = recordingQueue<NewsletterJob>();
   const workerEnv = box.env({ NOTIFY_QUEUE: queue.binding, NEWSLETTER_QUEUE: letters.binding });
   const services = () => createServices(workerEnv, undefined, "https://blog.test");

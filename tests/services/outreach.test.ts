@@ -24,8 +24,8 @@ const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 function world() {
   const box = mailbox();
   const newsletter = recordingQueue();
-  const notify = recordingQueue<NotificationJob>();
-  const federation = recordingQueue<FederationJob>();
+  const notify = recordingQueue<NotificationJob>(10, "edge-blog-notifications");
+  const federation = recordingQueue<FederationJob>(10, "edge-blog-federation");
   const workerEnv = box.env({
     NEWSLETTER_QUEUE: newsletter.binding,
     NOTIFY_QUEUE: notify.binding,

@@ -22,9 +22,6 @@ import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export type { NotificationJob } from "#worker/queues/messages.ts";
 
-export const isNotificationJob = (body: unknown): body is NotificationJob =>
-  typeof body === "object" && body !== null && ["notify-post", "digest"].includes((body as { kind: string }).kind);
-
 /** Followers one fan-out job notifies before queuing the next (D1 binds at most 100 values a statement). */
 export const POST_FANOUT_PAGE = 50;
 /** The digest only takes notifications older than this, so the instant path always runs first. */
