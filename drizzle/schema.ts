@@ -114,13 +114,13 @@ export const blogs = sqliteTable(
     // The writer's "Don't email this post": false keeps it out of the newsletter.
     emailSubscribers: integer("email_subscribers", { mode: "boolean" }).notNull().default(true),
     // Up to five free tags beside the category, normalised, comma-joined ("cloudflare,edge-cache"): what
-    // cards and the post show. blog_tags holds the same tags one row each, for the tag pages (issue 22).
+    // cards and the post show. blog_tags holds the same tags one row each, for the tag pages.
     tags: text("tags").notNull().default(""),
-    // Optional SEO fields (issue 22): the meta description and share image; empty falls back to the
+    // Optional SEO fields: the meta description and share image; empty falls back to the
     // short description and the cover.
     metaDescription: text("meta_description").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
-    // An admin's pick for the home page's Featured Blogs (issue 22): when it was chosen (epoch ms), null
+    // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
     createdAt: createdAt(),
@@ -157,7 +157,7 @@ export const blogs = sqliteTable(
 );
 
 /**
- * A post's tags, one row per tag (issue 22): /tags/{tag}, its RSS and /allBlogs?tag= read the posts of a
+ * A post's tags, one row per tag: /tags/{tag}, its RSS and /allBlogs?tag= read the posts of a
  * tag through the primary key (tag first); the blog_id index serves the rewrite of a post's tags and the
  * cascade. Written in the same D1 batch as blogs.tags (worker/services/blogs/tags.ts).
  */
@@ -227,7 +227,7 @@ export const reviews = sqliteTable(
     rating: real("rating").notNull().default(0),
     review: text("review").notNull(),
     image: text("image").notNull(),
-    // Admin approval (issue 22): a new review waits as "pending"; only "approved" ones reach the home
+    // Admin approval: a new review waits as "pending"; only "approved" ones reach the home
     // page; "hidden" keeps a review out without deleting it. Rows from before approval existed were
     // made "approved" by their migration.
     status: text("status", { enum: ["pending", "approved", "hidden"] })
@@ -540,7 +540,7 @@ export const webauthnChallenges = sqliteTable(
 );
 
 /*
- * ActivityPub federation (issue 24, docs/decisions/032-activitypub-federation.md). The site and each
+ * ActivityPub federation (docs/decisions/032-activitypub-federation.md). The site and each
  * writer are actors; remote servers follow them, reply to their posts and like them.
  */
 
@@ -741,7 +741,7 @@ export const apDeliveries = sqliteTable("ap_deliveries", {
 });
 
 /**
- * Totals kept by triggers (migration 0016, issue 20), so a list's total costs one row read at any size:
+ * Totals kept by triggers (migration 0016), so a list's total costs one row read at any size:
  * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
  * their id), per writer's email ("email") and per category ("category"). The visible total adds the
  * scheduled posts whose time has come, counted live (worker/services/blogs/visible.ts visibleTotal):
@@ -783,7 +783,7 @@ export const writerViewsDaily = sqliteTable(
 );
 
 /**
- * Readers following writers (issue 21): one row per reader and writer. The writer's followers are read
+ * Readers following writers: one row per reader and writer. The writer's followers are read
  * by the fan-out of a new post (writer_id, follower_id: a range per page); the reader's by /following.
  */
 export const follows = sqliteTable(
@@ -807,7 +807,7 @@ export const follows = sqliteTable(
 export const NOTIFICATION_KINDS = ["comment", "reply", "follow", "post", "like"] as const;
 
 /**
- * In-app notifications (issue 21). `dedupe_key` makes each one idempotent and lets likes sum: one row
+ * In-app notifications. `dedupe_key` makes each one idempotent and lets likes sum: one row
  * per post and day for likes (`like:{blog}:{day}`, its count grows), one per post for a followed
  * writer's new post (`post:{blog}`: a retried fan-out adds nothing), one per comment or follower.
  * `emailed_at` is set once the person's email choice for the kind was applied (a message, a digest,
@@ -850,7 +850,7 @@ export const notifications = sqliteTable(
 );
 
 /**
- * Per-kind email choices (issue 21): "off", "instant" (a message as it happens) or "digest" (one
+ * Per-kind email choices: "off", "instant" (a message as it happens) or "digest" (one
  * message a day). No row means the defaults (DEFAULT_PREFS in worker/services/notifications/texts.ts).
  */
 const emailChoice = (name: string, fallback: "off" | "instant" | "digest") =>
@@ -971,7 +971,7 @@ export const importedSources = sqliteTable(
 );
 
 /**
- * Pages of text an admin edits (issue 22): /privacy and /terms. A page without a row shows its default
+ * Pages of text an admin edits: /privacy and /terms. A page without a row shows its default
  * text (worker/services/site-pages.ts); the body is Markdown, rendered by the one Markdown renderer.
  */
 export const sitePages = sqliteTable("site_pages", {

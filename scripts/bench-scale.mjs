@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:scale` (issue 20): the site at demo-plus size and at a real one, through `wrangler dev`.
+// `npm run bench:scale`: the site at demo-plus size and at a real one, through `wrangler dev`.
 // For each size it makes a throwaway local state (migrations + the demo seed), loads the bulk rows with
 // ONE SQL file of recursive CTEs and INSERT ... SELECT (a few statements, not a row at a time), serves it,
 // asks every list a reader, writer or admin opens five times past the edge cache, and prints the median

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run e2e:federation`: the fediverse in miniature (issue 24). Two instances of this site, each a
+// `npm run e2e:federation`: the fediverse in miniature. Two instances of this site, each a
 // `wrangler dev` on its own free port over its own fresh local state, federate over plain http on
 // 127.0.0.1 (FEDERATION_ALLOW_PRIVATE=true: the test configuration). A reader on B follows a writer on
 // A by actor URL (and A's site actor by handle, through A's WebFinger); the writer publishes on A; the

@@ -40,7 +40,7 @@ let chrome;
 let stateDir;
 try {
   stateDir = await freshSeededState("edge-blog-lighthouse-");
-  // The demo posts carry no tags: the newest gets one, so a tag page (issue 22) has something to show.
+  // The demo posts carry no tags: the newest gets one, so a tag page has something to show.
   await withLocalBindings(stateDir, (env) =>
     env.DB.batch([
       env.DB.prepare(

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { buttonClass } from "./ui";
 
 /**
- * The fediverse handle of a writer or of the site (issue 24), with a copy button and how to follow it
+ * The fediverse handle of a writer or of the site, with a copy button and how to follow it
  * from Mastodon or any ActivityPub server. Without JavaScript the handle is plain text to select.
  */
 export function FediverseHandle({ handle, who }: { handle: string; who: string }) {

@@ -60,7 +60,7 @@ export function MarkdownEditor({
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [uploadError, setUploadError] = useState("");
 
-  /** Uploads each image file in turn and puts its Markdown where the cursor is (issue 22). */
+  /** Uploads each image file in turn and puts its Markdown where the cursor is. */
   const insertImages = useRef<(files: File[]) => Promise<void>>(async () => {});
   insertImages.current = async (files: File[]) => {
     const textarea = box.current?.querySelector("textarea");

@@ -2,7 +2,7 @@ import { Field } from "#app/components/form.tsx";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
 /**
- * Tags and the optional SEO fields of a post (issue 22), the same on Write Blogs and both edit forms.
+ * Tags and the optional SEO fields of a post, the same on Write Blogs and both edit forms.
  * Tags are typed comma-separated; the service normalises them ("#Edge Cache" -> edge-cache).
  */
 export function PostExtraFields({

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { tagPath } from "#worker/services/blogs/slug.ts";
 
 /**
- * A post's tags as links to their pages (issue 22). `onCard`: above the card's whole-card link, so each
+ * A post's tags as links to their pages. `onCard`: above the card's whole-card link, so each
  * tag stays its own target.
  */
 export function TagList({ tags, onCard = false }: { tags?: string[]; onCard?: boolean }) {

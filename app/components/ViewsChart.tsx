@@ -40,7 +40,7 @@ export function ViewsChart({ daily, label }: { daily: { day: string; views: numb
       <figcaption className="text-sm font-semibold text-ink">{label}</figcaption>
       {/*
         On phones the chart keeps a readable size and scrolls sideways instead of shrinking its labels; the
-        box is a named tab stop, so it can be reached and scrolled with the arrow keys (issue 22, defect 9).
+        box is a named tab stop, so it can be reached and scrolled with the arrow keys.
       */}
       <div className="mt-3 overflow-x-auto rounded-lg" tabIndex={0} role="region" aria-label={`${label}, chart`}>
         <svg

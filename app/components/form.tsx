@@ -136,7 +136,7 @@ export function SubmitButton({
 /**
  * A refused form's error summary. It takes the focus and scrolls itself into view when it appears (or its
  * message changes), so a person who pressed a button at the foot of a long form on a phone sees what went
- * wrong instead of nothing (issue 22). Every form's summary is this one piece.
+ * wrong instead of nothing. Every form's summary is this one piece.
  */
 export function FormError({ message, title }: { message?: string; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);

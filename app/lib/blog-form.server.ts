@@ -25,7 +25,7 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
   };
 }
 
-/** Tags and the SEO fields (issue 22): a field the form did not carry is left out (kept as stored). */
+/** Tags and the SEO fields: a field the form did not carry is left out (kept as stored). */
 export function extraFieldsFrom(form: FormData) {
   return {
     tags: form.get("tags") ?? undefined,

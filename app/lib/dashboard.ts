@@ -15,23 +15,23 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/manageAuthors", label: "Manage Authors" },
   // Beyond the spec's menu: contact messages and newsletter subscribers.
   { to: "/dashboard/inbox", label: "Inbox" },
-  // Beyond the spec's menu (issue 21): subscribers, CSV export and import, each post's send.
+  // Beyond the spec's menu: subscribers, CSV export and import, each post's send.
   { to: "/dashboard/newsletter", label: "Newsletter" },
-  // Beyond the spec's menu (issue 21): reported comments, kept or deleted.
+  // Beyond the spec's menu: reported comments, kept or deleted.
   { to: "/dashboard/comments", label: "Comments" },
-  // Beyond the spec's menu (issue 12): views, likes, comments and saves of every post.
+  // Beyond the spec's menu: views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
   // Beyond the spec's menu: who reads what, from where (cookieless, kept in the site's own D1).
   { to: "/dashboard/analytics", label: "Analytics" },
-  // Beyond the spec's menu (issue 23): import from WordPress, Ghost, Medium, Substack; the whole site's export.
+  // Beyond the spec's menu: import from WordPress, Ghost, Medium, Substack; the whole site's export.
   { to: "/dashboard/import", label: "Import" },
   { to: "/dashboard/export", label: "Export" },
-  // Beyond the spec's menu (issue 24): blocked fediverse accounts and servers.
+  // Beyond the spec's menu: blocked fediverse accounts and servers.
   { to: "/dashboard/fediverse", label: "Fediverse" },
   // The site's two pages of text, edited with a preview (reachable from the menu, not only from the pages).
   { to: "/dashboard/pages/privacy", label: "Privacy Policy" },
   { to: "/dashboard/pages/terms", label: "Terms of Use" },
-  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  // Beyond the spec's menu: password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];
@@ -40,11 +40,11 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/writeBlogs", label: "Write Blogs" },
   { to: "/dashboard/manageBlogs", label: "Manage Blogs" },
   { to: "/dashboard/feedback", label: "Send Feedback" },
-  // Beyond the spec's menu (issue 12): views, likes, comments and saves of the writer's posts.
+  // Beyond the spec's menu: views, likes, comments and saves of the writer's posts.
   { to: "/dashboard/stats", label: "Stats" },
   // Beyond the spec's menu: who reads your posts, from where (cookieless).
   { to: "/dashboard/analytics", label: "Analytics" },
-  // Beyond the spec's menu (issue 19): password, email, sessions, passkeys, data, deleting the account.
+  // Beyond the spec's menu: password, email, sessions, passkeys, data, deleting the account.
   { to: "/settings", label: "Settings" },
   { to: "/", label: "Home" },
 ];

@@ -1,5 +1,5 @@
 /**
- * The editor's image upload (issue 22): the file goes to the one upload call, POST /api/images (signed
+ * The editor's image upload: the file goes to the one upload call, POST /api/images (signed
  * in, rate limited, type sniffed from the bytes, 5 MB and pixel caps: worker/services/images/service.ts), by
  * XMLHttpRequest because fetch reports no upload progress. Answers the stored image's `/images/...` URL.
  */

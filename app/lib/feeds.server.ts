@@ -38,7 +38,7 @@ function rfc822(iso: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
-/** Where a feed lives: the whole site's, one category's, or one tag's (/tags/{tag}/rss.xml, issue 22). */
+/** Where a feed lives: the whole site's, one category's, or one tag's (/tags/{tag}/rss.xml). */
 export function rssPath(category?: string, tag?: string): string {
   if (tag) return `/tags/${encodeURIComponent(tag)}/rss.xml`;
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";

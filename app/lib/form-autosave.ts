@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 
 /**
  * Keeps a copy of a form's text fields in localStorage while the person types (a local draft), and
- * brings it back when they return: the one autosave of every post editor (issue 22). Two ways back:
+ * brings it back when they return: the one autosave of every post editor. Two ways back:
  * - "fill" (Write Blogs, a new post): the draft goes into the empty fields at once, so values the
  *   server sent back are never overwritten;
  * - "offer" (Update Blog): the form holds the post as stored, so the draft is offered, never applied
@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
  *   the post's updatedAt, differs), so a newer version on the server is not overwritten unawares.
  * Storage that is full or blocked (private windows) just means no draft.
  */
-/** The words a post editor keeps on this device while the person types (issue 22: autosave on every editor). */
+/** The words a post editor keeps on this device while the person types (Autosave on every editor). */
 export const POST_AUTOSAVE_FIELDS = [
   "title",
   "category",

@@ -4,7 +4,7 @@ const counted = (n: number, cap: number, one: string, many: string) =>
   `${n >= cap ? `more than ${(cap - 1).toLocaleString("en-US")}` : n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
- * What deleting an account takes with it, in words (issue 22): the same sentence in the dialog (with
+ * What deleting an account takes with it, in words: the same sentence in the dialog (with
  * JavaScript) and on the /confirm page (without).
  */
 export function holdingsText(h: Holdings): string {

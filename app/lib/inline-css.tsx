@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * The site's one stylesheet, inlined in <head> (issue 11: no render-blocking stylesheet request).
+ * The site's one stylesheet, inlined in <head> (No render-blocking stylesheet request).
  * The server gets the CSS text from app/entry.server.tsx (a `?inline` import, so it never enters the
  * browser's JavaScript); in the browser the text is read back from the element the server wrote,
  * so hydration sees the same <style>, and a client re-render of the document keeps it.

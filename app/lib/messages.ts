@@ -53,7 +53,7 @@ export const MSG = {
     draftSaved: "Draft Saved!",
     scheduled: "Blog Scheduled!",
   },
-  // Beyond the spec (issue 22): leaving an editor with changes not saved to the post.
+  // Beyond the spec: leaving an editor with changes not saved to the post.
   leave: {
     title: "Leave this page?",
     text: "Your changes are not saved to the post yet. A copy stays on this device, and the post keeps its current words until you save.",
@@ -87,10 +87,10 @@ export const MSG = {
     submitted: "Thank you for your feedback!",
     updated: "Feedback Updated Successfully!",
     updateFailed: "Error Updating Feedback",
-    /** Beyond the spec (issue 22): a review waits for an admin's approval. */
+    /** Beyond the spec: a review waits for an admin's approval. */
     pendingText: "Your feedback is pending approval: an admin will review it before it appears on the home page.",
   },
-  /** Admin approval of reviews (issue 22). */
+  /** Admin approval of reviews. */
   review: {
     approved: "Review approved: it is on the home page.",
     hidden: "Review hidden from the home page.",
@@ -130,7 +130,7 @@ export const MSG = {
     },
     "sign-out": { title: "Are you sure?", text: "You will be logged out!", button: "Yes, Logout" },
   },
-  /** Account settings (/settings) and passkeys: beyond the spec (issue 19). */
+  /** Account settings (/settings) and passkeys: beyond the spec. */
   settings: {
     newsletterSubscribed: "Subscribed to the newsletter",
     newsletterUnsubscribed: "Unsubscribed from the newsletter",

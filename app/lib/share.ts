@@ -1,7 +1,7 @@
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 /**
- * Share links for a post. The spec shared origin + /blog/{id}; issue 22 made the readable link
+ * Share links for a post. The spec shared origin + /blog/{id}; the readable link
  * /blogs/{id}/{slug} the one every share, canonical, feed and sitemap carries. /blog/{id} and
  * /blogs/{id} still answer a permanent redirect to it (app/routes/blog.$id.ts).
  */

@@ -8,7 +8,7 @@ export const NAV_LINKS = [
 
 /** Footer labels (the spec gives them no targets) and the social icons' placeholder links. */
 export const FOOTER_LABELS = ["About us", "Contact", "Privacy", "Terms"] as const;
-/** Where the footer's labels lead (issue 22: Privacy and Terms are pages admins edit). */
+/** Where the footer's labels lead (Privacy and Terms are pages admins edit). */
 export const FOOTER_LINKS: Record<(typeof FOOTER_LABELS)[number], string> = {
   "About us": "/about",
   Contact: "/contact",

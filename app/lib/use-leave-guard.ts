@@ -4,7 +4,7 @@ import { confirmDialog } from "#app/lib/dialogs.ts";
 import { MSG } from "#app/lib/messages.ts";
 
 /**
- * Asks before leaving a form with unsaved changes (issue 22): the browser's own question when the tab
+ * Asks before leaving a form with unsaved changes: the browser's own question when the tab
  * closes or reloads (beforeunload), and ours for a link inside the site (Remix's useBlocker), with
  * "Cancel" focused so Enter stays. Submitting the form itself (an action on this same path) and the
  * redirect after an accepted save are never held back.

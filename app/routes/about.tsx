@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       })
     : [{ title: `About Us | ${brandOf(matches)}` }];
 
-/** The origin for canonical and Open Graph URLs, and the site's fediverse handle (issue 24). */
+/** The origin for canonical and Open Graph URLs, and the site's fediverse handle. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { origin: new URL(request.url).origin, handle: await context.services.federation.handleOf(null) };
 }

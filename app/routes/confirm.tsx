@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { kind, to, back: confirmation.back, fields, text: await detailText(context, kind, fields) };
 }
 
-/** Deleting an account says what goes with it, with the counts (issue 22), as the dialog does. */
+/** Deleting an account says what goes with it, with the counts, as the dialog does. */
 async function detailText(context: LoaderFunctionArgs["context"], kind: ConfirmKind, fields: [string, string][]) {
   const id = fields.find(([name]) => name === "id")?.[1];
   if (kind !== "delete-user" || !id) return null;

@@ -41,7 +41,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * Anyone may send (issue 22: a visitor's message, even from someone locked out of their account), behind
+ * Anyone may send (A visitor's message, even from someone locked out of their account), behind
  * the per-account or per-address limit and a honeypot field (worker/services/contact.ts).
  */
 export async function action({ context, request }: ActionFunctionArgs) {

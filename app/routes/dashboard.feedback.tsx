@@ -39,7 +39,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       review: form.get("review"),
     };
     await context.services.reviews.create(user, input, form.get("image"));
-    // It waits for an admin's approval (issue 22): a dialog that stays until read says so.
+    // It waits for an admin's approval: a dialog that stays until read says so.
     return redirectWithFlash("/dashboard", {
       kind: "alert",
       title: MSG.feedback.submitted,

@@ -47,7 +47,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   return deleteAction(request, (id) => context.services.blogs.remove(admin, id), {
-    // Feature on the home page, or not (issue 22): the service purges the home page.
+    // Feature on the home page, or not: the service purges the home page.
     feature: async (form) => {
       const featured = form.get("featured") === "1";
       await context.services.featured.set(admin, String(form.get("id") ?? ""), { featured });

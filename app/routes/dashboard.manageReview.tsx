@@ -46,7 +46,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-/** Delete (asked first), or approve / hide / send back to pending (issue 22's admin approval). */
+/** Delete (asked first), or approve / hide / send back to pending. */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   return deleteAction(request, (id) => context.services.reviews.remove(admin, id), {

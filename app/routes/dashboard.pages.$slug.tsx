@@ -15,7 +15,7 @@ export const handle = { title: "Edit Page" };
 
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Edit Page", matches);
 
-/** An admin edits /privacy or /terms (issue 22): the page's Markdown, the default text until saved. */
+/** An admin edits /privacy or /terms: the page's Markdown, the default text until saved. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   adminOrForbidden(context, request);
   return { page: await loadOr404(() => context.services.sitePages.get(params.slug ?? "")) };

@@ -4,7 +4,7 @@ import { loadOr404 } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 
 /**
- * What deleting an account takes with it (issue 22), for Manage Users' delete dialog: one query
+ * What deleting an account takes with it, for Manage Users' delete dialog: one query
  * (users.holdings), admins only, never cached (a dashboard answer is private).
  */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 /**
- * The fediverse in miniature (issue 24): follow accounts on other servers (Mastodon, another copy of
+ * The fediverse in miniature: follow accounts on other servers (Mastodon, another copy of
  * this site) by URL or handle, read what they post, reply. Personal: `private, no-store`.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {

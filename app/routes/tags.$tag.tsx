@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 /**
- * /tags/{tag} (issue 22): the visible posts carrying a tag, newest first, a page at a time (the one
+ * /tags/{tag}: the visible posts carrying a tag, newest first, a page at a time (the one
  * pagination helper, through services.blogs.search). Shared and cached for visitors under `blogs`, so any
  * blog write purges it (worker/cache/policy.ts). A malformed tag, or one no visible post carries, is a 404.
  */

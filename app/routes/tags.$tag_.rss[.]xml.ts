@@ -4,7 +4,7 @@ import { FEED_CACHE, renderRss } from "#app/lib/feeds.server.ts";
 import { isTag } from "#worker/services/blogs/tags.ts";
 
 /**
- * /tags/{tag}/rss.xml (issue 22): RSS 2.0 of the latest 20 visible posts carrying a tag. A malformed tag
+ * /tags/{tag}/rss.xml: RSS 2.0 of the latest 20 visible posts carrying a tag. A malformed tag
  * is a plain-text 404; a well-formed one nobody uses yet is an empty feed (a reader may subscribe early).
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -36,7 +36,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { writer, blogs, followers, following } = await loadOr404(() =>
     context.services.writers.page(params.id ?? "", { page: url.searchParams.get("page") }, context.user),
   );
-  // The fediverse handle (issue 24): made from the name on first view, chosen in /settings.
+  // The fediverse handle: made from the name on first view, chosen in /settings.
   const handle = await context.services.federation.handleOf(writer._id);
   return {
     origin: url.origin,

@@ -56,7 +56,7 @@ describe("POST /api/auth/register", () => {
       email: email.toLowerCase(),
       role: "user",
       photoURL: "https://img.example.com/ada.png",
-      // A password sign-up proves nothing about the address until its link is opened (issue 19).
+      // A password sign-up proves nothing about the address until its link is opened.
       emailVerified: false,
     });
     expectSessionCookie(res, body.token);

@@ -34,24 +34,24 @@ describe("blogs API (read side)", () => {
         "category",
         "date_time",
         "email",
-        // Added by the newsletter work (issue 19/21): whether the post was mailed to subscribers.
+        // Added by the newsletter work: whether the post was mailed to subscribers.
         "email_subscribers",
-        // Issue 22: chosen by an admin for the home page's Featured Blogs.
+        // Chosen by an admin for the home page's Featured Blogs.
         "featured",
         "image",
         "likes",
-        // Issue 22: the optional SEO fields.
+        // The optional SEO fields.
         "meta_description",
         "publish_at",
         "short_description",
-        // Issue 22: the readable link's slug (/blogs/{_id}/{slug}).
+        // The readable link's slug (/blogs/{_id}/{slug}).
         "slug",
         "social_image",
         "status",
-        // Issue 22: up to five free tags.
+        // Up to five free tags.
         "tags",
         "title",
-        // Issue 22: when it was last saved (the editor's local draft compares it).
+        // When it was last saved (the editor's local draft compares it).
         "updated_at",
       ].sort(),
     );

@@ -17,7 +17,7 @@ const messagesFrom = (userId: string) =>
     .then((r) => r.results);
 
 describe("POST /api/contact", () => {
-  it("stores a visitor's message (no sign-in needed, issue 22) without a sender account", async () => {
+  it("stores a visitor's message (no sign-in needed) without a sender account", async () => {
     const marker = `anon-${crypto.randomUUID()}`;
     const res = await send(
       "POST",

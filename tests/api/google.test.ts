@@ -604,7 +604,7 @@ describe("Google re-authentication (intent=reauth, before deleting a Google-only
   });
 });
 
-// Issue 19: account pre-hijacking. An attacker registers the victim's address with a password before
+// Account pre-hijacking. An attacker registers the victim's address with a password before
 // the victim ever signs up; the victim later signs in with Google. The link must not leave the
 // attacker a way in (docs/decisions/025-pre-hijacking.md).
 describe("pre-hijacking through an unverified account", () => {

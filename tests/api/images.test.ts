@@ -386,7 +386,7 @@ describe("feedback images (docs/decisions/003-feedback-image-expiry.md)", () => 
   });
 });
 
-describe("pixel cap (issue 18)", () => {
+describe("pixel cap", () => {
   it(`refuses an image wider than ${MAX_IMAGE_SIDE} pixels (413) and stores nothing; a normal one passes`, async () => {
     const headers = await asUser(await makeUser());
     const wide = encode({

@@ -66,7 +66,7 @@ type View = {
   report: { items: { title: string; state: string; blogId: string | null; note: Record<string, unknown> }[] };
 };
 
-describe("the imports JSON API (issue 23)", () => {
+describe("the imports JSON API", () => {
   it("upload (preview), start, then status and ledger: the page skipped, the posts in, links rewritten", async () => {
     const headers = await admin();
     const res = await upload(ghostExport("api-a"), headers);

@@ -45,7 +45,7 @@ describe("abuse limits", () => {
     );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    // Reviews wait for an admin's approval (issue 22) before the home page shows them.
+    // Reviews wait for an admin's approval before the home page shows them.
     await db().update(schema.reviews).set({ status: "approved" }).where(eq(schema.reviews.userId, user.id));
     const home = await (await call("/")).text();
     expect(home).toContain(`Review number ${REVIEWS_PER_DAY}`);
@@ -132,7 +132,7 @@ describe("abuse limits", () => {
   }, 60_000);
 });
 
-describe("second pass (issue 18, finding 5)", () => {
+describe("second pass", () => {
   it(`200 parallel wrong passwords for one account get at most ${LOGIN_LIMIT.attempts} password checks`, async () => {
     const victim = await makeUser({ passwordHash: await hashPassword("the right password") });
     // Each from its own address (call() gives every request one), so only the account's limit applies.

@@ -351,7 +351,7 @@ describe("GET /api/users/admin/{email}", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  // Issue 19: whoever registers the owner's address first must not become admin. It takes the link
+  // Whoever registers the owner's address first must not become admin. It takes the link
   // mailed to that address (tests/api/email-verification.test.ts shows the promotion).
   it("an admin@example.com (any case) password sign-up is not admin until verified: 403 on admin calls", async () => {
     const res = await send(

@@ -320,7 +320,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("still-not-it");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password." })).toBeVisible();
-    // The typed email is kept (issue 22); the password is not.
+    // The typed email is kept; the password is not.
     await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.writer.email);
     await expect(page.getByLabel("Password")).toHaveValue("");
 

@@ -170,7 +170,7 @@ test.describe("admin dashboard", () => {
     await page.goto("/dashboard/manageUsers");
     const leaving = row(page, email);
     await pressConfirm(leaving, "Delete");
-    // Issue 22: the dialog says what goes with the account, with the counts, and focuses Cancel.
+    // The dialog says what goes with the account, with the counts, and focuses Cancel.
     await expect(swal(page).getByRole("button", { name: "Cancel" })).toBeFocused();
     await confirmWith(page, "Yes, delete it!", [
       "Are you sure?",

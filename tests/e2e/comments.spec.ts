@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import path from "node:path";
 import { ACCOUNTS, SCREENSHOT_DIR, VIEWPORTS, screenshots, signIn } from "./support";
 
-// A seeded post of the demo writer (Jordan Reyes), at its readable link (issue 22).
+// A seeded post of the demo writer (Jordan Reyes), at its readable link.
 const POST_PATH = "/blogs/dtsmsv96ei1r4bjkcypt/cut-your-web-apps-load-time-in-half-a-practical-checklist";
 const PASSWORD = "Comment#Journey2026";
 
@@ -83,7 +83,7 @@ test.describe("comments a community can run", () => {
     // Jordan, the post's writer, sees Delete on every comment of the post and removes Ben's reply.
     const jordan = await person(browser);
     await signIn(jordan.page, ACCOUNTS.writer);
-    // The writer was told: the bell's page lists Ben's reply under their post (issue 21, notifications).
+    // The writer was told: the bell's page lists Ben's reply under their post (notifications).
     await jordan.page.goto("/notifications");
     await expect(
       jordan.page.getByRole("link", { name: /Ben Replier commented on “Cut Your Web App's Load Time in Half/ }).first(),

@@ -25,7 +25,7 @@ async function ownPost(page: Page, title: string): Promise<string> {
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
-test.describe("editor autosave (issue 22)", () => {
+test.describe("editor autosave", () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await signIn(page, ACCOUNTS.writer);

@@ -20,7 +20,7 @@ async function dropFile(page: Page, name: string, type: string, base64: string) 
   );
 }
 
-test.describe("images inside a post (issue 22)", () => {
+test.describe("images inside a post", () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await signIn(page, ACCOUNTS.writer);

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// A seeded post (seed/content.json) and its readable link (issue 22).
+// A seeded post (seed/content.json) and its readable link.
 const POST = "dtsmsv96ei1r4bjkcypt";
 const FULL = `/blogs/${POST}/cut-your-web-apps-load-time-in-half-a-practical-checklist`;
 

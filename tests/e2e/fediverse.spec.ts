@@ -8,7 +8,7 @@ import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 const POST_ID = "dtsmsv96ei1r4bjkcypt";
 const POST_PATH = `/blogs/${POST_ID}/cut-your-web-apps-load-time-in-half-a-practical-checklist`;
 
-test.describe("the fediverse handle (issue 24)", () => {
+test.describe("the fediverse handle", () => {
   test("a writer page and About show the handle, a copy button and how to follow from Mastodon", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/allBlogs");
@@ -33,7 +33,7 @@ test.describe("the fediverse handle (issue 24)", () => {
   });
 });
 
-test.describe("the fediverse on the pages (issue 24)", () => {
+test.describe("the fediverse on the pages", () => {
   test("an admin blocks and unblocks a server on the dashboard's Fediverse page", async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.setViewportSize(VIEWPORTS.desktop);

@@ -11,7 +11,7 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     // Each test is its own visitor: a client address of its own (a /64 of the documentation prefix), as
     // Cloudflare would send. Without one, every request of the suite counts as one shared client and the
-    // per-client limits (sign-ups, sign-ins) would refuse later specs (issue 18).
+    // per-client limits (sign-ups, sign-ins) would refuse later specs.
     await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${run}:${(client++).toString(16)}::1` });
     const violations: string[] = [];
     page.on("console", (message) => {

@@ -4,7 +4,7 @@ import { ACCOUNTS, screenshots, signIn } from "./support";
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-test.describe("issue 22: an admin's approvals and picks", () => {
+test.describe("An admin's approvals and picks", () => {
   test("a review stays off the home page until an admin approves it in Manage Review", async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     const name = `Pending Pat ${unique()}`;

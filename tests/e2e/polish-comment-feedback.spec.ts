@@ -25,7 +25,7 @@ async function inView(page: Page, selector: string) {
   });
 }
 
-test.describe("issue 22: feedback after commenting", () => {
+test.describe("Feedback after commenting", () => {
   test("with JavaScript at 375 px: the new comment is scrolled into view, focused, and announced politely", async ({
     page,
   }) => {

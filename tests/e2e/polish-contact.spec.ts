@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import { ACCOUNTS, signIn } from "./support";
 
 /**
- * Issue 22: a signed-out visitor (perhaps locked out of their account) wrote a whole message, was told to
+ * A signed-out visitor (perhaps locked out of their account) wrote a whole message, was told to
  * sign in, and lost it. Visitors now send it, behind the per-address limit and a honeypot field.
  */
 test("a visitor's contact message is sent, and reaches the admin inbox", async ({ page, browser, baseURL }) => {

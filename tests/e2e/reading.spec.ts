@@ -6,7 +6,7 @@ import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
 
 // Seeded posts (seed/content.json): the newest one, and the sky post for search.
 const POST = "dtsmsv96ei1r4bjkcypt";
-// Its readable link (issue 22): /blogs/{id}/{slug from the title}.
+// Its readable link: /blogs/{id}/{slug from the title}.
 const POST_PATH = `/blogs/${POST}/cut-your-web-apps-load-time-in-half-a-practical-checklist`;
 
 const swal = (page: Page) => page.locator(".swal2-popup");

@@ -94,7 +94,7 @@ test.describe("a site with many pages", () => {
     await expect(page).toHaveURL(/page=3$/);
     await expect(pager.getByRole("link", { name: "3", exact: true })).toHaveAttribute("aria-current", "page");
 
-    // By name: every word must match, the last as a prefix of two characters or more (issue 18: a
+    // By name: every word must match, the last as a prefix of two characters or more (A
     // one-character word is dropped, it would match nearly everyone), so "40" finds Scale Reader 40 alone.
     await page.getByLabel("Search users by name or email").fill("scale reader 40");
     await page.getByRole("button", { name: "Search" }).click();

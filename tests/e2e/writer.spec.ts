@@ -136,7 +136,7 @@ test.describe("writer dashboard", () => {
     await page.getByLabel("Title").fill("A draft worth keeping");
     await page.getByLabel("Details").fill("Half a thought.");
     await expect(page.getByText("Saved a moment ago on this device")).toBeVisible();
-    // Unsaved words: the reload asks first (issue 22); the person goes ahead.
+    // Unsaved words: the reload asks first; the person goes ahead.
     page.on("dialog", (dialog) => void dialog.accept());
     await page.reload();
     await expect(page.getByText("We restored the text you were writing.")).toBeVisible();
@@ -170,7 +170,7 @@ test.describe("writer dashboard", () => {
     await expect(swal(page, "Thank you for your feedback!")).toContainText("pending approval");
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // Pending until an admin approves it (issue 22; tests/e2e/polish-admin.spec.ts approves one).
+    // Pending until an admin approves it (tests/e2e/polish-admin.spec.ts approves one).
     await page.goto("/");
     const testimonials = page.getByRole("region", { name: "What Our Users Say" });
     await expect(testimonials.getByText("Nina Petrova").first()).toBeAttached();

@@ -63,7 +63,7 @@ async function makeAccount(password = PASSWORD, overrides: Partial<typeof schema
   return makeUser({ email: uniqueEmail("acct"), passwordHash: await hashPassword(password), ...overrides });
 }
 
-/** Targets that must never take a signed-in person off the site (issue 10's bypass list). */
+/** Targets that must never take a signed-in person off the site. */
 const OPEN_REDIRECTS = [
   "//evil.example.com/x",
   "https://evil.example.com/",
@@ -479,7 +479,7 @@ describe("/Profile", () => {
       expect((await get("/Profile", cookie)).status).toBe(200);
       expect(calls.batch).toBe(1);
       // The session lookup, then the batch's three statements (profile, a page of posts, their total), and
-      // the root layout's unread-notifications count (issue 21), which runs beside the page's loader.
+      // the root layout's unread-notifications count, which runs beside the page's loader.
       expect(calls.prepare).toBe(5);
     } finally {
       sessions.mockRestore();

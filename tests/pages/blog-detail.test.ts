@@ -113,7 +113,7 @@ describe("/blogs/{id}", () => {
     expect(res.headers.get("Location")).toBe(`/blogs/${blog.id}`);
   });
 
-  it("shows visitors the share links built from the readable link (issue 22) and a sign-in invitation", async () => {
+  it("shows visitors the share links built from the readable link and a sign-in invitation", async () => {
     const html = await (await get(postPath(blog))).text();
     const shared = encodeURIComponent(`https://blog.test${postPath(blog)}`);
     expect(html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${shared}`);
@@ -162,7 +162,7 @@ describe("/blogs/{id}", () => {
 
   it("stores a signed-in reader's comment, lists it newest first, and refuses an empty one beside the field", async () => {
     const cookie = await cookieOf(reader);
-    // Without JavaScript the page opens at the new comment (issue 22): 303 to #comment-{id}.
+    // Without JavaScript the page opens at the new comment: 303 to #comment-{id}.
     const sent = await postForm(postPath(blog), { intent: "comment", body: "First <i>comment</i>" }, cookie);
     expect(sent.status).toBe(303);
     const [mine] = await commentsOf(blog.id);
@@ -171,7 +171,7 @@ describe("/blogs/{id}", () => {
       (await postForm(postPath(blog), { intent: "comment", body: "Second comment" }, await cookieOf(other))).status,
     ).toBe(303);
     const html = await (await get(postPath(blog), cookie)).text();
-    // The polite live region the page says "Your comment was posted." in, with JavaScript (issue 22).
+    // The polite live region the page says "Your comment was posted." in, with JavaScript.
     expect(html).toMatch(/<p id="comment-announcer" aria-live="polite" class="sr-only">/);
     const second = html.indexOf("Second comment");
     const first = html.indexOf("First &lt;i&gt;comment&lt;/i&gt;");
@@ -287,7 +287,7 @@ describe("/allBlogs and /contact", () => {
     expect(card).toContain(">Finance<");
   });
 
-  it("stores a visitor's contact message (no sign-in, issue 22); a filled honeypot is dropped", async () => {
+  it("stores a visitor's contact message (no sign-in); a filled honeypot is dropped", async () => {
     const before = (await db().select().from(schema.contactMessages)).length;
     const res = await postForm("/contact", { name: "V", email: "v@example.com", message: "Hi", website: "" });
     expect(res.status).toBe(200);

@@ -139,7 +139,7 @@ describe("the confirmation step without JavaScript", () => {
     expect(removeHtml).toContain(MSG.confirm["remove-admin"].button);
   });
 
-  it("Delete on Manage Users says what goes with the account, with the counts, on /confirm and to the dialog (issue 22)", async () => {
+  it("Delete on Manage Users says what goes with the account, with the counts, on /confirm and to the dialog", async () => {
     const leaving = await makeUser({ name: "Leaving Lee" });
     const other = await makeUser({ name: "Other Writer" });
     const own = [await makeBlog(leaving), await makeBlog(leaving)];
@@ -246,7 +246,7 @@ describe("the confirmation step without JavaScript", () => {
     }
   });
 
-  it("cannot be armed by a link (issue 18, finding 1): the make-admin gadget, changed fields, another session, an old token", async () => {
+  it("cannot be armed by a link: the make-admin gadget, changed fields, another session, an old token", async () => {
     const attacker = await makeUser({ name: "Would-be Admin" });
     const postsOf = async (res: Response) => (await formsOf(res)).filter((f) => f.method === "post");
     const refused = async (query: string, who: Who = admin) => {

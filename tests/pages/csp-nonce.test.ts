@@ -30,7 +30,7 @@ function pageWithInjection(nonce: string): Response {
 /** The nonce the render received, read back from the script the "framework" wrote. */
 const renderedNonce = (html: string) => /nonce="([^"]+)"/.exec(html)![1]!;
 
-describe("CSP: only the framework's own inline scripts run (issue 18, item 8)", () => {
+describe("CSP: only the framework's own inline scripts run", () => {
   it("a shared page lists the hash of the nonce-carrying script only: an injected <script> gets no hash", async () => {
     const res = await withSecurityHeaders(new Request(`${SITE}/`), async (req) => pageWithInjection(nonceOf(req)!));
     const csp = res.headers.get("Content-Security-Policy")!;

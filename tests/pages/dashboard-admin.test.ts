@@ -408,7 +408,7 @@ describe("/dashboard/manageReview and /dashboard/editReview/{id}", () => {
     expect((await reviewRow(target.id))?.name).toBe("Keep Me");
   });
 
-  it("approves a pending review onto the home page and hides it again (issue 22)", async () => {
+  it("approves a pending review onto the home page and hides it again", async () => {
     const target = await makeReview({ name: `Pending ${stamp()}`, status: "pending" });
     const done = await makeReview({ name: `Approved ${stamp()}`, status: "approved" });
     const queue = await (await get("/dashboard/manageReview?status=pending", admin)).text();

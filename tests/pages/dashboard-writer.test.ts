@@ -405,7 +405,7 @@ describe("/dashboard/feedback", () => {
     const res = await post("/dashboard/feedback", writer, feedback, png());
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
-    // Issue 22: it waits for an admin, and the reviewer is told so.
+    // It waits for an admin, and the reviewer is told so.
     expect(flashOf(res)).toMatchObject({
       kind: "alert",
       title: "Thank you for your feedback!",

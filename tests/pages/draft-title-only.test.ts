@@ -12,7 +12,7 @@ const ownRow = (authorId: string) => db().query.blogs.findFirst({ where: eq(sche
 
 type ErrorBody = { error: { code?: string; message: string; fields?: Record<string, string> } };
 
-/** Issue 22: a draft needs only a title; everything else is required only to publish or schedule. */
+/** A draft needs only a title; everything else is required only to publish or schedule. */
 describe("a draft needs only a title (REST)", () => {
   it("stores a title-only draft, refuses to publish it with the missing fields named, and publishes it once complete", async () => {
     const writer = await makeUser();

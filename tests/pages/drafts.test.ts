@@ -17,7 +17,7 @@ const HOUR = 60 * 60 * 1000;
 const blogRow = (id: string) => db().query.blogs.findFirst({ where: eq(schema.blogs.id, id) });
 
 /**
- * Issue 12: a draft (or a post scheduled for later) is read by its writer and admins only. The table
+ * A draft (or a post scheduled for later) is read by its writer and admins only. The table
  * below is every public read of blogs (pages, their data, feeds, search, the REST lists and records):
  * each is asked by a visitor and by another signed-in reader, and none may show the hidden posts.
  */
@@ -176,7 +176,7 @@ describe("Save draft and Schedule on the blog forms", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(SCHEDULE_IN_PAST);
     expect(await db().query.blogs.findFirst({ where: eq(schema.blogs.authorId, writer.id) })).toBeUndefined();
-    // The schedule is refused BEFORE the image is stored: no upload row, no R2 object (issue 17).
+    // The schedule is refused BEFORE the image is stored: no upload row, no R2 object.
     const uploads = await db().query.images.findMany({ where: eq(schema.images.ownerId, writer.id) });
     expect(uploads).toEqual([]);
     expect((await env.IMAGES.list()).objects.length).toBe(before);
@@ -284,7 +284,7 @@ describe("a scheduled post appears at its time, and not before", () => {
   });
 });
 
-describe("a scheduled post's page at its minute (issue 22, defect 5)", () => {
+describe("a scheduled post's page at its minute", () => {
   it("a visitor's cached 404 lasts only to the next minute, so the page shows when the lists do, cron or not", async () => {
     stopClock(Date.UTC(2031, 4, 1, 10, 0, 20));
     const writer = await makeUser();

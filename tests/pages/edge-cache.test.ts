@@ -224,7 +224,7 @@ describe("the edge cache", () => {
             await asUser(writer),
           );
           const { insertedId } = (await sent.json()) as { insertedId: string };
-          // Pending until approved (issue 22): the approval is the write that must purge the home page.
+          // Pending until approved: the approval is the write that must purge the home page.
           return jsonCall("PUT", `/api/review/${insertedId}/status`, { status: "approved" }, await asUser(admin));
         },
         shows: "Cache-busting praise.",

@@ -29,7 +29,7 @@ beforeAll(async () => {
   member = await makeUser();
 });
 
-describe("Featured Blogs (issue 22, defect 12)", () => {
+describe("Featured Blogs", () => {
   it("an admin's pick shows on the home page at once (purged), before the fixed cards that fill the rest", async () => {
     const post = await makeBlog(writer, { title: "Picked by the editors" });
     expect(await featuredSection()).not.toContain("Picked by the editors");

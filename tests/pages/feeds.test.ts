@@ -62,7 +62,7 @@ describe("feeds", () => {
     );
     expect(xml).toContain("<dc:creator>Feed &amp; Co</dc:creator>");
     const links = [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1]);
-    // The readable links (issue 22): /blogs/{id}/{slug}.
+    // The readable links: /blogs/{id}/{slug}.
     expect(links.map((link) => link!.replace(/\/[a-z0-9-]+$/, ""))).toEqual(
       ids
         .slice(2)

@@ -12,7 +12,7 @@ import {
 import { makeUser } from "../support/factories";
 import { postForm, withSession } from "../support/pages";
 
-/** handleForm is the one mapping from a refusal to a page's answer (issue 17). */
+/** handleForm is the one mapping from a refusal to a page's answer. */
 const request = new Request("https://blog.test/somewhere?x=1", { method: "POST" });
 const typed = () => {
   const form = new FormData();

@@ -229,7 +229,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
       "/api/addAuthor",
       "/api/contact",
       "/api/images",
-      // The settings calls (issue 19).
+      // The settings calls.
       "/api/auth/change-password",
       "/api/auth/sessions",
       "/api/auth/sessions/end-others",
@@ -247,7 +247,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
       "/settings",
       "/confirm-email",
       "/confirm",
-      // The mail calls and pages (issue 17): reset, verification, newsletter, notification settings.
+      // The mail calls and pages: reset, verification, newsletter, notification settings.
       "/api/auth/forgot-password",
       "/api/auth/reset-password",
       "/api/auth/verify-email",
@@ -276,7 +276,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
         "rating",
         "category",
         "date_time",
-        // The settings forms' fields (issue 19).
+        // The settings forms' fields.
         "currentPassword",
         "newPassword",
         "newEmail",
@@ -335,7 +335,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
   }, 180_000);
 });
 
-describe("the /confirm step under arbitrary links (property-based, issue 18)", () => {
+describe("the /confirm step under arbitrary links (property-based)", () => {
   it("never arms a form from a link it did not sign: any change to a genuine step's query is a 400 with no form to post", async () => {
     const admin = await makeUser({ name: "Confirm Fuzz Admin", role: "admin" });
     const target = await makeUser({ name: "Confirm Fuzz Target" });

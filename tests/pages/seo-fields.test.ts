@@ -16,7 +16,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
 const html = async (id: string, title: string) =>
   (await call(postPath({ id, title }), { headers: { Accept: "text/html" } })).text();
 
-describe("a post's optional SEO fields (issue 22)", () => {
+describe("a post's optional SEO fields", () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     headers = await asUser(await makeUser());

@@ -45,7 +45,7 @@ describe("server-rendered shell", () => {
     // The byline links to the writer's page.
     expect(html).toMatch(/By(?:<!-- -->)? <a [^>]*href="\/writers\/[0-9a-z]+"[^>]*>Linus/);
     expect(html).toContain(`© <!-- -->${new Date().getUTCFullYear()}<!-- --> <!-- -->Test Owner`);
-    // Issue 22: the footer's labels lead somewhere.
+    // The footer's labels lead somewhere.
     for (const [label, href] of [
       ["About us", "/about"],
       ["Contact", "/contact"],

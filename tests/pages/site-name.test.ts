@@ -82,7 +82,7 @@ describe("SITE_NAME drives the brand", () => {
 });
 
 describe("the newsletter box", () => {
-  // The newsletter now sends (issue 21): each post as it is published, after a confirmation, with a
+  // The newsletter now sends: each post as it is published, after a confirmation, with a
   // one-click unsubscribe. The box promises exactly that, and no weekly digest the site does not send.
   it("promises what the newsletter does: each new post, a confirmation, a one-click unsubscribe", async () => {
     const html = await (await call("/")).text();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   member = await withSession(await makeUser({ name: "Page Member" }));
 });
 
-describe("/privacy and /terms (issue 22, defect 13)", () => {
+describe("/privacy and /terms", () => {
   it("show sensible default text, rendered from Markdown, shared with visitors", async () => {
     for (const slug of ["privacy", "terms"] as const) {
       const res = await getPage(`/${slug}`, null);

@@ -129,7 +129,7 @@ describe("images leave R2 with the records that showed them", () => {
   });
 });
 
-describe("images inside a post's text (issue 22: the editor's uploads)", () => {
+describe("images inside a post's text (The editor's uploads)", () => {
   it("an inline image stays through edits and the sweep while the text shows it, and goes when it no longer does", async () => {
     const writer = asActor(await makeUser());
     const inline = await uploaded(writer);

@@ -30,7 +30,7 @@ async function tagRows(blogId: string) {
   return results.map((r) => r.tag);
 }
 
-describe("imported tags become the posts' tags (issue 23)", () => {
+describe("imported tags become the posts' tags", () => {
   it("WXR tags and categories: normalised, the filed category left out, on the post and in blog_tags", async () => {
     const { jobId } = await importHarness().importFile(await importAdmin(), fileOf(site("tags-a"), "sample.xml"));
     const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
@@ -38,7 +38,7 @@ describe("imported tags become the posts' tags (issue 23)", () => {
     expect(basic.category).toBe("Lifestyle");
     expect(basic.tags).toBe("has-images,programming,company-news");
     expect(await tagRows(basic.id)).toEqual(["company-news", "has-images", "programming"]);
-    // The tag's page finds the post (the tags of issue 22 read blog_tags).
+    // The tag's page finds the post (the tags read blog_tags).
     const page = await env.DB.prepare("select blog_id from blog_tags where tag = 'has-images' and blog_id = ?")
       .bind(basic.id)
       .first();
@@ -76,7 +76,7 @@ describe("imported tags become the posts' tags (issue 23)", () => {
   });
 });
 
-describe("pages are skipped, and counted as skipped in the preview and the ledger (issue 23)", () => {
+describe("pages are skipped, and counted as skipped in the preview and the ledger", () => {
   it("WXR: the page is not a post, the preview counts it, the report lists it skipped, the job counts it", async () => {
     const actor = await importAdmin();
     const h = importHarness();

@@ -5,7 +5,7 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
 /**
- * Issue 20: list totals and Stats totals are kept by triggers (migration 0016) instead of counted over
+ * List totals and Stats totals are kept by triggers (migration 0016) instead of counted over
  * every post. They must match the one visible-blogs rule exactly through every write: create, publish,
  * unpublish, schedule (and the moment a scheduled post's time comes, before and after the publisher
  * flips it), change of category, delete, and an account's deletion. Deep pages read from the oldest end

@@ -92,7 +92,7 @@ describe("likes", () => {
   });
 });
 
-describe("likes under a loop (issue 18, finding 7)", () => {
+describe("likes under a loop", () => {
   it(`a like loop is rate-limited: ${LIKES_PER_WINDOW} presses per ${LIKE_WINDOW_SECONDS / 60} minutes`, async () => {
     const author = await makeUser();
     const blog = await makeBlog(author);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { log, logError } from "#worker/log.ts";
 
-/** One logger writes one JSON shape (issue 17): `{level, msg, ...fields}`, with the failure's text. */
+/** One logger writes one JSON shape: `{level, msg, ...fields}`, with the failure's text. */
 describe("worker/log.ts", () => {
   afterEach(() => vi.restoreAllMocks());
 

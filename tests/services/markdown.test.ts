@@ -105,7 +105,7 @@ describe("Markdown rendering and sanitising", () => {
     expect(other).toContain("A cat");
   });
 
-  it("shows another site's image as a link named by its alt text, with a note (issue 22)", () => {
+  it("shows another site's image as a link named by its alt text, with a note", () => {
     const html = renderMarkdown("Look: ![A cat](https://img.example/cat.png)");
     expect(html).toContain(
       `<a href="https://img.example/cat.png" rel="nofollow ugc noopener">A cat</a> <small>${EXTERNAL_IMAGE_NOTE}</small>`,
@@ -139,7 +139,7 @@ describe("Markdown rendering and sanitising", () => {
   });
 });
 
-describe("Markdown caps (issue 18, findings 6 and 8)", () => {
+describe("Markdown caps (findings 6 and 8)", () => {
   it("refuses %-escaped and dot-segment image paths", () => {
     for (const src of [
       "/images/%2e%2e/api/users",

@@ -7,7 +7,7 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 
 /**
- * Every hot list's queries run with EXPLAIN QUERY PLAN (issue 20): none may read a whole table of
+ * Every hot list's queries run with EXPLAIN QUERY PLAN: none may read a whole table of
  * blogs, users, comments, likes, saves or views. A covering-index scan (an aggregate or an ordered
  * LIMIT walking an index) is allowed; "SCAN <table>" with no index is the failure this test exists for.
  */
@@ -167,7 +167,7 @@ describe("query plans of every list", () => {
 
   it("counts the due scheduled posts of a writer, email or category on the scheduled index, not all their posts", async () => {
     // Left to itself SQLite took the writer's index for `author_id = ?` and walked all of a writer's
-    // 100,000 posts to find the few scheduled ones: 40 to 60 ms per count (issue 20, bench:scale).
+    // 100,000 posts to find the few scheduled ones: 40 to 60 ms per count (bench:scale).
     const db = createDb(env.DB);
     const scopes = [
       { by: "all" },
@@ -190,7 +190,7 @@ describe("query plans of every list", () => {
 
   it("ranks a search on the FTS index and reads only the page's rows (no row read per match)", async () => {
     // Before: every match's row was read to test the visible rule and cut a snippet, then sorted:
-    // 1,000 matches of a word took 75 to 135 ms at 100,000 posts (issue 20, bench:scale).
+    // 1,000 matches of a word took 75 to 135 ms at 100,000 posts (bench:scale).
     const { db, statements } = recordingD1(env.DB);
     await createServices({ ...env, DB: db }).reading.listing(null, { q: "plan post" });
     const plans: string[][] = [];
@@ -218,7 +218,7 @@ describe("query plans of every list", () => {
 
   it("finds related posts without bm25, whose word weights read every post holding each word", async () => {
     // A title word as common as "post" is in every post: bm25 read 100,000 entries per word for each of
-    // the post page's two similar lists (45 ms each at 100,000 posts, issue 20). The related lists score
+    // the post page's two similar lists (45 ms each at 100,000 posts). The related lists score
     // the newest matches of a window by their shared words, from their own rows.
     const { db, statements } = recordingD1(env.DB);
     await createServices({ ...env, DB: db }).reading.post(null, blogId);

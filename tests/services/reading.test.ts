@@ -105,7 +105,7 @@ describe("reading pages' loaders", () => {
     // Each write also purges the edge cache: locally that is one look-up in the tag index (nothing is
     // cached here, so nothing to delete); in production it is Workers Cache's purge, no D1 at all.
     const purgeTrips = 1;
-    // A like also tells the post's writer (issue 21: likes summed per post and day): a look-up and an upsert.
+    // A like also tells the post's writer (Likes summed per post and day): a look-up and an upsert.
     const notifyTrips = 2;
     await services.likes.toggle(other, blogId);
     expect(counter.trips).toBe(1 + purgeTrips + notifyTrips);

@@ -126,7 +126,7 @@ describe("revision history", () => {
   });
 });
 
-describe("revision diff caps (issue 18, finding 6)", () => {
+describe("revision diff caps", () => {
   it("a diff of two unrelated 4,000-word texts stops at jsdiff's timeout and shows the field replaced whole", () => {
     const words = (seed: number) => Array.from({ length: 4_000 }, (_, i) => `w${(i * seed) % 9973}`).join(" ");
     const base = { title: "T", category: "AI", short_description: "S", image: "/images/a.png" };

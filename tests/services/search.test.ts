@@ -282,7 +282,7 @@ describe("related posts", () => {
   });
 });
 
-describe("search caps (issue 18, finding 6)", () => {
+describe("search caps", () => {
   it("needs at least two characters a term: a one-letter search ranks nothing", () => {
     expect(ftsQuery("a")).toBeNull();
     expect(ftsQuery("a b c")).toBeNull();

@@ -137,7 +137,7 @@ describe("sessions, seen through GET /api/auth/me", () => {
   });
 });
 
-describe("session lifetimes, minted tokens and the session service (issue 18)", () => {
+describe("session lifetimes, minted tokens and the session service", () => {
   const services = () => createServices(env);
   const mint = (headers: Record<string, string>, email: string) =>
     call("/api/jwt", {

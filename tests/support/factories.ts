@@ -14,7 +14,7 @@ export async function makeUser(overrides: Partial<typeof schema.users.$inferInse
     name: "Test Writer",
     email: `writer-${unique()}@example.com`,
     role: "user" as const,
-    // An ordinary existing account has confirmed its address (issue 19); pass null for one that has not.
+    // An ordinary existing account has confirmed its address; pass null for one that has not.
     emailVerifiedAt: Date.now(),
     ...overrides,
   };

@@ -32,7 +32,7 @@ export const authApi = new Hono<ApiEnv>()
     return c.json({ success: true });
   })
   .get("/me", (c) => c.json(c.var.services.users.me(c.var.user)))
-  // Email verification (issue 19): the link's token, and a new link for the signed-in person.
+  // Email verification: the link's token, and a new link for the signed-in person.
   .post("/verify-email", async (c) => {
     const body = (await readJson(c)) as { token?: unknown } | null;
     const { alreadyVerified } = await c.var.services.emailVerification.verify(body?.token);
@@ -43,7 +43,7 @@ export const authApi = new Hono<ApiEnv>()
     const { delivered } = await c.var.services.emailVerification.resend(c.var.user, client);
     return c.json({ success: true, delivered, message: VERIFY_TEXTS.resent(c.var.user?.email ?? "") });
   })
-  // Password reset (issue 19): the same answer whether or not the account exists.
+  // Password reset: the same answer whether or not the account exists.
   .post("/forgot-password", async (c) => {
     const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
     const { message } = await c.var.services.passwordReset.request(await readJson(c), client);

@@ -3,7 +3,7 @@ import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { pagingOf, sendPage } from "#worker/api/paging.ts";
 
-/** Comments, replies and reports (issue 21); a post's comment list itself is GET /api/blogs/{id}/comments. */
+/** Comments, replies and reports; a post's comment list itself is GET /api/blogs/{id}/comments. */
 export const commentsApi = new Hono<ApiEnv>()
   // A comment, or with `parent_id` a reply (one level: a reply to a reply joins the same top comment).
   .post("/blogs/:id/comments", async (c) =>

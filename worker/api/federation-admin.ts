@@ -5,7 +5,7 @@ import { sendPage } from "#worker/api/paging.ts";
 import { requireUser } from "#worker/services/shared/policy.ts";
 
 /**
- * The fediverse settings: an admin's blocks, a writer's handle (issue 24); and an account's remote
+ * The fediverse settings: an admin's blocks, a writer's handle; and an account's remote
  * follows, the posts they send, and replies to them (the fediverse in miniature). Personal: no-store.
  */
 export const federationApi = new Hono<ApiEnv>()

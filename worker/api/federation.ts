@@ -35,7 +35,7 @@ async function receive(c: Context<ApiEnv>): Promise<Response> {
 }
 
 /**
- * ActivityPub and its discovery (issue 24, docs/decisions/032): WebFinger, NodeInfo, the actors (the
+ * ActivityPub and its discovery (docs/decisions/032): WebFinger, NodeInfo, the actors (the
  * site and each writer) with their inboxes, outboxes and collections, and the posts as Articles.
  * Mounted at the root by worker/app.ts, before sessions: none of it knows who is signed in.
  */

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { pagingOf, sendPage } from "#worker/api/paging.ts";
 
-/** Following writers (issue 21): personal answers, never shared (worker/cache/policy.ts lists none of these). */
+/** Following writers: personal answers, never shared (worker/cache/policy.ts lists none of these). */
 export const followsApi = new Hono<ApiEnv>()
   .get("/writers/:id/follow", async (c) => c.json(await c.var.services.follows.stateOf(c.var.user, c.req.param("id"))))
   .post("/writers/:id/follow", async (c) => c.json(await c.var.services.follows.follow(c.var.user, c.req.param("id"))))

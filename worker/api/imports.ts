@@ -34,7 +34,7 @@ function scopeOf(value: unknown, isAdmin: boolean): ImportScope {
 }
 
 /**
- * Imports as JSON (issue 23): upload (staged for the preview), start, and the job's status with its
+ * Imports as JSON: upload (staged for the preview), start, and the job's status with its
  * ledger, the same service the /dashboard/import and /settings pages use. Personal answers
  * (`private, no-store`: worker/cache/policy.ts shares no /api/imports URL).
  */

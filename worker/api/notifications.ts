@@ -4,7 +4,7 @@ import type { ApiEnv } from "#worker/api/context.ts";
 import { pagingOf, sendPage } from "#worker/api/paging.ts";
 
 /**
- * The signed-in person's notifications (issue 21). Personal answers: worker/cache/policy.ts shares none
+ * The signed-in person's notifications. Personal answers: worker/cache/policy.ts shares none
  * of these URLs, so every answer is `private, no-store`; the bell's count is GET /notifications/unread.
  */
 export const notificationsApi = new Hono<ApiEnv>()

@@ -10,7 +10,7 @@ export const reviewsApi = new Hono<ApiEnv>()
   )
   .get("/review/:id", async (c) => c.json(await c.var.services.reviews.byId(c.var.user, c.req.param("id"))))
   .post("/review", async (c) => c.json(await c.var.services.reviews.create(c.var.user, await readJson(c)), 201))
-  // Admin approval (issue 22): {"status": "pending" | "approved" | "hidden"}.
+  // Admin approval: {"status": "pending" | "approved" | "hidden"}.
   .put("/review/:id/status", async (c) =>
     c.json(await c.var.services.reviews.setStatus(c.var.user, c.req.param("id"), await readJson(c))),
   )

@@ -43,13 +43,13 @@ const PAGING = ["page", "limit", "cursor"] as const;
 const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchArray) => string[] }[] = [
   { path: /^\/$/, params: [], tags: () => ["blogs", "authors", "reviews"] },
   { path: /^\/(about|contact|robots\.txt)$/, params: [], tags: () => [] },
-  // The pages of text admins edit (issue 22): purged by their edit.
+  // The pages of text admins edit: purged by their edit.
   { path: /^\/(privacy|terms)$/, params: [], tags: (m) => [`page:${m[1]}`] },
   { path: /^\/allBlogs$/, params: ["q", "category", "tag", "page", "cursor"], tags: () => ["blogs"] },
-  // A tag's page and feed (issue 22): any blog write may change them (tags live on posts), so `blogs`.
+  // A tag's page and feed: any blog write may change them (tags live on posts), so `blogs`.
   { path: new RegExp(`^/tags/${TAG_PATTERN}$`), params: ["page"], tags: () => ["blogs"] },
   { path: new RegExp(`^/tags/${TAG_PATTERN}/rss\\.xml$`), params: [], tags: () => ["blogs"] },
-  // A post at its readable link /blogs/{id}/{slug} (issue 22). /blogs/{id} alone, or an older slug, is a
+  // A post at its readable link /blogs/{id}/{slug}. /blogs/{id} alone, or an older slug, is a
   // 301 to it: never shared (only 200 and 404 are), so a retitle is seen at once.
   {
     path: new RegExp(`^/blogs/${ID}(?:/${SLUG_PATTERN})?$`),
@@ -121,7 +121,7 @@ export function sharedUrl(url: URL): URL | null {
 /**
  * A post's "not found" is shared only until the next whole minute: a scheduled post goes public on its
  * minute (the schedule has minute precision), and its cached 404 must not outlive that while the lists
- * already show it (issue 22, defect 5); the minute cron's purge then only tidies. Every post URL's 404
+ * already show it; the minute cron's purge then only tidies. Every post URL's 404
  * gets the same lifetime, so the answer says nothing about whether a hidden post is there.
  */
 export function sharedCacheControl(request: Request, status: number, now = Date.now()): string {

@@ -40,7 +40,7 @@ export function tagsFor(event: WriteEvent): string[] {
       return ["authors"];
     case "review.changed":
       return ["reviews"];
-    // An admin edited /privacy or /terms (issue 22).
+    // An admin edited /privacy or /terms.
     case "page.changed":
       return [`page:${event.slug}`];
     case "profile.changed":

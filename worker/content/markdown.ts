@@ -53,7 +53,7 @@ marked.use({
     },
     image({ href, title, text }: Tokens.Image) {
       // Another host's picture is never loaded (no tracking pixels, the CSP allows none): it becomes a
-      // link named by its alt text, with a note, so the writer and the reader see it was not lost (issue 22).
+      // link named by its alt text, with a note, so the writer and the reader see it was not lost.
       if (!isAllowedImage(href) && /^https?:\/\//i.test(href) && isAllowedHref(href)) {
         const label = escapeHtml(text.trim() || new URL(href).host);
         return `<a href="${escapeHtml(href)}" rel="nofollow ugc noopener">${label}</a> <small>${EXTERNAL_IMAGE_NOTE}</small>`;

@@ -1,7 +1,7 @@
 import { renderMarkdown } from "#worker/content/markdown.ts";
 
 /**
- * Renders stored once per version (issue 18, finding 6): a post's Markdown as HTML, and its share card,
+ * Renders stored once per version: a post's Markdown as HTML, and its share card,
  * are kept in R2 under a key made of the post's id and a hash of exactly what the render reads (and of
  * the renderer's version), so an edge-cache miss, or a flood of `?x=N` misses, reads the stored bytes
  * instead of running marked or the card renderer again. A new version of the post is a new key; what

@@ -2,7 +2,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 
 /**
- * The /confirm step's token (issue 18, finding 1). A /confirm link alone must not be able to arm a
+ * The /confirm step's token. A /confirm link alone must not be able to arm a
  * form: the page that really rendered a Delete, Make Admin, Remove admin or Sign Out button signs what
  * that button asks (the question, the page the confirmed form posts to, and every field it posts) for
  * the session that saw it, for a short while; /confirm renders its form only for a token that matches

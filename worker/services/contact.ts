@@ -51,7 +51,7 @@ const contactInput = z.object({
 export function createContactService(db: Db, rateLimit: RateLimitService) {
   return {
     /**
-     * Anyone may write (issue 22: a person locked out of their account must be able to reach the site). A
+     * Anyone may write (A person locked out of their account must be able to reach the site). A
      * signed-in person is counted per account; a visitor per client address (CF-Connecting-IP, its /64),
      * and a filled honeypot is answered as sent but stored nowhere.
      */

@@ -37,7 +37,7 @@ export function createFeedService(db: Db) {
   return {
     /**
      * The latest visible posts, all of them, one category's (the caller checks the category exists) or
-     * one tag's (issue 22: /tags/{tag}/rss.xml; the caller checks the tag's spelling).
+     * one tag's(/tags/{tag}/rss.xml; the caller checks the tag's spelling).
      */
     async latestForRss(category?: Category, tag?: string): Promise<FeedItem[]> {
       const b = schema.blogs;

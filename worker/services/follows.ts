@@ -70,7 +70,7 @@ const followedBy = (db: Db, followerId: string) =>
   db.select({ id: f.writerId }).from(f).where(eq(f.followerId, followerId));
 
 /**
- * Following writers (issue 21). A follow is a row per reader and writer; following twice changes
+ * Following writers. A follow is a row per reader and writer; following twice changes
  * nothing. Every change purges the writer's page (its follower count). `onFollow` tells the writer
  * (a notification) the first time someone follows them.
  */

@@ -111,7 +111,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     // followers of its writer (in-app, and by email if they chose it), and to the fediverse.
     blogs: createBlogService(db, purge, release, outreach.announce, images, outreach.federate),
     federation,
-    // An admin's picks for the home page's Featured Blogs (issue 22).
+    // An admin's picks for the home page's Featured Blogs.
     featured: createFeaturedService(db, purge),
     // A new comment or reply tells the post's writer and the person answered (notifications).
     comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
@@ -127,7 +127,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
-    // /privacy and /terms, which admins edit (issue 22).
+    // /privacy and /terms, which admins edit.
     sitePages,
     images,
     // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
@@ -154,7 +154,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     reviews: createReviewService(db, purge, rateLimit, release, images),
     savedBlogs: createSavedBlogService(db),
     sessions,
-    // The whole site as one streamed zip, for admins (issue 23); the import reads it back.
+    // The whole site as one streamed zip, for admins; the import reads it back.
     siteExport: createSiteExportService(db, env, rateLimit),
     users: createUserService(db, env, {
       sessions,

@@ -23,7 +23,7 @@ export interface Review {
   rating: number;
   review: string;
   image: string;
-  /** Admin approval (issue 22): only "approved" reviews are public. */
+  /** Admin approval: only "approved" reviews are public. */
   status: ReviewStatus;
 }
 

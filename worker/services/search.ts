@@ -128,7 +128,7 @@ export function markedHtml(text: string): string {
  * A ranked page of matches and its total as two un-sent queries (for a db.batch): only visible
  * blogs, optionally narrowed (a category, a tag), best match first, then the most recently added.
  *
- * At any size (issue 20): the page's rowids are ranked on the FTS index alone, leaving out the few
+ * At any size: the page's rowids are ranked on the FTS index alone, leaving out the few
  * hidden posts (`hiddenBlogRowids`) instead of reading every match's row to test the visible rule,
  * and only the page's rows are read, highlighted and cut into snippets (before, every one of a
  * thousand matches was). The total counts index entries, never rows. A narrowed search still reads
@@ -207,7 +207,7 @@ export function relatedQueries(db: Db, post: { id: string; title: string; catego
     // The newest RELATED_CANDIDATES posts that share a word, among the newest RELATED_WINDOW posts
     // (a rowid range FTS5 walks from its newest end, no sort), scored by the shared words themselves.
     // Not bm25: its word weights read every post holding each word (a word as common as "post" is
-    // in all 100,000: 45 ms per list, issue 20); this costs the same at any size.
+    // in all 100,000: 45 ms per list); this costs the same at any size.
     .where(
       sql`${blogSearch} match ${words} and ${blogSearch.rowid} > (select coalesce(max(rowid), 0) from ${schema.blogs}) - ${RELATED_WINDOW}`,
     )
@@ -223,7 +223,7 @@ export function relatedQueries(db: Db, post: { id: string; title: string; catego
       .where(and(similarRowid, others(condition)))
       .orderBy(desc(similar.score), ...newestFirst)
       .limit(RELATED_POSTS);
-  // Three lists, each a few rows read on an index (never every post of a category, issue 20): the
+  // Three lists, each a few rows read on an index (never every post of a category): the
   // same category's most similar, the same category's newest, the other categories' most similar.
   return [
     mostSimilar(inCategory),

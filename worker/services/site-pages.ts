@@ -8,7 +8,7 @@ import { NotFound } from "#worker/services/shared/errors.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse, requiredText } from "#worker/services/shared/validation.ts";
 
-/** The pages of text an admin edits (issue 22), with their titles and default Markdown. */
+/** The pages of text an admin edits, with their titles and default Markdown. */
 export const SITE_PAGES = {
   privacy: {
     title: "Privacy Policy",

@@ -10,7 +10,7 @@ import { SectionHeading } from "./section-heading.tsx";
 const SHOWN = 6;
 
 /**
- * Featured Blogs (issue 22): the six newest posts admins picked in Manage All Blogs (only visible ones,
+ * Featured Blogs: the six newest posts admins picked in Manage All Blogs (only visible ones,
  * services.home), and the spec's fixed cards filling the rest while fewer than six are chosen.
  */
 export function FeaturedBlogs({ picks }: { picks: BlogSummary[] }) {

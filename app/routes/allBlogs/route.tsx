@@ -53,7 +53,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const category = url.searchParams.get("category") ?? "";
-  // One tag (issue 22): ?tag=, or #tag typed in the search box (the search service reads it out of q).
+  // One tag: ?tag=, or #tag typed in the search box (the search service reads it out of q).
   const tag = (url.searchParams.get("tag") ?? "").trim().slice(0, 60);
   const [{ results, latest, saved }, suggested] = await Promise.all([
     loadOr404(() =>

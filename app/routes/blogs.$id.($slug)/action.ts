@@ -27,7 +27,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
           body: form.get("body"),
           parent_id: form.get("parent_id"),
         });
-        // Without JavaScript (a document post) the page opens at the new comment (issue 22). The hydrated form
+        // Without JavaScript (a document post) the page opens at the new comment. The hydrated form
         // says it is a fetch (`via=fetch`): single fetch strips `.data` from the URL an action sees.
         if (form.get("via") !== "fetch") {
           return redirect(`${new URL(request.url).pathname}#comment-${created.insertedId}`, 303);

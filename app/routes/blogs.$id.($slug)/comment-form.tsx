@@ -90,7 +90,7 @@ export function CommentForm({
 }
 
 /**
- * After commenting (issue 22): the new comment is scrolled into view, focused and highlighted, and the
+ * After commenting: the new comment is scrolled into view, focused and highlighted, and the
  * page's polite live region says it was posted. The fetcher's answer can land before the revalidated list
  * that holds the new comment has rendered, so the comment is looked for again for up to three seconds.
  */

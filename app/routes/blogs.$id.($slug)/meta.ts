@@ -10,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   const { blog, origin } = d;
   const path = postPath(blog);
   const url = `${origin}${path}`;
-  // Issue 22's SEO fields: the writer's meta description and share image, else the short description,
+  // The SEO fields: the writer's meta description and share image, else the short description,
   // and the share card drawn from the post (decision 017); JSON-LD names the social image, else the cover.
   const description = blog.meta_description || blog.short_description;
   // A post with neither a social image nor a cover (an import without pictures) names its share card.

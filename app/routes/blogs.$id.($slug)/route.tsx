@@ -36,7 +36,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const cursor = url.searchParams.get("comments");
   const post = await loadOr404(() => context.services.reading.post(context.user, params.id ?? "", cursor));
-  // /blogs/{id}, or a slug from an older title: one permanent redirect to the readable link (issue 22).
+  // /blogs/{id}, or a slug from an older title: one permanent redirect to the readable link.
   if (params.slug !== post.blog.slug) throw redirect(`${postPath(post.blog)}${url.search}`, 301);
   // ?thread=<comment>&replies=<cursor>: a thread's further replies, "Show more replies" without JavaScript.
   const thread = url.searchParams.get("thread");

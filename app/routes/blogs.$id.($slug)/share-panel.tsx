@@ -42,7 +42,7 @@ export function SharePanel({
 }: {
   link: string;
   title: string;
-  /** Likes and boosts from Mastodon and other fediverse servers (issue 24). */
+  /** Likes and boosts from Mastodon and other fediverse servers. */
   fediverse?: { likes: number; boosts: number };
 }) {
   // "Copied" shows on the button itself for a few seconds (and is announced): no blocking alert.

@@ -6,7 +6,7 @@ import { confirmAsk } from "#app/lib/dialogs.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Intent, Proof, Section, type Failure } from "./sections.tsx";
 
-/** The newsletter in one click for an account whose email is verified (issue 21). */
+/** The newsletter in one click for an account whose email is verified. */
 export function NewsletterSection(props: {
   email: string;
   verified: boolean;

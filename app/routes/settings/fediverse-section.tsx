@@ -3,7 +3,7 @@ import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
 import type { FormFailure } from "#app/lib/form-result.ts";
 import { Section } from "./sections";
 
-/** The writer's fediverse handle (issue 24): `@handle@host`, how people follow them from Mastodon. */
+/** The writer's fediverse handle: `@handle@host`, how people follow them from Mastodon. */
 export function FediverseSection({
   handle,
   host,

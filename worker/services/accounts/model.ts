@@ -11,7 +11,7 @@ export interface PublicUser {
   email: string;
   role: "user" | "admin";
   photoURL: string | null;
-  /** Whether the person proved they read mail at this address (issue 19). */
+  /** Whether the person proved they read mail at this address. */
   emailVerified: boolean;
 }
 

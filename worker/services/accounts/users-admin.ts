@@ -37,7 +37,7 @@ const emailOnly = z.object({ email: emailField() });
 /** Counts past this read as "more than": a count walks an index, and a confirmation need not walk a huge one. */
 export const HOLDINGS_CAP = 10_000;
 
-/** What goes with an account when it is deleted (issue 22): shown in the delete confirmation. */
+/** What goes with an account when it is deleted: shown in the delete confirmation. */
 export interface Holdings {
   name: string;
   posts: number;

@@ -18,7 +18,7 @@ const featuredInput = z.object({
 });
 
 /**
- * An admin's picks for the home page's Featured Blogs (issue 22). Any post may be picked; the home page
+ * An admin's picks for the home page's Featured Blogs. Any post may be picked; the home page
  * reads the picks through the visible-blogs rule (worker/services/queries/home.ts), so a draft or a post
  * scheduled for later never shows there until it is public.
  */

@@ -13,7 +13,7 @@ import {
 import { BLOG_STATUSES, type BlogStatus } from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
 
-/** Issue 22: tags and the optional SEO fields, the same on a create and an update (blank clears them). */
+/** Tags and the optional SEO fields, the same on a create and an update (blank clears them). */
 const extraFields = {
   tags: tagsField,
   meta_description: z.preprocess(
@@ -146,7 +146,7 @@ export const blogChangesInput = z.object({
 });
 
 /**
- * A draft (issue 22): only the title is needed; everything else may wait until the post is published
+ * A draft: only the title is needed; everything else may wait until the post is published
  * or scheduled (then `requireComplete` asks for it). A missing date and time is the moment of saving.
  */
 export const newDraftInput = blogChangesInput.extend({ title: requiredText("Title", LIMITS.title) });

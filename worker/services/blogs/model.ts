@@ -11,7 +11,7 @@ export const LATEST_BLOGS = 6;
 /** A blog as the REST contract and the pages see it. */
 export interface Blog {
   _id: string;
-  /** Beyond the spec: the readable part of the post's link, /blogs/{_id}/{slug}, made from the title (issue 22). */
+  /** Beyond the spec: the readable part of the post's link, /blogs/{_id}/{slug}, made from the title. */
   slug: string;
   title: string;
   short_description: string;
@@ -29,16 +29,16 @@ export interface Blog {
   status: BlogStatus;
   /** ISO 8601 time a scheduled post goes public; null otherwise. */
   publish_at: string | null;
-  /** Beyond the spec: false when the writer ticked "Don't email this post" (issue 21). */
+  /** Beyond the spec: false when the writer ticked "Don't email this post". */
   email_subscribers: boolean;
-  /** Beyond the spec (issue 22): up to five free tags beside the category, normalised ("edge-cache"). */
+  /** Beyond the spec: up to five free tags beside the category, normalised ("edge-cache"). */
   tags: string[];
-  /** Beyond the spec (issue 22): the optional meta description and share image ("" when not set). */
+  /** Beyond the spec: the optional meta description and share image ("" when not set). */
   meta_description: string;
   social_image: string;
-  /** Beyond the spec (issue 22): an admin chose it for the home page's Featured Blogs. */
+  /** Beyond the spec: an admin chose it for the home page's Featured Blogs. */
   featured: boolean;
-  /** Beyond the spec (issue 22): when the post was last saved (ISO 8601); the editor's local draft compares it. */
+  /** Beyond the spec: when the post was last saved (ISO 8601); the editor's local draft compares it. */
   updated_at: string;
 }
 
@@ -49,7 +49,7 @@ export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "a
 /**
  * A blog as the public reading pages get it (home, all blogs, search, a post, related posts, a
  * writer's page): the REST record without the writer's email. The pages show none, and their loader
- * data goes out in the HTML and the .data answers, so they must not carry it (issue 18, decision 026).
+ * data goes out in the HTML and the .data answers, so they must not carry it (decision 026).
  * The REST API keeps `email` (the spec's contract); signed-in dashboards use `Blog`.
  */
 export type PublicBlog = Omit<Blog, "email">;

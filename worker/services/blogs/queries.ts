@@ -14,7 +14,7 @@ import { NOTHING, isTag, tagInQuery, taggedWith } from "#worker/services/blogs/t
 export interface BlogFilters {
   q?: unknown;
   category?: unknown;
-  /** One tag (issue 22): `?tag=`, or `#tag` typed in `q`. */
+  /** One tag: `?tag=`, or `#tag` typed in `q`. */
   tag?: unknown;
   page?: unknown;
   limit?: unknown;
@@ -55,7 +55,7 @@ export function readableBy(actor: Actor | null): SQL | undefined {
  */
 export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4) {
   const { page, limit, offset } = parsePaging(filters, defaultLimit);
-  // "#edge cache" in the search box: the tag edge, and the words "cache" (issue 22).
+  // "#edge cache" in the search box: the tag edge, and the words "cache".
   const typedTag = tagInQuery(filters.q);
   const tagValue = filters.tag !== undefined && filters.tag !== null && filters.tag !== "" ? filters.tag : typedTag.tag;
   const q = typedTag.q;

@@ -148,7 +148,7 @@ export function createBlogService(
      */
     async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<Created> {
       const user = requireUser(actor);
-      // A draft needs only a title (issue 22); a post readers will see needs every field.
+      // A draft needs only a title; a post readers will see needs every field.
       const draft = requestedStatus(input) === "draft";
       const data = parse(draft ? newDraftInput : newBlogInput, withPendingUpload(input, upload));
       const dateTime = data.date_time ?? new Date().toISOString();
@@ -279,7 +279,7 @@ export function createBlogService(
   ): Promise<{ modifiedCount: number }> {
     const data = parse(blogChangesInput, withPendingUpload(input, upload));
     const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
-    // A draft saved with only its title is complete before it is published or scheduled (issue 22).
+    // A draft saved with only its title is complete before it is published or scheduled.
     if ((data.status ?? row.status) !== "draft") requireComplete(row, data, hasUpload(upload));
     const image = hasUpload(upload) ? await storeUpload(actor, upload) : data.image;
     return history.save(actor, row, {

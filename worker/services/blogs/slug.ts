@@ -1,5 +1,5 @@
 /**
- * Readable links (issue 22): a post lives at /blogs/{id}/{slug}, the slug made from its title. The id
+ * Readable links: a post lives at /blogs/{id}/{slug}, the slug made from its title. The id
  * alone finds the post; the slug is only for people and search engines, so it is computed, never
  * stored: a retitle changes the link at once, and every older slug (or none) answers a permanent
  * redirect to the current one (app/routes/blogs.$id.($slug)/route.tsx).
@@ -40,7 +40,7 @@ export function postPath(post: { _id: string; title: string } | { id: string; ti
   return `/blogs/${encodeURIComponent(id)}/${slugOf(post.title)}`;
 }
 
-/** A tag's page (issue 22): /tags/{tag}. Tags are already in their one URL spelling (blogs/tags.ts). */
+/** A tag's page: /tags/{tag}. Tags are already in their one URL spelling (blogs/tags.ts). */
 export function tagPath(tag: string): string {
   return `/tags/${encodeURIComponent(tag)}`;
 }

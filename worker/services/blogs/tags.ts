@@ -6,7 +6,7 @@ import { schema } from "#worker/db.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
 /**
- * Free tags beside the category (issue 22): up to MAX_TAGS per post, each normalised to lower-case
+ * Free tags beside the category: up to MAX_TAGS per post, each normalised to lower-case
  * ASCII words joined by hyphens ("#Edge Cache" -> "edge-cache"), so a tag has one spelling in URLs
  * (/tags/{tag}), in search (?tag=, #tag) and in D1. Import (a later issue) maps other platforms' tags here.
  */

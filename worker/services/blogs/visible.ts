@@ -27,7 +27,7 @@ export function visibleBlog(now: number = Date.now()): SQL {
  * The rowids of the posts the rule above keeps from the public (drafts, posts scheduled for later):
  * exactly the complement of `visibleBlog(now)`, as a subquery on the partial index `blogs_hidden_idx`,
  * which holds only unpublished posts. Full-text search excludes these instead of reading every match's
- * row to test the rule (1,000 matches: 1,000 row reads, issue 20).
+ * row to test the rule (1,000 matches: 1,000 row reads).
  */
 export function hiddenBlogRowids(now: number = Date.now()): SQL {
   return sql`(select rowid from blogs indexed by blogs_hidden_idx where status <> 'published' and not (status = 'scheduled' and coalesce(publish_at <= ${now}, 0)))`;
@@ -62,7 +62,7 @@ const keyOf = (scope: BlogScope) => (scope.by === "all" ? "" : scope.key);
  * index of scheduled posts (a trigger cannot see time). Exactly `count(*) where visibleBlog(now)`.
  * `indexed by` holds SQLite to that partial index: left to itself it picks the writer's (or category's)
  * index for `author_id = ?` and walks every post of the writer to find the few scheduled ones
- * (40 to 60 ms for a writer of 100,000 posts, issue 20; tests/services/query-plans.test.ts).
+ * (40 to 60 ms for a writer of 100,000 posts; tests/services/query-plans.test.ts).
  */
 export function visibleTotal(scope: BlogScope, now: number = Date.now()): SQL<number> {
   const condition = scopeCondition(scope);

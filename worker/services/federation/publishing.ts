@@ -22,7 +22,7 @@ export function toArticle(row: BlogRow, u: Urls): Record<string, unknown> {
     row.status === "scheduled" && row.publishAt ? row.publishAt : Date.parse(row.dateTime) || row.createdAt,
   );
   const tag = row.category.replace(/[^\p{L}\p{N}_]+/gu, "");
-  // The canonical, readable link (issue 22): /blogs/{id}/{slug}.
+  // The canonical, readable link: /blogs/{id}/{slug}.
   // ?ref=fediverse: a read through the fediverse counts as one, whatever referrer the reader's app sends.
   const page = `${u.origin}${postPath(row)}?ref=fediverse`;
   const html = absoluteLinks(renderMarkdown(row.blogDetails), u.origin);

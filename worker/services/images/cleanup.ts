@@ -15,7 +15,7 @@ const LIST_PAGES_PER_SWEEP = 5;
  * writer's picture or its text (or a kept revision of them, which a restore brings back), a review, an author, an account photo. The one list of the places an
  * image can be used: a new one is added here, or its images could be deleted under it.
  */
-// Each check is an index look-up at any size (issue 20): covers and pictures on their own indexes, a
+// Each check is an index look-up at any size: covers and pictures on their own indexes, a
 // post's text through the full-text index (the URL as a phrase in blog_details, then confirmed on the
 // few posts it finds), so neither a release nor the hourly sweep reads every post.
 const referenced = (key: ReturnType<typeof sql>) => sql`(

@@ -19,7 +19,7 @@ export function categoryFor(names: string[], map: Record<string, string>, fallba
 const MEANINGLESS = new Set(["uncategorized", "uncategorised"]);
 
 /**
- * A post's tags here (issue 22's tags) from its source's tags and categories (WordPress tags and
+ * A post's tags here from its source's tags and categories (WordPress tags and
  * categories, Ghost tags, Medium's): each in this site's one spelling (normalizeTag), without the
  * category the post was filed under, de-duplicated, the first MAX_TAGS kept and the rest reported (and
  * those with nothing a tag here can spell).

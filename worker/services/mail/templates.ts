@@ -50,7 +50,7 @@ export const MAIL_TEMPLATES = {
     ],
   }),
 
-  // A change made in /settings: the device that made it stays signed in (issue 19).
+  // A change made in /settings: the device that made it stays signed in.
   "password-changed-in-settings": (site: string, p: { name: string; url: string }): MailContent => ({
     subject: `Your ${site} password was changed`,
     preheader: "Your password was just changed in your settings; every other device was signed out.",
@@ -126,7 +126,7 @@ export const MAIL_TEMPLATES = {
     unsubscribeUrl: p.unsubscribeUrl,
   }),
 
-  // Notifications (issue 21): one as it happens, or the day's in one digest; /settings changes which.
+  // Notifications: one as it happens, or the day's in one digest; /settings changes which.
   notification: (site: string, p: { text: string; url: string; settingsUrl: string }): MailContent => ({
     subject: p.text,
     preheader: `${p.text} on ${site}.`,

@@ -29,7 +29,7 @@ export const DIGEST_SETTLE_MS = 5 * 60 * 1000;
 
 const n = schema.notifications;
 /**
- * In-app notifications and their email (issue 21). They are personal: no shared cached answer ever
+ * In-app notifications and their email. They are personal: no shared cached answer ever
  * shows one (the bell's count comes from the signed-in, uncached layout or GET /api/notifications/unread),
  * so their writes purge nothing.
  */

@@ -9,7 +9,7 @@ import { approvedReview, toReview, type Review } from "#worker/services/reviews.
 
 export interface HomeData {
   latest: PublicBlog[];
-  /** The six newest posts an admin featured, through the visible-blogs rule (issue 22). */
+  /** The six newest posts an admin featured, through the visible-blogs rule. */
   featured: PublicBlog[];
   authors: Author[];
   reviews: Review[];
@@ -38,7 +38,7 @@ export function createHomeService(db: Db) {
           .orderBy(...newestFirst)
           .limit(FEATURED_BLOGS_SHOWN),
         db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id)),
-        // Approved reviews only (issue 22); one testimonial per person (their newest approved one), so no
+        // Approved reviews only; one testimonial per person (their newest approved one), so no
         // account can fill the slider.
         db
           .select()

@@ -15,7 +15,7 @@ export const LIMITS = {
   message: 5_000,
   comment: 2_000,
   url: 2_048,
-  /** Free tags per post, and characters per tag (issue 22). */
+  /** Free tags per post, and characters per tag. */
   tags: 5,
   tag: 30,
   /** A post's optional meta description (search engines show about this much). */

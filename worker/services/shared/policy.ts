@@ -7,7 +7,7 @@ export interface Actor {
   email: string;
   role: "user" | "admin";
   photoURL: string | null;
-  /** Whether the account's email address is proven (issue 19); absent means not known to be. */
+  /** Whether the account's email address is proven; absent means not known to be. */
   emailVerified?: boolean;
 }
 
