@@ -170,7 +170,7 @@ test.describe("writer dashboard", () => {
     await expect(swal(page, "Thank you for your feedback!")).toContainText("pending approval");
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // Pending until an admin approves it (tests/e2e/polish-admin.spec.ts approves one).
+    // Pending until an admin approves it (tests/e2e/admin-approvals.spec.ts approves one).
     await page.goto("/");
     const testimonials = page.getByRole("region", { name: "What Our Users Say" });
     await expect(testimonials.getByText("Nina Petrova").first()).toBeAttached();

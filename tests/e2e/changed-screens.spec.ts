@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { ACCOUNTS, screenshots, signIn } from "./support";
 
-/** The screens the second-ten-minutes fixes changed, at 375 and 1280 px, light and dark. */
+/** The screens changed for returning writers, readers and admins, at 375 and 1280 px, light and dark. */
 test("screenshots of the changed screens, both themes", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, ACCOUNTS.admin);

@@ -34,7 +34,7 @@ async function writerPost(page: Page, baseURL: string, title: string) {
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
-test.describe("the second ten minutes", () => {
+test.describe("notifications, editing and reading", () => {
   test("a notification lands on the comment, through the readable link, and is then read", async ({
     page,
     browser,
