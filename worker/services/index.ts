@@ -9,6 +9,10 @@ import { createDataExportService } from "#worker/services/accounts/export.ts";
 import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { gateOutreach } from "#worker/services/blogs/outreach.ts";
+import { createEvents } from "#worker/events/index.ts";
+import { federationSubscriptions } from "#worker/services/federation/events.ts";
+import { newsletterSubscriptions } from "#worker/services/newsletter/events.ts";
+import { notificationSubscriptions } from "#worker/services/notifications/events.ts";
 import { createFeaturedService } from "#worker/services/blogs/featured.ts";
 import { createCommentService } from "#worker/services/comments/service.ts";
 import { createCommentReportService } from "#worker/services/comments/reports.ts";
@@ -41,7 +45,6 @@ import { createSiteExportService } from "#worker/services/export/site.ts";
 import { createUserService } from "#worker/services/accounts/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
-import { logError } from "#worker/log.ts";
 
 /** Every service, wired to this request's bindings. Register new services here. */
 /**
@@ -62,6 +65,9 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
   const mailer = createMailer(db, env);
   const accountTokens = createAccountTokenService(db);
+  // What a write causes elsewhere goes through the domain events (worker/events/index.ts): services emit,
+  // and each subscriber is registered below from the file beside its service.
+  const events = createEvents();
   const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
   // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
   const notifications = createNotificationService(db, env, { mailer, origin });
@@ -74,8 +80,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     {
       rateLimit,
       purge,
-      onComment: (created) => notifications.commented(created),
-      onPrivateReply: (reply) => notifications.repliedPrivately(reply),
+      onComment: (created) => events.emit("comment.created", created),
+      onPrivateReply: (reply) => events.emit("reply.private", reply),
     },
     origin,
   );
@@ -91,12 +97,12 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   });
   // What a post sends beyond the site (newsletter, followers, fediverse), gated once on a verified
   // writer (worker/services/blogs/outreach.ts); the fediverse's failure never fails the writer's save.
+  events.subscribe(newsletterSubscriptions(newsletter));
+  events.subscribe(notificationSubscriptions(notifications));
+  events.subscribe(federationSubscriptions(federation));
   const outreach = gateOutreach(db, {
-    announce: async (blogId) => {
-      await Promise.all([newsletter.announce(blogId), notifications.announce(blogId)]);
-    },
-    federate: (blogId) =>
-      federation.publishing.sync(blogId).catch((err) => logError("federation: sync failed", err, { blogId })),
+    announce: (blogId) => events.emit("post.published", { blogId }),
+    federate: (blogId) => events.emit("post.changed", { blogId }),
   });
   return {
     account,
@@ -114,7 +120,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     // An admin's picks for the home page's Featured Blogs.
     featured: createFeaturedService(db, purge),
     // A new comment or reply tells the post's writer and the person answered (notifications).
-    comments: createCommentService(db, rateLimit, purge, (created) => notifications.commented(created)),
+    comments: createCommentService(db, rateLimit, purge, (created) => events.emit("comment.created", created)),
     commentReports: createCommentReportService(db, rateLimit),
     contact: createContactService(db, rateLimit),
     emailVerification,
@@ -122,7 +128,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     follows: createFollowService(db, {
       purge,
       rateLimit,
-      onFollow: (actor, writerId) => notifications.followed(actor, writerId),
+      onFollow: (actor, writerId) => events.emit("user.followed", { actor, writerId }),
     }),
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
@@ -138,7 +144,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
       savePage: (actor, slug, body) => sitePages.update(actor, slug, { body }),
     }),
-    likes: createLikeService(db, purge, rateLimit, (actor, blogId) => notifications.liked(actor, blogId)),
+    likes: createLikeService(db, purge, rateLimit, (actor, blogId) => events.emit("post.liked", { actor, blogId })),
     mailer,
     newsletter,
     notifications,
