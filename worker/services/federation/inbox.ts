@@ -1,3 +1,4 @@
+import { readBytesUpTo } from "#worker/http/bytes.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -234,8 +235,10 @@ export function createInbox(deps: {
     async receive(request: Request): Promise<string> {
       const declared = Number(request.headers.get("Content-Length") ?? "0");
       if (declared > INBOX_MAX_BYTES) throw tooLarge("That activity is too large.");
-      const body = await request.text();
-      if (body.length > INBOX_MAX_BYTES) throw tooLarge("That activity is too large.");
+      // Counted as it arrives (a chunked body has no Content-Length): never buffered past the cap.
+      const body = new TextDecoder().decode(
+        await readBytesUpTo(request.body, INBOX_MAX_BYTES, () => tooLarge("That activity is too large.")),
+      );
       const sender = await authenticate(request, body);
       let json: unknown;
       try {
