@@ -1,3 +1,4 @@
+import { env as testEnv } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   checkOutboundUrl,
@@ -92,7 +93,7 @@ describe("the one outbound host rule (worker/security/outbound.ts)", () => {
       expect(() => checkOutboundUrl(url, { allowHttp: true })).toThrow(OutboundError);
       expect(isFetchable(url.replace(/^http:/, "https:"), false)).toBe(false);
       const spy = vi.spyOn(globalThis, "fetch");
-      await expect(fetchImage({} as Env, url)).rejects.toThrow("a private or loopback address");
+      await expect(fetchImage(testEnv as Env, url)).rejects.toThrow("a private or loopback address");
       expect(spy).not.toHaveBeenCalled();
     });
   }
@@ -130,7 +131,7 @@ describe("redirects, deadline and size cap", () => {
     }).catch((e: unknown) => e);
     expect((error as OutboundError).reason).toBe("private-host");
     expect(fetched).toEqual(["https://public.example.com/a", "https://public.example.com/b"]);
-    await expect(fetchImage({} as Env, "https://public.example.com/a")).rejects.toThrow(
+    await expect(fetchImage(testEnv as Env, "https://public.example.com/a")).rejects.toThrow(
       "a private or loopback address",
     );
   });
