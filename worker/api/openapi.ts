@@ -1,3 +1,4 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { authorChangesInput, newAuthorInput } from "#worker/services/authors.ts";
@@ -143,8 +144,7 @@ export function openApiDocument(app: { routes: Hono["routes"] }, base = "/api") 
   };
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = escapeHtml;
 
 /** The document as a plain, readable page: every path, its operations, parameters and body schema. */
 export function openApiPage(doc: ReturnType<typeof openApiDocument>): string {

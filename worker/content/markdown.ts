@@ -1,3 +1,4 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 import { Marked, type Tokens } from "marked";
 import xss from "xss";
 import type * as XssModule from "xss";
@@ -29,9 +30,6 @@ export function isAllowedImage(src: string): boolean {
 
 /** What a reader sees beside a link that stands for another site's image. */
 export const EXTERNAL_IMAGE_NOTE = "(an image on another site, not shown here)";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 marked.use({

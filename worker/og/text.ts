@@ -1,3 +1,4 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 /**
  * Line breaking for the share card. resvg shapes and orders each line (bidi, Arabic joining); what it
  * cannot do is wrap, so lines are broken here, in logical order, with widths from the card's own fonts.
@@ -75,5 +76,5 @@ export function wrap(text: string, measure: Measure, max: number, maxLines: numb
 
 /** Text as SVG character data. */
 export function xml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return escapeHtml(text);
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
@@ -101,8 +102,6 @@ export function anyWordQuery(text: string): string | null {
   return words.length ? words.map(quote).join(" OR ") : null;
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
 /**
  * HTML for a highlighted text from FTS5: everything the writer wrote is escaped, and only our own
  * markers become <mark>…</mark>, always balanced (a stray marker character in the text is dropped).
@@ -118,7 +117,7 @@ export function markedHtml(text: string): string {
       if (open) html += "</mark>";
       open = false;
     } else {
-      html += ESCAPES[char] ?? char;
+      html += escapeHtml(char);
     }
   }
   return open ? `${html}</mark>` : html;

@@ -1,10 +1,11 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
 import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const rows = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
-const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = escapeHtml;
 
 /** One Lexical node (Ghost 5's editor state) as HTML: the common nodes and Ghost's cards. */
 function render(node: Row): string {

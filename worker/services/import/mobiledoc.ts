@@ -1,10 +1,11 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
 import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = escapeHtml;
 
 const SAFE_TAGS = /^(p|h[1-6]|blockquote|aside|pre|ul|ol|a|b|strong|i|em|u|s|code|sub|sup)$/i;
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from "#worker/content/escape.ts";
 /**
  * WordPress shortcodes that hold content, as HTML: without this they reach the Markdown as literal text
  * ("[caption id=…]", "[gallery]"). Captions keep their image and their words, galleries show their
@@ -11,7 +12,7 @@ export interface Attachments {
   byParent: Map<string, string[]>;
 }
 
-const escAttr = (t: string) => t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escAttr = escapeHtml;
 
 /** A shortcode's attributes: name="value", name='value' or name=value. */
 function attributes(text: string): Record<string, string> {
