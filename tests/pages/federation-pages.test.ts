@@ -58,11 +58,14 @@ describe("the fediverse on the pages", () => {
       id: `${noteId}/activity`,
       type: "Create",
       actor: bob.id,
+      // A public reply (only those become comments; a direct one reaches the writer alone).
+      to: ["https://www.w3.org/ns/activitystreams#Public"],
       object: {
         id: noteId,
         type: "Note",
         attributedTo: bob.id,
         inReplyTo: `https://blog.test/blogs/${blog.id}`,
+        to: ["https://www.w3.org/ns/activitystreams#Public"],
         content: "<p>Hello from Mastodon</p>",
       },
     };
