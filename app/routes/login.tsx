@@ -4,7 +4,7 @@ import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
-import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
@@ -51,7 +51,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
         text: MSG.login.successText(configOf(context.env).siteName),
         icon: "success",
       },
-      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
+      await setSessionCookies(token, user._id, secret),
     );
   });
 }

@@ -5,7 +5,7 @@ import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
-import { clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { EmailField, Field, FormError, SubmitButton } from "#app/components/form.tsx";
@@ -48,7 +48,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return redirectWithFlash(
       redirectTo,
       { kind: "toast", title: MSG.register.successTitle, text: MSG.register.successText, icon: "success" },
-      [sessionCookie(token), ...(await knownDeviceCookies(user._id, secret))],
+      await setSessionCookies(token, user._id, secret),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
-import { clearSessionCookie, deviceOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { clearSessionCookie, deviceOf, setSessionCookies } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
 import { deviceLabel } from "#worker/services/accounts/settings.ts";
 import { toPublicUser } from "#worker/services/accounts/model.ts";
@@ -94,8 +94,7 @@ export const accountApi = new Hono<ApiEnv>()
       c.req.header("CF-Connecting-IP") ?? null,
       deviceOf(c.req.raw),
     );
-    c.header("Set-Cookie", sessionCookie(token));
-    for (const cookie of await knownDeviceCookies(user.id, configOf(c.env).sessionSecret))
+    for (const cookie of await setSessionCookies(token, user.id, configOf(c.env).sessionSecret))
       c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user: toPublicUser(user) });
   });

@@ -1,6 +1,6 @@
 import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
-import { clearSessionCookie, clientOf, knownDeviceCookies, sessionCookie } from "#worker/auth/cookie.ts";
+import { clearSessionCookie, clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
 import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
@@ -14,15 +14,15 @@ export const authApi = new Hono<ApiEnv>()
       undefined,
       await clientOf(c.req.raw, secret),
     );
-    c.header("Set-Cookie", sessionCookie(token));
-    for (const cookie of await knownDeviceCookies(user._id, secret)) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of await setSessionCookies(token, user._id, secret))
+      c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user }, 201);
   })
   .post("/login", async (c) => {
     const secret = configOf(c.env).sessionSecret;
     const { token, user } = await c.var.services.users.login(await readJson(c), await clientOf(c.req.raw, secret));
-    c.header("Set-Cookie", sessionCookie(token));
-    for (const cookie of await knownDeviceCookies(user._id, secret)) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of await setSessionCookies(token, user._id, secret))
+      c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user });
   })
   // Succeeds for visitors too: signing out twice must not look like a failure.

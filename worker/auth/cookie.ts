@@ -177,6 +177,14 @@ export async function knownDeviceCookies(userId: string, secret: string): Promis
   return [...scoped, expiredCookieHeader(DEVICE_COOKIE)];
 }
 
+/**
+ * Every Set-Cookie a new session sends, whichever way the person signed in (password, registration, a
+ * passkey, Google): the session itself, and the device cookies that mark this browser as known.
+ */
+export async function setSessionCookies(token: string, userId: string, secret: string): Promise<string[]> {
+  return [sessionCookie(token), ...(await knownDeviceCookies(userId, secret))];
+}
+
 /** Where a request comes from, for the session it opens: the browser and Cloudflare's idea of its place. */
 export function deviceOf(request: Request): SessionDevice {
   const cf = (request as Request & { cf?: Record<string, unknown> }).cf;

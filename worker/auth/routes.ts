@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
 import { statusOf } from "#worker/api/errors.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
-import { deviceOf, sessionCookie, signedFlashCookie } from "#worker/auth/cookie.ts";
+import { deviceOf, signedFlashCookie, setSessionCookies } from "#worker/auth/cookie.ts";
 import { GoogleFlowError, exchangeGoogleCode, googleClient, startGoogleFlow } from "#worker/auth/google.ts";
 import { GOOGLE_SIGNED_IN } from "#worker/services/texts.ts";
 import { reauthCookie } from "#worker/auth/reauth.ts";
@@ -192,7 +192,8 @@ export const authRoutes = new Hono<ApiEnv>()
       }
       const { user, isNewUser } = await c.var.services.googleAccounts.signIn(identity);
       const { token } = await c.var.services.sessions.start(user, deviceOf(c.req.raw));
-      c.header("Set-Cookie", sessionCookie(token), { append: true });
+      for (const cookie of await setSessionCookies(token, user.id, configOf(c.env).sessionSecret))
+        c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "no-store");
 
       if (flow.mode === "redirect") {
