@@ -11,11 +11,19 @@ import { openDatabaseSession } from "#worker/db-session.ts";
 import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "#worker/security/csrf.ts";
 import { createServices, type Services } from "#worker/services/index.ts";
 import type { Env } from "#worker/env.ts";
-import { expiredCookieHeader, LEGACY_SESSION_COOKIE, readCookie, readToken, sealFlash } from "#worker/auth/cookie.ts";
+import {
+  clientOf,
+  expiredCookieHeader,
+  LEGACY_SESSION_COOKIE,
+  readCookie,
+  readToken,
+  sealFlash,
+} from "#worker/auth/cookie.ts";
 import { authRoutes } from "#worker/auth/routes.ts";
 import { nonceOf } from "#worker/security/headers.ts";
 import { DATABASE_UNAVAILABLE_TEXT, DomainError } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import type { Client } from "#worker/services/accounts/model.ts";
 
 /** What every Remix loader and action receives as `context`. */
 export type LoadContext = {
@@ -25,6 +33,8 @@ export type LoadContext = {
   /** The signed-in user (null for visitors); loaders and actions still check for themselves. */
   user: Actor | null;
   sessionId: string | null;
+  /** The requester as the sign-in limits see it (address key, known device, origin): read once per request. */
+  client: () => Promise<Client>;
   /** This render's CSP nonce (worker/security/headers.ts): the framework's own inline scripts carry it. */
   cspNonce?: string;
 };
@@ -58,6 +68,9 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       "services",
       createServices({ ...c.env, DB: database.db }, c.executionCtx as ExecutionContext, new URL(c.req.url).origin),
     );
+    // The requester as the sign-in limits see it, read once and only when a route asks (a signed cookie).
+    let client: Promise<Client> | undefined;
+    c.set("client", () => (client ??= clientOf(c.req.raw, configOf(c.env).sessionSecret)));
     await next();
     // D1 failing is an outage, not a bug of ours: 503 with Retry-After, on pages and /api alike.
     if (database.failed() && c.res.status >= 500) c.res = unavailable(c.req.raw);
@@ -138,6 +151,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
       services: c.var.services,
       user: c.var.user,
       sessionId: c.var.sessionId,
+      client: c.var.client,
       cspNonce: nonceOf(c.req.raw),
     };
     // Remix compares an action's Origin with Host; a request without one (not a browser's) gets it from its URL.

@@ -1,7 +1,5 @@
-import { configOf } from "#worker/config.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { clientOf } from "#worker/auth/cookie.ts";
 import { AuthLayout } from "#app/components/AuthLayout.tsx";
 import { EmailField, FormError, SubmitButton } from "#app/components/form.tsx";
 import { refusal } from "#app/lib/form-result.ts";
@@ -27,7 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const client = await clientOf(request, configOf(context.env).sessionSecret);
+    const client = await context.client();
     const { message } = await context.services.passwordReset.request({ email: form.get("email") }, client);
     return data({ ok: true as const, message, email: String(form.get("email") ?? "").trim() });
   });

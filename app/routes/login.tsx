@@ -4,7 +4,7 @@ import { brandOf, useBrand } from "#app/lib/site-name.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
-import { clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
+import { setSessionCookies } from "#worker/auth/cookie.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { PasskeySignIn } from "#app/components/PasskeySignIn.tsx";
 import { Field, FormError, SubmitButton } from "#app/components/form.tsx";
@@ -41,7 +41,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const secret = configOf(context.env).sessionSecret;
     const { token, user } = await context.services.users.login(
       { email: form.get("email"), password: form.get("password") },
-      await clientOf(request, secret),
+      await context.client(),
     );
     return redirectWithFlash(
       redirectTo,

@@ -5,7 +5,7 @@ import { LIMITS } from "#worker/services/shared/limits.ts";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useOnActionResult } from "#app/lib/use-on-action-result.ts";
-import { clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
+import { setSessionCookies } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
 import { AuthLayout, ProviderButtons } from "#app/components/AuthLayout.tsx";
 import { EmailField, Field, FormError, SubmitButton } from "#app/components/form.tsx";
@@ -43,7 +43,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const { token, user } = await context.services.users.register(
       { name: form.get("name"), email: form.get("email"), password: form.get("password") },
       form.get("image"),
-      await clientOf(request, secret),
+      await context.client(),
     );
     return redirectWithFlash(
       redirectTo,

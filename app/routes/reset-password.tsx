@@ -1,7 +1,6 @@
-import { configOf } from "#worker/config.ts";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clearSessionCookie, clientOf } from "#worker/auth/cookie.ts";
+import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { PASSWORD_REQUIREMENTS } from "#worker/auth/passwords.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout } from "#app/components/AuthLayout.tsx";
@@ -34,7 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    const client = await clientOf(request, configOf(context.env).sessionSecret);
+    const client = await context.client();
     const { message } = await context.services.passwordReset.reset(
       { token: form.get("token"), password: form.get("password") },
       client,

@@ -1,7 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { configOf } from "#worker/config.ts";
-import { clientOf } from "#worker/auth/cookie.ts";
 import { safeRedirect } from "#worker/auth/redirect.ts";
 import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
 import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
@@ -74,7 +72,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/verify-email");
   if (!context.user) throw redirect(loginUrl(request));
   try {
-    const client = await clientOf(request, configOf(context.env).sessionSecret);
+    const client = await context.client();
     await context.services.emailVerification.resend(context.user, client);
     return redirectWithFlash(back, {
       kind: "toast",

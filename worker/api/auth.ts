@@ -1,6 +1,6 @@
 import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
-import { clearSessionCookie, clientOf, setSessionCookies } from "#worker/auth/cookie.ts";
+import { clearSessionCookie, setSessionCookies } from "#worker/auth/cookie.ts";
 import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
@@ -9,18 +9,14 @@ import type { ApiEnv } from "#worker/api/context.ts";
 export const authApi = new Hono<ApiEnv>()
   .post("/register", async (c) => {
     const secret = configOf(c.env).sessionSecret;
-    const { token, user } = await c.var.services.users.register(
-      await readJson(c),
-      undefined,
-      await clientOf(c.req.raw, secret),
-    );
+    const { token, user } = await c.var.services.users.register(await readJson(c), undefined, await c.var.client());
     for (const cookie of await setSessionCookies(token, user._id, secret))
       c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user }, 201);
   })
   .post("/login", async (c) => {
     const secret = configOf(c.env).sessionSecret;
-    const { token, user } = await c.var.services.users.login(await readJson(c), await clientOf(c.req.raw, secret));
+    const { token, user } = await c.var.services.users.login(await readJson(c), await c.var.client());
     for (const cookie of await setSessionCookies(token, user._id, secret))
       c.header("Set-Cookie", cookie, { append: true });
     return c.json({ token, user });
@@ -39,18 +35,18 @@ export const authApi = new Hono<ApiEnv>()
     return c.json({ success: true, emailVerified: true, alreadyVerified });
   })
   .post("/verify-email/resend", async (c) => {
-    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
+    const client = await c.var.client();
     const { delivered } = await c.var.services.emailVerification.resend(c.var.user, client);
     return c.json({ success: true, delivered, message: VERIFY_TEXTS.resent(c.var.user?.email ?? "") });
   })
   // Password reset: the same answer whether or not the account exists.
   .post("/forgot-password", async (c) => {
-    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
+    const client = await c.var.client();
     const { message } = await c.var.services.passwordReset.request(await readJson(c), client);
     return c.json({ success: true, message });
   })
   .post("/reset-password", async (c) => {
-    const client = await clientOf(c.req.raw, configOf(c.env).sessionSecret);
+    const client = await c.var.client();
     const { message } = await c.var.services.passwordReset.reset(await readJson(c), client);
     // Every session ended, this browser's too.
     c.header("Set-Cookie", clearSessionCookie());

@@ -1,6 +1,4 @@
-import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
-import { clientOf } from "#worker/auth/cookie.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { pagingOf, sendPage } from "#worker/api/paging.ts";
@@ -8,14 +6,7 @@ import { pagingOf, sendPage } from "#worker/api/paging.ts";
 /** The spec's /jwt and /users calls. */
 export const usersApi = new Hono<ApiEnv>()
   .post("/jwt", async (c) =>
-    c.json(
-      await c.var.services.users.issueToken(
-        c.var.user,
-        await readJson(c),
-        await clientOf(c.req.raw, configOf(c.env).sessionSecret),
-        c.var.sessionId,
-      ),
-    ),
+    c.json(await c.var.services.users.issueToken(c.var.user, await readJson(c), await c.var.client(), c.var.sessionId)),
   )
   .post("/users", async (c) => c.json(await c.var.services.users.recordUser(c.var.user, await readJson(c))))
   // A page of accounts (page/limit, optional q: name or email), with X-Total-Count and Link.

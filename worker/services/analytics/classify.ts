@@ -81,7 +81,7 @@ export function sourceOf(pageUrl: URL, referrer: string, siteHost: string): { so
 }
 
 /** Device class and browser family of a user agent (bowser), as coarse as a chart needs. */
-export function clientOf(userAgent: string): { device: string; browser: string } {
+export function deviceAndBrowserOf(userAgent: string): { device: string; browser: string } {
   const parsed = Bowser.parse(userAgent);
   const type = parsed.platform.type;
   const device = type === "mobile" || type === "tablet" ? type : "desktop";

@@ -5,7 +5,13 @@ import { schema, type Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { clientOf, countryOf, isCountedPath, postIdOf, sourceOf } from "#worker/services/analytics/classify.ts";
+import {
+  deviceAndBrowserOf,
+  countryOf,
+  isCountedPath,
+  postIdOf,
+  sourceOf,
+} from "#worker/services/analytics/classify.ts";
 import { hitInput, utcDay, type AnalyticsHit } from "#worker/services/analytics/model.ts";
 
 /** Why a hit was not counted (tests and logs read it; the beacon's answer is the same either way). */
@@ -83,7 +89,7 @@ export function createAnalyticsIngest(db: Db, env: Env) {
         post,
         ...sourceOf(page, referrer, site.hostname),
         country: countryOf(request),
-        ...clientOf(userAgent),
+        ...deviceAndBrowserOf(userAgent),
         visitor: hex(digest).slice(0, 32),
       };
       await env.ANALYTICS_QUEUE.send(hit, { contentType: "json" });
