@@ -12,9 +12,9 @@ describe("the import screens", () => {
   it("preselect no fallback category, and list recent imports in words", async () => {
     const admin = await makeUser({ role: "admin", email: `admin-${crypto.randomUUID()}@example.com` });
     const upload = await postForm(
-      "/dashboard/import",
+      "/dashboard/import?upload=site",
       admin,
-      { intent: "upload" },
+      {},
       { file: new File([wxr(`screens-${crypto.randomUUID().slice(0, 6)}.example`)], "site.xml") },
     );
     expect(upload.status).toBe(302);
