@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "#worker/auth/redirect.ts";
-import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
+import { VERIFY_TEXTS } from "#worker/services/texts.ts";
 import { DomainError, ValidationError } from "#worker/services/shared/errors.ts";
 import { AuthLayout } from "#app/components/AuthLayout.tsx";
 import { FormError, SubmitButton } from "#app/components/form.tsx";

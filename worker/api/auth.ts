@@ -1,7 +1,7 @@
 import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { clearSessionCookie, setSessionCookies } from "#worker/auth/cookie.ts";
-import { VERIFY_TEXTS } from "#worker/services/accounts/email-verification.ts";
+import { VERIFY_TEXTS } from "#worker/services/texts.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 

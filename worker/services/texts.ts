@@ -30,3 +30,11 @@ export const PASSKEY_NEEDS_VERIFIED_EMAIL =
 /** Why an unverified writer's post went out on the site only (the page after Post Blog, the API's `notice`). */
 export const OUTREACH_HELD_TEXT =
   "Your post is on the site, but it was not emailed to subscribers or followers, nor sent to the fediverse: confirm your email address first. Posts you publish after confirming go out as usual.";
+
+/** What the email verification pages and API say (a module of texts only: pages ship it to the browser). */
+export const VERIFY_TEXTS = {
+  verified: "Your email address is confirmed. Thank you!",
+  alreadyVerified: "Your email address is already confirmed.",
+  resent: (email: string) =>
+    `We sent a new confirmation link to ${email}. It may take a few minutes to arrive; the link works for 24 hours.`,
+} as const;

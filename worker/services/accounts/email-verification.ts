@@ -1,3 +1,4 @@
+import { VERIFY_TEXTS } from "#worker/services/texts.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
@@ -12,13 +13,6 @@ import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 
 /** Verification links one account may ask for again, and one client address, per hour. */
 export const RESEND_LIMIT = { perAccount: 3, perAddress: 10, windowSeconds: 60 * 60 } as const;
-
-export const VERIFY_TEXTS = {
-  verified: "Your email address is confirmed. Thank you!",
-  alreadyVerified: "Your email address is already confirmed.",
-  resent: (email: string) =>
-    `We sent a new confirmation link to ${email}. It may take a few minutes to arrive; the link works for 24 hours.`,
-} as const;
 
 interface VerifyData {
   email: string;
@@ -121,3 +115,5 @@ export function createEmailVerificationService(
 }
 
 export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;
+
+export { VERIFY_TEXTS };
