@@ -71,8 +71,9 @@ describe("images are copied in parallel, politely, once each", () => {
       expect(server.urls.filter((u) => u.endsWith("/shared.png"))).toHaveLength(1);
       for (const n of server.peak.values()) expect(n).toBeLessThanOrEqual(IMAGE_FETCHES_PER_HOST);
       expect(Math.max(...server.peak.values())).toBe(IMAGE_FETCHES_PER_HOST);
-      // In turn, 101 fetches of 50 ms would add over 5 s; six at a time on each of two hosts, about 0.5 s.
-      expect(ms - base).toBeLessThan(2000);
+      // In turn, 101 fetches of 50 ms would add over 5 s; six at a time on each of two hosts, about 0.5 s
+      // (the peak above proves the concurrency; this margin leaves room for a busy 2-core CI machine).
+      expect(ms - base).toBeLessThan(4000);
       const posts = await importedBlogs(jobId);
       expect(new Set(posts.map((p) => /!\[logo\]\(([^)]+)\)/.exec(p.blog_details)?.[1])).size).toBe(1);
       // The preview counted images as the report does: copied for each post that shows them.
