@@ -5,10 +5,10 @@
 // A by actor URL (and A's site actor by handle, through A's WebFinger); the writer publishes on A; the
 // post reaches B through A's federation queue; B's reader replies; the reply becomes a comment on A and
 // A's writer is notified. Every wait is bounded; any failure exits non-zero. Needs `npm run build`.
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, migrateLocal, startWrangler } from "./lib/local.mjs";
+import { freePort, migrateLocal, root, startWrangler } from "./lib/local.mjs";
 
 const WAIT_MS = 45_000;
 const PASSWORD = "Fediverse-in-miniature-42";
@@ -100,6 +100,44 @@ async function register(base, name, email) {
   return { token: json.token, id: json.user._id };
 }
 
+/** Every file under `dir` (wrangler dev writes each mail's parts under .wrangler/tmp/email/<session>/). */
+async function filesUnder(dir) {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * Confirms an account's address the way its owner does: the link in the mail wrangler dev wrote, posted
+ * back. Only a verified writer's posts reach the fediverse.
+ */
+async function verifyByMail(base, token) {
+  const prefix = `${base}/verify-email?token=`;
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    for (const file of await filesUnder(path.join(root, ".wrangler", "tmp", "email"))) {
+      const text = await readFile(file, "utf8").catch(() => "");
+      const at = text.indexOf(prefix);
+      if (at < 0) continue;
+      const link = new URL(
+        text
+          .slice(at)
+          .match(/^\S+/)[0]
+          .replace(/[)>\].,]+$/, ""),
+      );
+      const res = await api(base, "POST", "/api/auth/verify-email", {
+        token,
+        body: { token: link.searchParams.get("token") },
+      });
+      if (res.status === 200) return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  fail(`timed out after ${WAIT_MS / 1000}s waiting for the verification mail from ${base}`);
+}
+
 let exitCode = 1;
 process.on("SIGINT", () => {
   for (const s of servers) s.stop();
@@ -113,6 +151,8 @@ try {
   const B = await instance("b", stateB);
   const writer = await register(A, "Ada Writer", "ada@a.test");
   const reader = await register(B, "Bo Reader", "bo@b.test");
+  await verifyByMail(A, writer.token);
+  log("A's writer confirmed their address by the mailed link");
 
   // A's writer has an actor (made on first need); B's reader follows it by actor URL.
   const handle = (await expectStatus(api(A, "GET", "/api/federation/handle", { token: writer.token }), 200, "handle"))
