@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, screenshots, signIn, uploadCover } from "./support";
 
 /** Mail as local development reads it: `wrangler dev` writes each message's parts under .wrangler/tmp/email/. */
 function mailFiles(dir: string): string[] {
@@ -53,8 +53,6 @@ const linkIn = (text: string, pathname: string) => {
 };
 
 async function publish(page: Page, title: string) {
-  const existing = await (await page.request.get("/api/blogs?limit=1")).json();
-  const image = (Array.isArray(existing) ? existing[0] : (existing.blogs ?? existing.items ?? [])[0])?.image;
   const res = await page.request.post("/api/blogs", {
     data: {
       title,
@@ -62,7 +60,7 @@ async function publish(page: Page, title: string) {
       blog_details: "Every confirmed subscriber gets this once.",
       category: "Technology",
       date_time: new Date().toISOString(),
-      image: image ?? "https://example.com/cover.png",
+      image: await uploadCover(page),
     },
   });
   expect(res.status()).toBe(201);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export const SCREENSHOT_DIR = path.resolve("e2e-artifacts/screenshots");
@@ -28,4 +28,17 @@ export const ACCOUNTS = {
 export async function signIn(page: Page, who: { email: string; password: string }) {
   const res = await page.request.post("/api/auth/login", { data: who });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Uploads the seed's cover through the real image API and answers its URL on this site. Posts made
+ * through the API use it, so no page ever shows an image from elsewhere (the CSP allows only this site's).
+ */
+export async function uploadCover(page: Page): Promise<string> {
+  const cover = path.resolve("seed/images/seed-cover-cut-web-apps-load-time-half.jpg");
+  const res = await page.request.post("/api/images", {
+    multipart: { image: { name: "cover.jpg", mimeType: "image/jpeg", buffer: readFileSync(cover) } },
+  });
+  if (!res.ok()) throw new Error(`cover upload failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: { url: string } }).data.url;
 }

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { linkIn, readMail } from "./mail";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, screenshots, signIn, uploadCover } from "./support";
 
 const COVER = path.resolve("seed/images/seed-cover-cut-web-apps-load-time-half.jpg");
 const PASSWORD = "Sunny-Garden-42";
@@ -75,7 +75,7 @@ test.describe("outreach needs a verified writer", () => {
         blog_details: "A verified writer's post goes out.",
         category: "Technology",
         date_time: new Date().toISOString(),
-        image: "https://example.com/cover.png",
+        image: await uploadCover(verified),
       },
     });
     expect(created.status()).toBe(201);
