@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { VIEWPORTS, screenshots } from "./support";
 
-// Issue 22, defect 10: after commenting, the new comment is shown in view and announced politely,
+// After commenting, the new comment is shown in view and announced politely,
 // with and without JavaScript. A seeded post of the demo writer, at its readable link.
 const POST_PATH = "/blogs/dtsmsv96ei1r4bjkcypt/cut-your-web-apps-load-time-in-half-a-practical-checklist";
 const PASSWORD = "Feedback#Journey2026";

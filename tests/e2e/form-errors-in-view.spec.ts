@@ -6,7 +6,7 @@ import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
 const COVER = path.resolve("seed/images/seed-cover-cut-web-apps-load-time-half.jpg");
 
 /**
- * Issue 22, defect 2: a refused form on a phone moved the focus to the body and put its message far above
+ * A refused form on a phone moved the focus to the body and put its message far above
  * the viewport. The error summary now takes the focus and comes into view, whatever the form.
  */
 test.describe("errors come into view", () => {

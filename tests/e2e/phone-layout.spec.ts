@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { VIEWPORTS } from "./support";
 
-/** Issue 22, layout defects seen on a phone (375 px). */
+/** Layout defects once seen on a phone (375 px), each pinned. */
 test.describe("layout at 375 px", () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
 
 /**
- * Issue 20 in a browser: /allBlogs with many pages shows a handful of page buttons, Manage Users pages
+ * A large site in a browser: /allBlogs with many pages shows a handful of page buttons, Manage Users pages
  * and searches, and a post's comments come 20 at a time with "Show more" (with and without JavaScript).
  * The extra rows go straight into the e2e server's local D1 (one SQL statement each) and are removed after.
  */

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
 
 /**
- * Issue 22's remaining proofs in a browser: the Swiper testimonials with 2 and with 7 reviews at three
+ * In a browser: the Swiper testimonials with 2 and with 7 reviews at three
  * widths, dark-mode search results under axe, a tag page, Cancel focused in destructive dialogs, and the
  * layout leftovers of defect 9 (Revisions at 1280 and 375 px, the Stats chart by keyboard in dark mode
  * on a phone). The slug redirect and the scheduled post's page right after publishing are proved in
@@ -46,7 +46,7 @@ async function createPost(request: APIRequestContext, overrides: Record<string, 
   const res = await request.post("/api/blogs", {
     data: {
       title: `Proof post ${unique()}`,
-      short_description: "A post made by the issue 22 proofs.",
+      short_description: "A post made by the slider and tags proofs.",
       blog_details: "Body.",
       category: "Technology",
       date_time: "2026-01-15T10:00",

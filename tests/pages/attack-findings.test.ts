@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { call, untilHit } from "../support/http";
 
 /** Asks until the answer is a HIT: the MISS stores its copy in waitUntil, after the answer went out. */
-/** Issue 18, seen from outside: each finding of the second hardening pass, as the attack was made. */
+/** Seen from outside: each finding of the second hardening pass (SECURITY.md), as the attack was made. */
 describe("finding 3: a signed-in page is never stored as a shared copy", () => {
   it("the spaced cookie (and every other spelling) bypasses the shared cache; the anonymous reader after it gets a fresh anonymous page", async () => {
     const reader = await makeUser({ name: "Spaced Cookie Reader" });

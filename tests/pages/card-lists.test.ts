@@ -3,7 +3,7 @@ import { makeBlog, makeUser } from "../support/factories";
 import { getPage } from "../support/pages";
 
 /**
- * Issue 17, "one card mapper": every list of posts sends each post as its card draws it
+ * One card mapper: every list of posts sends each post as its card draws it
  * (app/lib/cards.ts), never the body. The lists' loader data goes out in the HTML and the .data
  * answers, so a post's body (blog_details) must not ride along on the home page, All Blogs, a writer's
  * page, the Profile or My Blogs.

@@ -8,7 +8,7 @@ import { cookieFor, getPage } from "../support/pages";
 type User = Awaited<ReturnType<typeof makeUser>>;
 
 /**
- * Issue 18, finding 8 (decision 026): the reading pages show no writer's email, and their loader data
+ * The reading pages (decision 026) show no writer's email, and their loader data
  * (in the HTML's window.__remixContext and in the single-fetch .data answers) carries none either.
  * The REST blog records keep it: the spec's contract.
  */

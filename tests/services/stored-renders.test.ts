@@ -5,7 +5,7 @@ import { assetFonts } from "#worker/og/fonts.ts";
 import { renderCard } from "#worker/og/card.ts";
 
 /**
- * Issue 18 (finding 6): a share card and a post's rendered Markdown are made once per version and kept
+ * A share card and a post's rendered Markdown are made once per version and kept
  * in R2, so a cache miss (or a flood of them) reads the stored bytes instead of rendering again.
  */
 describe("renders stored once per version", () => {

@@ -9,7 +9,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * The one visible-blogs rule: a draft, and a post scheduled for later, are read by no public query;
- * a scheduled post whose time has come is. (Issue 12 adds the ways to write them; this pins the reader side.)
+ * a scheduled post whose time has come is. (The editor and the scheduler write them; this pins the reader side.)
  */
 describe("visible blogs", () => {
   let ids: { published: string; draft: string; later: string; due: string };

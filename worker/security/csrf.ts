@@ -1,3 +1,5 @@
+import { escapeHtml } from "#worker/content/escape.ts";
+
 /**
  * Cross-site request refusal, before any route sees the request: a state-changing request (anything
  * but GET, HEAD, OPTIONS) from a browser on another site is refused with 403. The browser tells us
@@ -27,6 +29,5 @@ export function crossSiteRefusal(request: Request): Response {
 
 /** A small standalone error page for answers given before Remix runs (its styles are inline). */
 export function errorPage(status: number, title: string, text: string): string {
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center;color:#111827"><p style="font-size:3.5rem;font-weight:800;color:#4f46e5;margin:0">${status}</p><h1>${escape(title)}</h1><p style="color:#4b5563">${escape(text)}</p><p><a href="/" style="color:#4f46e5">Go home</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1rem;text-align:center;color:#111827"><p style="font-size:3.5rem;font-weight:800;color:#4f46e5;margin:0">${status}</p><h1>${escapeHtml(title)}</h1><p style="color:#4b5563">${escapeHtml(text)}</p><p><a href="/" style="color:#4f46e5">Go home</a></p></body></html>`;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { z } from "zod";
+import { escapeHtml } from "#worker/content/escape.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { generateEd25519, generateKeyPair } from "#worker/services/federation/keys.ts";
@@ -246,7 +247,3 @@ export function createLocalActors(db: Db, siteHandle: string) {
 }
 
 export type LocalActors = ReturnType<typeof createLocalActors>;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -5,7 +5,7 @@ import { postPath } from "#worker/services/blogs/slug.ts";
 import { renderMarkdown } from "#worker/content/markdown.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
-import { escapeHtml } from "#worker/services/federation/actors.ts";
+import { escapeHtml } from "#worker/content/escape.ts";
 import { OBJECT_CONTEXT, PUBLIC, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
 import { visibleBlog } from "#worker/services/blogs/visible.ts";
 
