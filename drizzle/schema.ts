@@ -517,6 +517,10 @@ export const passkeys = sqliteTable(
     // before any proof (only possible before passkeys required a verified address). A password reset, an
     // email change and "sign out everywhere" remove those: whoever squatted an address cannot keep one.
     addressProvenAt: integer("address_proven_at"),
+    // The very address that was proven then. A passkey signs in only while the account still has it, and a
+    // password reset, an email change and "sign out everywhere" remove every passkey proven for another
+    // address (or none): an address change must not carry a way in from the old owner to the new one.
+    provenEmail: text("proven_email"),
     createdAt: createdAt(),
   },
   (t) => [index("passkeys_user_idx").on(t.userId)],

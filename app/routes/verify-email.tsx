@@ -10,6 +10,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { readForm } from "#app/lib/forms.server.ts";
 import { loginUrl } from "#app/lib/guards.server.ts";
 import { tokenPageHeaders, tokenPageMeta } from "#app/lib/token-page.ts";
+import { confirmerOf } from "#worker/services/accounts/fresh-start.ts";
 
 export const meta = tokenPageMeta({
   title: "Confirm your email address",
@@ -19,7 +20,7 @@ export const meta = tokenPageMeta({
 
 export const headers = tokenPageHeaders;
 
-type State = "confirm" | "verified" | "already" | "invalid" | "pending" | "visitor";
+type State = "confirm" | "verified" | "reset" | "already" | "invalid" | "pending" | "visitor";
 
 /**
  * Opening the link confirms nothing by itself: mail scanners and link previews follow links, so a GET
@@ -30,18 +31,20 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const origin = url.origin;
   const token = url.searchParams.get("token");
   const user = context.user;
-  const view = (state: State, problem: string | null = null, linkEmail: string | null = null) => ({
+  const view = (state: State, problem: string | null = null, linkEmail: string | null = null, own = false) => ({
     origin,
     state,
     problem,
     email: user?.email ?? null,
     token: state === "confirm" ? token : null,
     linkEmail,
+    ownSession: own,
   });
   if (token !== null) {
     try {
-      const { email } = await context.services.emailVerification.check(token);
-      return view("confirm", null, email);
+      const confirmer = confirmerOf(user, context.sessionId);
+      const { email, ownSession } = await context.services.emailVerification.check(token, confirmer);
+      return view("confirm", null, email, ownSession);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       // A used link opened again by its own (now verified) account is no failure.
@@ -61,8 +64,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "verify") {
     try {
-      const { alreadyVerified } = await context.services.emailVerification.verify(form.get("token"));
-      return { state: (alreadyVerified ? "already" : "verified") as State, problem: null };
+      const confirmer = confirmerOf(context.user, context.sessionId);
+      const { alreadyVerified, accountReset } = await context.services.emailVerification.verify(
+        form.get("token"),
+        confirmer,
+      );
+      const state: State = alreadyVerified ? "already" : accountReset ? "reset" : "verified";
+      return { state, problem: null };
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       if (err.code === "token-used" && context.user?.emailVerified) return { state: "already" as State, problem: null };
@@ -89,6 +97,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 const TITLES: Record<State, [string, string]> = {
   confirm: ["Confirm your email address", "Press the button to confirm this address for your account."],
   verified: ["Email address confirmed", VERIFY_TEXTS.verified],
+  reset: ["Email address confirmed", VERIFY_TEXTS.startedAfresh],
   already: ["Email address confirmed", VERIFY_TEXTS.alreadyVerified],
   invalid: ["This link cannot be used", "Confirmation links work once, for 24 hours."],
   pending: ["Confirm your email address", "Open the link we sent you to confirm your address."],
@@ -100,9 +109,9 @@ export default function VerifyEmail() {
   const posted = useActionData<typeof action>();
   // After the button, the answer of the post; before it, what the link's check found.
   const { state, problem } = posted && "state" in posted ? posted : loaded;
-  const { email, token, linkEmail } = loaded;
+  const { email, token, linkEmail, ownSession } = loaded;
   const [title, subtitle] = TITLES[state];
-  const done = state === "verified" || state === "already";
+  const done = state === "verified" || state === "already" || state === "reset";
   return (
     <AuthLayout
       title={title}
@@ -127,6 +136,21 @@ export default function VerifyEmail() {
               This confirms <span className="break-all font-semibold">{linkEmail}</span>. If you did not create an
               account with this address, close this page and nothing happens.
             </p>
+            {ownSession ? null : (
+              <p
+                role="note"
+                className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
+                {VERIFY_TEXTS.notSignedIn} To keep them,{" "}
+                <Link
+                  to={`/login?redirectTo=${encodeURIComponent(`/verify-email?token=${token}`)}`}
+                  className="font-semibold underline underline-offset-2"
+                >
+                  sign in to the account first
+                </Link>
+                .
+              </p>
+            )}
             <SubmitButton pendingText="Confirming…" className="w-full">
               Confirm my email address
             </SubmitButton>
@@ -146,7 +170,11 @@ export default function VerifyEmail() {
             Sign in
           </Link>
         ) : null}
-        {done ? (
+        {state === "reset" ? (
+          <Link to="/forgot-password" className={buttonClass({ className: "w-full" })}>
+            Choose a password
+          </Link>
+        ) : done ? (
           <Link to="/" className={buttonClass({ className: "w-full" })}>
             Continue
           </Link>

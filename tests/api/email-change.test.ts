@@ -20,7 +20,9 @@ let counter = 0;
 const fresh = () => `new-${Date.now().toString(36)}-${counter++}@example.com`;
 
 const request = (body: unknown, h = headers) => sendWith(box.env(), "POST", "/api/auth/change-email", body, h);
-const confirm = (token: string | null) => sendWith(box.env(), "POST", "/api/auth/confirm-email-change", { token });
+/** The API's confirm, by default from nobody's session (as a link opened on another device). */
+const confirm = (token: string | null, h: Record<string, string> = {}) =>
+  sendWith(box.env(), "POST", "/api/auth/confirm-email-change", { token }, h);
 const rowOf = (id: string) => db().query.users.findFirst({ where: eq(schema.users.id, id) });
 
 beforeAll(async () => {
@@ -74,9 +76,10 @@ describe("POST /api/auth/change-email", () => {
     await request({ newEmail: target, password: PASSWORD });
     const token = linkIn(box.to(target)[0], "/confirm-email").searchParams.get("token")!;
 
-    const res = await confirm(token);
+    const other = await asUser(user);
+    const res = await confirm(token, headers);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ modifiedCount: 1, email: target });
+    expect(await json(res)).toEqual({ modifiedCount: 1, email: target, accountReset: false });
     const row = await rowOf(user.id);
     expect(row?.email).toBe(target);
     expect(row?.emailVerifiedAt).not.toBeNull();
@@ -89,6 +92,9 @@ describe("POST /api/auth/change-email", () => {
     // The session still works and now speaks for the new address; the old address is free.
     const me = await sendWith(box.env(), "GET", "/api/auth/me", undefined, headers);
     expect((await json<{ email: string }>(me)).email).toBe(target);
+    // The account's other sessions ended: a new address is a new start for every other device.
+    expect((await sendWith(box.env(), "GET", "/api/auth/me", undefined, other)).status).toBe(401);
+    expect((await rowOf(user.id))?.passwordHash).toBe(passwordHash);
     expect(await db().query.users.findFirst({ where: eq(schema.users.email, user.email) })).toBeUndefined();
 
     const again = await confirm(token);

@@ -31,8 +31,9 @@ async function register(box: Mailbox, email: string, workerEnv = box.env()) {
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const me = async (box: Mailbox, token: string) =>
   json<SignedIn["user"]>(await callWith(box.env(), "/api/auth/me", { headers: bearer(token) }));
-const verifyApi = (box: Mailbox, token: unknown, workerEnv = box.env()) =>
-  sendWith(workerEnv, "POST", "/api/auth/verify-email", { token });
+/** The API's verify, by default from the account's own session (the normal case). */
+const verifyApi = (box: Mailbox, token: unknown, workerEnv = box.env(), session?: string) =>
+  sendWith(workerEnv, "POST", "/api/auth/verify-email", { token }, session ? bearer(session) : {});
 
 describe("email verification", () => {
   it("a password sign-up mails a /verify-email link (absolute, on the site's origin); only the token's hash is stored", async () => {
@@ -74,12 +75,17 @@ describe("email verification", () => {
     const { token: session } = await register(box, email);
     const token = linkIn(box.to(email)[0], "/verify-email").searchParams.get("token");
 
-    const res = await verifyApi(box, token);
+    const res = await verifyApi(box, token, undefined, session);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, emailVerified: true, alreadyVerified: false });
+    expect(await json(res)).toEqual({
+      success: true,
+      emailVerified: true,
+      alreadyVerified: false,
+      accountReset: false,
+    });
     expect(await me(box, session)).toMatchObject({ email, emailVerified: true });
 
-    const again = await verifyApi(box, token);
+    const again = await verifyApi(box, token, undefined, session);
     expect(again.status).toBe(400);
     expect(await json(again)).toMatchObject({ error: { code: "token-used" } });
   });
@@ -90,7 +96,8 @@ describe("email verification", () => {
     const { token: session } = await register(box, email);
     const link = linkIn(box.to(email)[0], "/verify-email");
     const path = `${link.pathname}${link.search}`;
-    const page = await callWith(box.env(), path, { headers: { Accept: "text/html" } });
+    const asOwner = { Accept: "text/html", ...bearer(session) };
+    const page = await callWith(box.env(), path, { headers: asOwner });
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
@@ -98,6 +105,7 @@ describe("email verification", () => {
     expect(html).toContain("Confirm my email address");
     expect(html).toContain('name="intent" value="verify"');
     expect(html).not.toContain("Email address confirmed");
+    expect(html).not.toContain("This browser is not signed in");
     // Opened again, as a scanner and then the person would: still nothing confirmed, the link still good.
     await callWith(box.env(), path, { headers: { Accept: "text/html" } });
     expect(await me(box, session)).toMatchObject({ emailVerified: false });
@@ -106,7 +114,7 @@ describe("email verification", () => {
     const form = new FormData();
     form.set("intent", "verify");
     form.set("token", link.searchParams.get("token")!);
-    const posted = await callWith(box.env(), path, { method: "POST", body: form, headers: { Accept: "text/html" } });
+    const posted = await callWith(box.env(), path, { method: "POST", body: form, headers: asOwner });
     expect(posted.status).toBe(200);
     expect(await posted.text()).toContain("Email address confirmed");
     expect(await me(box, session)).toMatchObject({ emailVerified: true });
@@ -174,7 +182,7 @@ describe("email verification", () => {
     expect((await callWith(adminEnv, "/dashboard/manageUsers", { ...asBoss, redirect: "manual" })).status).toBe(403);
 
     const token = linkIn(box.to(boss)[0], "/verify-email").searchParams.get("token");
-    expect((await verifyApi(box, token, adminEnv)).status).toBe(200);
+    expect((await verifyApi(box, token, adminEnv, session)).status).toBe(200);
     expect(await me(box, session)).toMatchObject({ role: "admin", emailVerified: true });
     expect((await callWith(adminEnv, "/api/users", asBoss)).status).toBe(200);
   });
@@ -206,7 +214,7 @@ describe("email verification", () => {
 
     // The newest link still works; after it, a resend is a 409.
     const newest = linkIn(box.to(email).at(-1), "/verify-email").searchParams.get("token");
-    expect((await verifyApi(box, newest)).status).toBe(200);
+    expect((await verifyApi(box, newest, undefined, session)).status).toBe(200);
     const done = await sendWith(box.env(), "POST", "/api/auth/verify-email/resend", {}, bearer(session));
     expect(done.status).toBe(409);
     expect(await json(done)).toMatchObject({ error: { code: "already-verified" } });
@@ -266,11 +274,67 @@ describe("email verification", () => {
     expect(box.to(email)).toHaveLength(2);
 
     const token = linkIn(box.to(email)[1], "/verify-email").searchParams.get("token");
-    await verifyApi(box, token);
+    await verifyApi(box, token, undefined, session);
     expect(await (await page("/allBlogs")).text()).not.toContain("Please confirm your email address.");
     // Nor does a signed-in, verified demo-like account ever see it; a visitor neither.
     expect(await (await callWith(env, "/allBlogs", { headers: { Accept: "text/html" } })).text()).not.toContain(
       "Please confirm your email address.",
     );
+  });
+});
+
+describe("verifying from a browser not signed in to the account", () => {
+  it("the owner confirming a squatter's sign-up on an ADMIN_EMAILS address: the account starts afresh, the squatter is out", async () => {
+    const box = mailbox();
+    const boss = newEmail("owner");
+    const adminEnv = box.env({ ADMIN_EMAILS: boss });
+    const { token: squatterSession, user } = await register(box, boss, adminEnv);
+    const link = linkIn(box.to(boss)[0], "/verify-email");
+    // What the squatter holds: a session, the password, a passkey from before the rule, a pending email change.
+    await db()
+      .insert(schema.passkeys)
+      .values({ id: `legacy-${unique()}`, userId: user._id, name: "Old", publicKey: "x" });
+    const away = newEmail("away");
+    const change = { newEmail: away, password: "correct horse" };
+    expect((await sendWith(adminEnv, "POST", "/api/auth/change-email", change, bearer(squatterSession))).status).toBe(
+      202,
+    );
+    const moveToken = linkIn(box.to(away)[0], "/confirm-email").searchParams.get("token");
+
+    // The owner's browser: not signed in. The page says what confirming here does before anything happens.
+    const path = `${link.pathname}${link.search}`;
+    const page = await (await callWith(adminEnv, path, { headers: { Accept: "text/html" } })).text();
+    expect(page).toContain("This browser is not signed in to the account.");
+    expect(page).toContain(`/login?redirectTo=${encodeURIComponent(path)}`.replace(/&/g, "&amp;"));
+    const form = new FormData();
+    form.set("intent", "verify");
+    form.set("token", link.searchParams.get("token")!);
+    const posted = await callWith(adminEnv, path, { method: "POST", body: form, headers: { Accept: "text/html" } });
+    expect(posted.status).toBe(200);
+    const html = await posted.text();
+    expect(html).toContain("we signed it out on every device and removed its password and passkeys");
+    expect(html).toContain('href="/forgot-password"');
+
+    const [row] = await db().select().from(schema.users).where(eq(schema.users.id, user._id));
+    expect(row).toMatchObject({ role: "admin", passwordHash: null, googleSub: null });
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect((await callWith(adminEnv, "/api/auth/me", { headers: bearer(squatterSession) })).status).toBe(401);
+    const login = await sendWith(adminEnv, "POST", "/api/auth/login", { email: boss, password: "correct horse" });
+    expect(login.status).toBe(401);
+    expect(await db().select().from(schema.passkeys).where(eq(schema.passkeys.userId, user._id))).toHaveLength(0);
+    // The pending move to the squatter's own address is void: the admin account cannot be carried off.
+    const moved = await sendWith(adminEnv, "POST", "/api/auth/confirm-email-change", { token: moveToken });
+    expect(moved.status).toBe(400);
+    expect((await db().select().from(schema.users).where(eq(schema.users.id, user._id)))[0]?.email).toBe(boss);
+  });
+
+  it("the API says so too (accountReset), and a verification by the account's own session resets nothing", async () => {
+    const box = mailbox();
+    const email = newEmail();
+    const { token: session } = await register(box, email);
+    const token = linkIn(box.to(email)[0], "/verify-email").searchParams.get("token");
+    const res = await verifyApi(box, token);
+    expect(await json(res)).toEqual({ success: true, emailVerified: true, alreadyVerified: false, accountReset: true });
+    expect((await callWith(box.env(), "/api/auth/me", { headers: bearer(session) })).status).toBe(401);
   });
 });

@@ -33,11 +33,26 @@ describe("POST /api/newsletter and the links it mails", () => {
 
     const confirm = linkIn(w.box.to(email)[0], "/newsletter/confirm");
     expect(confirm.origin).toBe("https://blog.test");
-    const page = await callWith(w.env, `${confirm.pathname}${confirm.search}`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    const html = await page.text();
-    expect(html).toContain("You&#x27;re subscribed");
+    // Opening the link (a mail scanner does, before the person) subscribes nobody: it shows a button.
+    for (let i = 0; i < 2; i++) {
+      const page = await callWith(w.env, `${confirm.pathname}${confirm.search}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
+      const html = await page.text();
+      expect(html).toContain("Confirm subscription");
+      expect(html).toContain(`action="${confirm.pathname}${confirm.search}"`);
+      expect(html).not.toContain("You&#x27;re subscribed");
+      expect(await stateOf(email)).toBe("pending");
+    }
+    // The button: a form post to the same URL, as a browser without JavaScript sends it.
+    const pressed = await callWith(w.env, `${confirm.pathname}${confirm.search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain("You&#x27;re subscribed");
     expect(await stateOf(email)).toBe("confirmed");
 
     // A published post reaches the address with the RFC 8058 headers.

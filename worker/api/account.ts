@@ -4,6 +4,7 @@ import { clearSessionCookie, deviceOf, setSessionCookies } from "#worker/auth/co
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
 import { deviceLabel } from "#worker/services/accounts/settings.ts";
 import { toPublicUser } from "#worker/services/accounts/model.ts";
+import { confirmerOf } from "#worker/services/accounts/fresh-start.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
 
@@ -36,11 +37,16 @@ export const accountApi = new Hono<ApiEnv>()
     );
     return c.json(result, 202);
   })
-  // The link's token proves it: no session needed (the link may be opened on another device).
+  // The link's token proves the address; without the account's own session the account starts afresh.
   .post("/confirm-email-change", async (c) => {
     const body = await readJson(c);
-    const { email } = await c.var.services.emailChange.confirm(body.token, new URL(c.req.url).origin);
-    return c.json({ modifiedCount: 1, email });
+    const confirmer = confirmerOf(c.var.user, c.var.sessionId);
+    const { email, accountReset } = await c.var.services.emailChange.confirm(
+      body.token,
+      new URL(c.req.url).origin,
+      confirmer,
+    );
+    return c.json({ modifiedCount: 1, email, accountReset });
   })
   .get("/sessions", async (c) => c.json(await c.var.services.account.listSessions(c.var.user, c.var.sessionId)))
   .post("/sessions/end-others", async (c) =>

@@ -2,6 +2,7 @@ import { configOf } from "#worker/config.ts";
 import { Hono } from "hono";
 import { clearSessionCookie, setSessionCookies } from "#worker/auth/cookie.ts";
 import { VERIFY_TEXTS } from "#worker/services/texts.ts";
+import { confirmerOf } from "#worker/services/accounts/fresh-start.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 
@@ -31,8 +32,9 @@ export const authApi = new Hono<ApiEnv>()
   // Email verification: the link's token, and a new link for the signed-in person.
   .post("/verify-email", async (c) => {
     const body = (await readJson(c)) as { token?: unknown } | null;
-    const { alreadyVerified } = await c.var.services.emailVerification.verify(body?.token);
-    return c.json({ success: true, emailVerified: true, alreadyVerified });
+    const confirmer = confirmerOf(c.var.user, c.var.sessionId);
+    const { alreadyVerified, accountReset } = await c.var.services.emailVerification.verify(body?.token, confirmer);
+    return c.json({ success: true, emailVerified: true, alreadyVerified, accountReset });
   })
   .post("/verify-email/resend", async (c) => {
     const client = await c.var.client();

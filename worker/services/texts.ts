@@ -35,6 +35,10 @@ export const OUTREACH_HELD_TEXT =
 export const VERIFY_TEXTS = {
   verified: "Your email address is confirmed. Thank you!",
   alreadyVerified: "Your email address is already confirmed.",
+  startedAfresh:
+    "The address is confirmed. This browser was not signed in to the account, so in case someone else created it with your address, we signed it out on every device and removed its password and passkeys. Choose a password to sign in.",
+  notSignedIn:
+    "This browser is not signed in to the account. Confirming here signs it out on every device and removes its password and passkeys (someone else may have created it with your address); you then choose a new password.",
   resent: (email: string) =>
     `We sent a new confirmation link to ${email}. It may take a few minutes to arrive; the link works for 24 hours.`,
 } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
@@ -13,6 +13,13 @@ import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
+import {
+  endOtherSessionsStatement,
+  FRESH_START_FIELDS,
+  freshStartStatements,
+  isOwnSession,
+  type Confirmer,
+} from "#worker/services/accounts/fresh-start.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 
 /** Email-change links one account may ask for in an hour (each sends a message to an address it names). */
@@ -24,6 +31,9 @@ export const EMAIL_CHANGE_TEXTS = {
   same: "That is already your email address.",
   taken: "An account with this email already exists.",
   changed: (email: string) => `Your email address is now ${email}.`,
+  passkeysGone: "Passkeys added for your old address were removed: add them again in Settings.",
+  startedAfresh: (email: string) =>
+    `The account's address is now ${email}. This browser was not signed in to it, so every device was signed out and its password and passkeys were removed: choose a new password with “Forgot your password?”.`,
   gone: "This email address was taken by another account meanwhile. Ask for a new link with another address.",
 } as const;
 
@@ -31,6 +41,8 @@ interface ChangeData {
   oldEmail: string;
   newEmail: string;
 }
+
+const STALE = "This link is for an address change that no longer applies.";
 
 const requestSchema = z.object({ newEmail: emailField("New email") });
 
@@ -109,20 +121,50 @@ export function createEmailChangeService(
     },
 
     /**
-     * Opens the link: single-use, 24 hours, and only while the account still has the address it had
-     * when the link was made. The account's address (and the copies its profile, posts and saves carry)
-     * changes in the same batch as the token is used; a new address taken meanwhile refuses (409) and
-     * leaves the token unused.
+     * What a link would do, without doing it (the GET page shows a button that posts it, so a mail
+     * scanner following the link changes nothing): the account's name and current address, and whether
+     * the browser opening it is signed in to that account. Refuses like `confirm`.
      */
-    async confirm(token: unknown, origin?: string | null): Promise<{ userId: string; email: string }> {
-      const { data } = await tokens.inspect<ChangeData>("email-change", token);
+    async check(token: unknown, confirmer: Confirmer | null = null) {
+      const { data, userId } = await tokens.inspect<ChangeData>("email-change", token);
+      const row = await db.query.users.findFirst({ where: eq(u.id, userId), columns: { name: true, email: true } });
+      if (!row || row.email !== data.oldEmail) throw new ValidationError({ token: STALE }, undefined, "token-stale");
+      return {
+        name: row.name,
+        oldEmail: row.email,
+        newEmail: data.newEmail,
+        ownSession: isOwnSession(confirmer, userId),
+      };
+    },
+
+    /**
+     * Uses the link (a POST): single-use, 24 hours, and only while the account still has the address it
+     * had when the link was made. The account's address (and the copies its profile, posts and saves
+     * carry) changes in the same batch as the token is used; a new address taken meanwhile refuses (409)
+     * and leaves the token unused. The passkeys go (each was proven for another address), and so do the
+     * account's other sessions; confirmed from a browser not signed in to the account, every way in goes
+     * (`accountReset`): whoever asked for the change may not be the new address's owner.
+     */
+    async confirm(
+      token: unknown,
+      origin?: string | null,
+      confirmer: Confirmer | null = null,
+    ): Promise<{ userId: string; email: string; accountReset: boolean; passkeysRemoved: boolean }> {
+      const { data, userId } = await tokens.inspect<ChangeData>("email-change", token);
       if (await taken(data.newEmail)) throw new Conflict(EMAIL_CHANGE_TEXTS.gone, "email-already-in-use");
       const now = Date.now();
+      const own = isOwnSession(confirmer, userId);
+      const p = schema.passkeys;
+      const hadPasskeys = Boolean(
+        await db.query.passkeys.findFirst({ where: eq(p.userId, userId), columns: { id: true } }),
+      );
       let redeemed;
       try {
         redeemed = await tokens.redeem<ChangeData>("email-change", token, (claim) => {
-          const mine = and(eq(u.id, claim.userId), eq(u.email, claim.data.oldEmail), claim.guard);
           const admin = roleOnVerifiedEmail(env, claim.data.newEmail);
+          // Everything after the move happens only if the move itself did, in this batch.
+          const moved = sql`exists (select 1 from ${u} where ${u.id} = ${claim.userId} and ${u.email} = ${claim.data.newEmail})`;
+          const guard = and(claim.guard, moved)!;
           return [
             db
               .update(u)
@@ -131,22 +173,26 @@ export function createEmailChangeService(
                 emailVerifiedAt: now,
                 updatedAt: now,
                 ...(admin ? { role: admin } : {}),
+                ...(own ? {} : FRESH_START_FIELDS),
               })
-              .where(mine),
+              .where(and(eq(u.id, claim.userId), eq(u.email, claim.data.oldEmail), claim.guard)),
             db
               .update(schema.profiles)
               .set({ email: claim.data.newEmail, updatedAt: now })
-              .where(and(eq(schema.profiles.userId, claim.userId), claim.guard)),
+              .where(and(eq(schema.profiles.userId, claim.userId), guard)),
             db
               .update(schema.blogs)
               .set({ email: claim.data.newEmail })
-              .where(and(eq(schema.blogs.authorId, claim.userId), claim.guard)),
+              .where(and(eq(schema.blogs.authorId, claim.userId), guard)),
             db
               .update(schema.savedBlogs)
               .set({ email: claim.data.newEmail })
-              .where(and(eq(schema.savedBlogs.userId, claim.userId), claim.guard)),
-            // Passkeys added before any address was proven go: they prove nothing about the owner.
-            dropUnprovenPasskeys(db, claim.userId, claim.guard),
+              .where(and(eq(schema.savedBlogs.userId, claim.userId), guard)),
+            // A passkey proves the address it was added for, which is not this one.
+            dropUnprovenPasskeys(db, claim.userId, claim.data.newEmail, guard),
+            ...(own
+              ? [endOtherSessionsStatement(db, claim.userId, confirmer?.sessionId ?? null, guard)]
+              : freshStartStatements(db, claim.userId, guard)),
           ];
         });
       } catch (err) {
@@ -156,11 +202,7 @@ export function createEmailChangeService(
       const row = await db.query.users.findFirst({ where: eq(u.id, redeemed.userId) });
       if (!row || row.email !== redeemed.data.newEmail) {
         // The account's address changed another way since the link was made: the link is spent, nothing moved.
-        throw new ValidationError(
-          { token: "This link is for an address change that no longer applies." },
-          undefined,
-          "token-stale",
-        );
+        throw new ValidationError({ token: STALE }, undefined, "token-stale");
       }
       // Posts carry their writer's address in the API's answers.
       await purge({ kind: "user.email" });
@@ -170,7 +212,7 @@ export function createEmailChangeService(
         params: { name: row.name, newEmail: row.email, url: mailer.link(origin, "/") },
         origin,
       });
-      return { userId: row.id, email: row.email };
+      return { userId: row.id, email: row.email, accountReset: !own, passkeysRemoved: hadPasskeys };
     },
   };
 }

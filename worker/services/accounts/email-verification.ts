@@ -1,5 +1,5 @@
 import { VERIFY_TEXTS } from "#worker/services/texts.ts";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -10,6 +10,12 @@ import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
+import {
+  FRESH_START_FIELDS,
+  freshStartStatements,
+  isOwnSession,
+  type Confirmer,
+} from "#worker/services/accounts/fresh-start.ts";
 
 /** Verification links one account may ask for again, and one client address, per hour. */
 export const RESEND_LIMIT = { perAccount: 3, perAddress: 10, windowSeconds: 60 * 60 } as const;
@@ -65,23 +71,41 @@ export function createEmailVerificationService(
      * Whether a link can still confirm an address, without using it: opening the link (GET) only shows a
      * button that posts it, so a mail scanner that follows links confirms nothing. Refuses like `verify`.
      */
-    async check(token: unknown, now = Date.now()): Promise<{ email: string }> {
-      const { data } = await tokens.inspect<VerifyData>("verify-email", token, now);
-      return { email: data.email };
+    async check(token: unknown, confirmer: Confirmer | null = null, now = Date.now()) {
+      const { data, userId } = await tokens.inspect<VerifyData>("verify-email", token, now);
+      return { email: data.email, ownSession: isOwnSession(confirmer, userId) };
     },
 
     /**
      * Confirms with a verification link (a POST: the page's button, or the API): the address it was sent
      * to is marked verified (if it is still the account's address), and an ADMIN_EMAILS address becomes
-     * admin now. Single-use, 24 hours.
+     * admin now. Single-use, 24 hours. Confirmed from a browser not signed in to the account, the account
+     * starts afresh (`accountReset`): whoever signed it up proved nothing, so their password, sessions,
+     * passkeys and pending links go (fresh-start.ts), and the owner chooses a password by reset.
      */
-    async verify(token: unknown, now = Date.now()): Promise<{ userId: string; alreadyVerified: boolean }> {
-      const redeemed = await tokens.redeem<VerifyData>("verify-email", token, (claim) => [
-        db
+    async verify(
+      token: unknown,
+      confirmer: Confirmer | null = null,
+      now = Date.now(),
+    ): Promise<{ userId: string; alreadyVerified: boolean; accountReset: boolean }> {
+      let reset = false;
+      const redeemed = await tokens.redeem<VerifyData>("verify-email", token, (claim) => {
+        reset = !isOwnSession(confirmer, claim.userId);
+        const mine = and(eq(u.id, claim.userId), eq(u.email, claim.data.email));
+        const verify = db
           .update(u)
-          .set({ emailVerifiedAt: now, role: roleOnVerifiedEmail(env, claim.data.email), updatedAt: now })
-          .where(and(eq(u.id, claim.userId), eq(u.email, claim.data.email), isNull(u.emailVerifiedAt), claim.guard)),
-      ]);
+          .set({
+            emailVerifiedAt: now,
+            role: roleOnVerifiedEmail(env, claim.data.email),
+            updatedAt: now,
+            ...(reset ? FRESH_START_FIELDS : {}),
+          })
+          .where(and(mine, isNull(u.emailVerifiedAt), claim.guard));
+        if (!reset) return [verify];
+        // Only if this very batch verified it: a link for an account verified meanwhile resets nothing.
+        const verifiedHere = sql`exists (select 1 from ${u} where ${mine} and ${u.emailVerifiedAt} = ${now})`;
+        return [verify, ...freshStartStatements(db, claim.userId, and(claim.guard, verifiedHere)!)];
+      });
       const row = await db.query.users.findFirst({ where: eq(u.id, redeemed.userId) });
       if (!row || row.email !== redeemed.data.email || row.emailVerifiedAt === null) {
         // The account's address changed since the link was sent: it proves nothing about the new one.
@@ -91,7 +115,8 @@ export function createEmailVerificationService(
           "token-invalid",
         );
       }
-      return { userId: row.id, alreadyVerified: row.emailVerifiedAt !== now };
+      const alreadyVerified = row.emailVerifiedAt !== now;
+      return { userId: row.id, alreadyVerified, accountReset: reset && !alreadyVerified };
     },
 
     /** Sends a new link to a signed-in person whose address is not verified yet (rate-limited). */

@@ -11,7 +11,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import { and, asc, count, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
@@ -37,15 +37,18 @@ export const PASSKEY_SIGN_IN_LIMIT = { attempts: 30, windowSeconds: 15 * 60 } as
 export const PASSKEY_REGISTER_LIMIT = { attempts: 20, windowSeconds: 15 * 60 } as const;
 
 export const PASSKEY_UNKNOWN = "This passkey is not registered here (it may have been removed). Sign in another way.";
+export const PASSKEY_OTHER_ADDRESS =
+  "This passkey was added for an earlier email address of this account. Sign in another way, then add it again in Settings.";
 
 /**
- * Removes the account's passkeys that were added before its address was proven, as a statement to batch
- * with the change that calls for it (a password reset, an email change, "sign out everywhere"): someone
- * who signed up with another person's address must not keep a way in once the owner takes it back.
+ * Removes the account's passkeys not proven for `email` (added before any address was proven, or while
+ * the account had another address), as a statement to batch with the change that calls for it (a
+ * password reset, an email change, "sign out everywhere"): whoever held the address before, a squatter
+ * or the account's previous owner, must not keep a way in once the address's owner has it.
  */
-export function dropUnprovenPasskeys(db: Db, userId: string, guard?: SQL) {
+export function dropUnprovenPasskeys(db: Db, userId: string, email: string, guard?: SQL) {
   const t = schema.passkeys;
-  return db.delete(t).where(and(eq(t.userId, userId), isNull(t.addressProvenAt), guard));
+  return db.delete(t).where(and(eq(t.userId, userId), or(isNull(t.provenEmail), ne(t.provenEmail, email)), guard));
 }
 
 /** Where the ceremony happens: the site's origin, and the RP ID (its host name) passkeys are bound to. */
@@ -79,15 +82,15 @@ export function createPasskeyService(
   /**
    * Only an account whose address is proven may add a passkey: a passkey outlives a password reset, so
    * one added to an address someone squatted would let them back in after the owner reset it. Read from
-   * the table, not the session, so the proof is the one stored now. Answers when it was proven.
+   * the table, not the session, so the proof is the one stored now. Answers when and for which address.
    */
-  async function provenAt(userId: string): Promise<number> {
+  async function provenAt(userId: string): Promise<{ at: number; email: string }> {
     const row = await db.query.users.findFirst({
       where: eq(schema.users.id, userId),
-      columns: { emailVerifiedAt: true },
+      columns: { emailVerifiedAt: true, email: true },
     });
     if (!row?.emailVerifiedAt) throw new Forbidden(PASSKEY_NEEDS_VERIFIED_EMAIL, "email-not-verified");
-    return row.emailVerifiedAt;
+    return { at: row.emailVerifiedAt, email: row.email };
   }
 
   return {
@@ -138,7 +141,7 @@ export function createPasskeyService(
     /** Step 2: the authenticator's answer, checked against the challenge this account was given, stored as a passkey. */
     async register(actor: Actor | null, rp: RelyingParty, input: unknown, fallbackName = "Passkey") {
       const user = requireUser(actor);
-      const addressProvenAt = await provenAt(user.id);
+      const proven = await provenAt(user.id);
       const { response, name } = parseBody(registrationSchema, input);
       const challenge = await consumeChallenge(response.response.clientDataJSON, "register", user.id);
       if (!challenge)
@@ -176,7 +179,8 @@ export function createPasskeyService(
           transports: JSON.stringify(info.credential.transports ?? []),
           deviceType: info.credentialDeviceType,
           backedUp: info.credentialBackedUp,
-          addressProvenAt,
+          addressProvenAt: proven.at,
+          provenEmail: proven.email,
         })
         .onConflictDoNothing()
         .returning({ id: t.id });
@@ -266,6 +270,10 @@ export function createPasskeyService(
         .where(eq(t.id, passkey.id));
       const user = await db.query.users.findFirst({ where: eq(schema.users.id, passkey.userId) });
       if (!user) throw new Unauthorized(PASSKEY_UNKNOWN, "passkey-unknown");
+      // Tied to the address it was proven on: after an address change (or one added before any proof) it
+      // opens nothing, even in the moment before the change's batch removes it.
+      if (passkey.provenEmail === null || passkey.provenEmail !== user.email || user.emailVerifiedAt === null)
+        throw new Unauthorized(PASSKEY_OTHER_ADDRESS, "passkey-other-address");
       const { token, expiresAt } = await sessions.start(user, device);
       return { token, expiresAt, user };
     },

@@ -141,7 +141,7 @@ export function createPasswordResetService(
               .where(and(eq(u.id, user.id), eq(u.email, data.email), claim.guard)),
             db.delete(schema.sessions).where(and(eq(schema.sessions.userId, user.id), claim.guard)),
             // A passkey added before the address was proven is not the owner's (a squatter's, say).
-            dropUnprovenPasskeys(db, user.id, claim.guard),
+            dropUnprovenPasskeys(db, user.id, data.email, claim.guard),
             db
               .delete(schema.accountTokens)
               .where(and(eq(schema.accountTokens.userId, user.id), isNull(schema.accountTokens.usedAt), claim.guard)),

@@ -237,7 +237,7 @@ export function createAccountService(
      */
     async endOtherSessions(actor: Actor | null, sessionId: string | null): Promise<{ deletedCount: number }> {
       const user = requireUser(actor);
-      await dropUnprovenPasskeys(db, user.id);
+      await dropUnprovenPasskeys(db, user.id, user.email);
       const deletedCount = sessionId ? await sessions.endAllExcept(user.id, sessionId) : await sessions.endAll(user.id);
       return { deletedCount };
     },

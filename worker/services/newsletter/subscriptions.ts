@@ -51,6 +51,14 @@ export function createNewsletterSubscriptions(
     return [row, parts];
   }
 
+  /** The subscription a confirmation link names, if it is genuine and not expired. */
+  async function confirmable(token: unknown, now: number): Promise<SubscriptionRow> {
+    const [row, parts] = await subscriptionFor(CONFIRM, token, 2);
+    if (parseInt(parts[1]!, 36) <= now)
+      throw new ValidationError({ token: NEWSLETTER_TEXTS.expiredLink }, NEWSLETTER_TEXTS.expiredLink, "token-expired");
+    return row;
+  }
+
   return {
     unsubscribeToken,
 
@@ -105,15 +113,18 @@ export function createNewsletterSubscriptions(
       return { subscribed: true };
     },
 
-    /** The confirmation link: the address starts getting posts. Opening it again changes nothing. */
+    /**
+     * Who a confirmation link is for, changing nothing: opening the link (GET) only shows a button that
+     * posts it, so a mail scanner following links subscribes nobody. Refuses like `confirm`.
+     */
+    async confirmInfo(token: unknown, now = Date.now()): Promise<{ email: string; state: SubscriberState }> {
+      const row = await confirmable(token, now);
+      return { email: row.email, state: row.state };
+    },
+
+    /** The confirmation link's button (a POST): the address starts getting posts. Again changes nothing. */
     async confirm(token: unknown, now = Date.now()): Promise<{ email: string; unsubscribeToken: string }> {
-      const [row, parts] = await subscriptionFor(CONFIRM, token, 2);
-      if (parseInt(parts[1]!, 36) <= now)
-        throw new ValidationError(
-          { token: NEWSLETTER_TEXTS.expiredLink },
-          NEWSLETTER_TEXTS.expiredLink,
-          "token-expired",
-        );
+      const row = await confirmable(token, now);
       if (row.state !== "confirmed")
         await db.update(t).set({ state: "confirmed", confirmedAt: now, unsubscribedAt: null }).where(eq(t.id, row.id));
       return { email: row.email, unsubscribeToken: await unsubscribeToken(row.id) };
