@@ -16,6 +16,7 @@ import {
   stubFediverse,
   type RemoteAccount,
   receiveNow,
+  eventually,
 } from "../support/fediverse";
 
 /** Signatures, keys and proofs as the big servers speak them (RFC 9421, Mastodon's time window, FEP-8b32). */
@@ -104,8 +105,10 @@ describe("RFC 9421 signatures", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("Accept-Signature")).toBe('sig1=("@method" "@target-uri" "content-digest");created;keyid');
     expect(stub.fetched.length).toBeGreaterThan(0);
-    const rows = await db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id));
-    expect(rows).toHaveLength(1);
+    // Acted on by the federation queue's consumer (the local queue runs the Worker's queue handler).
+    const followers = () => db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id));
+    await eventually(async () => (await followers()).length > 0);
+    expect(await followers()).toHaveLength(1);
   });
 
   it("our deliveries knock with RFC 9421 first, fall back to draft-cavage on 401, and remember the server's choice", async () => {

@@ -15,6 +15,7 @@ import {
   stubFediverse,
   type RemoteAccount,
   receiveNow,
+  eventually,
 } from "../support/fediverse";
 
 const AS = "https://www.w3.org/ns/activitystreams";
@@ -250,12 +251,9 @@ describe("the inbox", () => {
     const ok = await call(real.url, { method: "POST", headers: real.headers, body: JSON.stringify(activity) });
     expect(ok.status).toBe(202);
     // Acted on by the federation queue's consumer (the Worker's own queue handler, run by the local queue).
-    let followers: unknown[] = [];
-    for (let i = 0; i < 100 && followers.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      followers = await db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id));
-    }
-    expect(followers).toHaveLength(1);
+    const followers = () => db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id));
+    await eventually(async () => (await followers()).length > 0);
+    expect(await followers()).toHaveLength(1);
   });
 });
 

@@ -160,3 +160,15 @@ export async function receiveNow(
   const [job] = queue.jobs.splice(at, 1);
   return services.federation.runJob(job!);
 }
+
+/**
+ * Waits until `check` holds (at most `ms`): what an inbox POST queued is acted on by the Worker's own
+ * queue handler, which the local queue runs on its own time (max_batch_timeout, wrangler.toml).
+ */
+export async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
