@@ -596,9 +596,48 @@ export const apRemoteActors = sqliteTable(
     assertionMultibase: text("assertion_multibase"),
     // The accounts it says it also is (`alsoKnownAs`, JSON array): a Move is believed only toward one.
     alsoKnownAs: text("also_known_as"),
+    // Its followers collection: a post addressed to it (and not to the public) is followers-only.
+    followersUrl: text("followers_url"),
     fetchedAt: integer("fetched_at").notNull(),
   },
   (t) => [uniqueIndex("ap_remote_actors_key_unique").on(t.keyId), index("ap_remote_actors_host_idx").on(t.host)],
+);
+
+/**
+ * Every key a remote actor publishes (`publicKey` may list several): a delivery signed with any of them
+ * verifies from D1, so a gone actor's Delete is believed whichever key signed it.
+ */
+export const apRemoteKeys = sqliteTable(
+  "ap_remote_keys",
+  {
+    keyId: text("key_id").primaryKey(),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => apRemoteActors.id, { onDelete: "cascade" }),
+    publicKeyPem: text("public_key_pem").notNull(),
+  },
+  (t) => [index("ap_remote_keys_actor_idx").on(t.actorId)],
+);
+
+/**
+ * Activities an inbox accepted (verified, not blocked), by author and activity id: the POST records one
+ * and queues it; the federation queue's consumer runs its handler once (`handled_at`). A repeated
+ * delivery finds its row and does nothing. The body waits here (a queue message is smaller than an
+ * activity may be) and is emptied once handled; rows go after INBOX_KEEP_MS.
+ */
+export const apInbox = sqliteTable(
+  "ap_inbox",
+  {
+    authorId: text("author_id").notNull(),
+    activityId: text("activity_id").notNull(),
+    // The server that delivered it (its signer), when it is not the author (a forwarded reply).
+    senderId: text("sender_id").notNull(),
+    body: text("body").notNull(),
+    receivedAt: createdAt(),
+    handledAt: integer("handled_at"),
+    result: text("result"),
+  },
+  (t) => [primaryKey({ columns: [t.authorId, t.activityId] }), index("ap_inbox_received_idx").on(t.receivedAt)],
 );
 
 /** Who follows whom: a remote actor following a local one (accepted at once). */
@@ -1022,6 +1061,8 @@ export const apPeers = sqliteTable("ap_peers", {
   host: text("host").primaryKey(),
   signing: text("signing", { enum: ["rfc9421", "cavage"] }),
   failingSince: integer("failing_since"),
+  // The last failed delivery: a failure after a long quiet (RESTART_AFTER_MS) starts a new failing spell.
+  lastFailureAt: integer("last_failure_at"),
   updatedAt: updatedAt(),
 });
 

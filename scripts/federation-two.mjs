@@ -111,7 +111,7 @@ async function filesUnder(dir) {
 
 /**
  * Confirms an account's address the way its owner does: the link in the mail wrangler dev wrote, posted
- * back. Only a verified writer's posts reach the fediverse.
+ * back. Only a verified writer's posts reach the fediverse, and only a verified account follows or replies.
  */
 async function verifyByMail(base, token) {
   const prefix = `${base}/verify-email?token=`;
@@ -153,6 +153,9 @@ try {
   const reader = await register(B, "Bo Reader", "bo@b.test");
   await verifyByMail(A, writer.token);
   log("A's writer confirmed their address by the mailed link");
+  // Following and replying on the fediverse need a confirmed address too.
+  await verifyByMail(B, reader.token);
+  log("B's reader confirmed theirs");
 
   // A's writer has an actor (made on first need); B's reader follows it by actor URL.
   const handle = (await expectStatus(api(A, "GET", "/api/federation/handle", { token: writer.token }), 200, "handle"))

@@ -72,6 +72,19 @@ describe("the fediverse on the pages", () => {
     const delivery = await bob.deliver("/ap/inbox", create);
     const res = await call(delivery.url, { method: "POST", headers: delivery.headers, body: JSON.stringify(create) });
     expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ result: "queued" });
+    // The queue's consumer acts on it (run here at once; the local queue may run it too: it acts once).
+    const ran = await createServices(env, undefined, "https://blog.test").federation.runJob({
+      kind: "inbox",
+      authorId: bob.id,
+      activityId: create.id,
+    });
+    expect(["commented", "duplicate"]).toContain(ran);
+    for (let i = 0; i < 50; i++) {
+      const [row] = await db().select().from(schema.apInbox).where(eq(schema.apInbox.activityId, create.id));
+      if (row?.result) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     const page = await (await call(`/blogs/${blog.id}`, { headers: { Accept: "text/html" } })).text();
     expect(page).toContain("Hello from Mastodon");

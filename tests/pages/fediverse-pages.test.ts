@@ -4,7 +4,7 @@ import { createServices } from "#worker/services/index.ts";
 import { makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { getPage, postForm } from "../support/pages";
-import { remoteAccount, stubFediverse } from "../support/fediverse";
+import { receiveNow, recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -48,16 +48,22 @@ describe("/fediverse: following remote accounts", () => {
     const followed = await postForm("/fediverse", reader, { intent: "follow", target: alice.id });
     expect(followed.status).toBe(302);
     expect(flashOf(followed)?.title).toContain("Follow sent to @alice@");
-    const services = createServices(env as never);
+    const queue = recordingFederationQueue();
+    const services = createServices(
+      { ...env, FEDERATION_QUEUE: queue.binding } as never,
+      undefined,
+      "https://blog.test",
+    );
     const articleId = `${alice.id}/articles/${tag()}`;
     const create = {
       "@context": "https://www.w3.org/ns/activitystreams",
       id: `${articleId}/activity`,
       type: "Create",
       actor: alice.id,
+      to: ["https://www.w3.org/ns/activitystreams#Public"],
       object: { id: articleId, type: "Article", name: "Remote headline", content: "<p>Remote body text</p>" },
     };
-    expect(await services.federation.inbox.receive(await alice.deliver("/ap/inbox", create))).toBe("stored");
+    expect(await receiveNow(services, queue, await alice.deliver("/ap/inbox", create))).toBe("stored");
     const page = await (await getPage("/fediverse", reader)).text();
     expect(page).toContain("Alice Remote");
     expect(page).toContain("Remote headline");

@@ -13,7 +13,7 @@ import mastodonActor from "../fixtures/fediverse/mastodon-actor.txt?raw";
 import misskeyNote from "../fixtures/fediverse/misskey-note.json?raw";
 import wordpressActor from "../fixtures/fediverse/wordpress-actor.json?raw";
 import { db, makeUser } from "../support/factories";
-import { recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
+import { recordingFederationQueue, remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
 
 /**
  * What real servers send, copied unchanged from their projects' own test fixtures (origins in
@@ -91,7 +91,7 @@ describe("activities as real servers send them", () => {
     stubFediverse([gts]);
     const activity = pointedAt(gotosocialReply, articleId);
     expect(parseActivity(activity)?.type).toBe("Create");
-    expect(await w.services.federation.inbox.receive(await gts.deliver("/ap/inbox", activity))).toBe("commented");
+    expect(await receiveNow(w.services, w.queue, await gts.deliver("/ap/inbox", activity))).toBe("commented");
     const [comment] = (await w.services.comments.list(blogId)).items;
     expect(comment!.body).toBe("@someone Lorem ipsum dolor sit amet, consectetur adipiscing elit.");
     expect(comment!.content_warning).toBeUndefined();
@@ -103,7 +103,7 @@ describe("activities as real servers send them", () => {
     const akkoma = await remoteAccount("akkoma.example.com", "testuser");
     stubFediverse([akkoma]);
     const activity = pointedAt(akkomaReply, articleId);
-    expect(await w.services.federation.inbox.receive(await akkoma.deliver("/ap/inbox", activity))).toBe("commented");
+    expect(await receiveNow(w.services, w.queue, await akkoma.deliver("/ap/inbox", activity))).toBe("commented");
     const [comment] = (await w.services.comments.list(blogId)).items;
     expect(comment!.body).toMatch(/^@someone@example.com Lorem ipsum/);
     expect(comment!.content_warning).toBe("Sensitive content");
@@ -114,7 +114,7 @@ describe("activities as real servers send them", () => {
       actor: akkoma.id,
       object: (activity.object as { id: string }).id,
     };
-    expect(await w.services.federation.inbox.receive(await akkoma.deliver("/ap/inbox", remove))).toBe("deleted");
+    expect(await receiveNow(w.services, w.queue, await akkoma.deliver("/ap/inbox", remove))).toBe("deleted");
   });
 
   it("a Misskey note (misskey.io, as misskey-dev's signature tests carry it) reaches the account following its author", async () => {
@@ -135,7 +135,7 @@ describe("activities as real servers send them", () => {
       to: note.to,
       object: note,
     };
-    expect(await w.services.federation.inbox.receive(await misskey.deliver("/ap/inbox", create))).not.toBe("ignored");
+    expect(await receiveNow(w.services, w.queue, await misskey.deliver("/ap/inbox", create))).not.toBe("ignored");
     const timeline = await w.services.federation.timeline.list(actor);
     expect(timeline.items.map((i) => i.text)).toContain("アライグマ vs ダライラマ");
     expect(

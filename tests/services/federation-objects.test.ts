@@ -7,7 +7,13 @@ import { DEAD_AFTER_MS } from "#worker/services/federation/peers.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { recordingFederationQueue, remoteAccount, stubFediverse, type RemoteAccount } from "../support/fediverse";
+import {
+  recordingFederationQueue,
+  remoteAccount,
+  stubFediverse,
+  type RemoteAccount,
+  receiveNow,
+} from "../support/fediverse";
 
 /** Objects as people write them: by reference, behind content warnings; accounts that move; inboxes that die. */
 
@@ -72,7 +78,7 @@ describe("objects", () => {
       to: [PUBLIC],
       object: noteId,
     };
-    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", create))).toBe("commented");
+    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", create))).toBe("commented");
     expect(stub.fetched).toContain(noteId);
     const comments = await w.services.comments.list(blogId);
     expect(comments.items[0]).toMatchObject({ body: "The butler did it.", content_warning: "Spoilers for the ending" });
@@ -82,11 +88,11 @@ describe("objects", () => {
     // A reference to another server's object is not fetched (nor believed).
     const elsewhere = `https://elsewhere${tag()}.example/notes/1`;
     const foreign = { ...create, id: `${noteId}/other`, object: elsewhere };
-    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", foreign))).toBe("ignored");
+    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", foreign))).toBe("ignored");
     expect(stub.fetched).not.toContain(elsewhere);
     // A sensitive note without a summary still says so.
     const bare = { ...create, id: `${noteId}/bare`, object: { ...note, id: `${noteId}b`, summary: null } };
-    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", bare))).toBe("commented");
+    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", bare))).toBe("commented");
     expect((await w.services.comments.list(blogId)).items[0]).toMatchObject({ content_warning: "Sensitive content" });
   });
 });
@@ -99,7 +105,7 @@ describe("accounts and inboxes", () => {
     const stranger = await remoteAccount(`st${tag()}.example`, "stranger");
     moved.doc.alsoKnownAs = [old.id];
     stubFediverse([old, moved, stranger]);
-    await w.services.federation.inbox.receive(await old.deliver("/ap/inbox", follow(old, user.id)));
+    await receiveNow(w.services, w.queue, await old.deliver("/ap/inbox", follow(old, user.id)));
     const move = (target: string) => ({
       "@context": AS,
       id: `${old.id}#moves/${tag()}`,
@@ -108,10 +114,8 @@ describe("accounts and inboxes", () => {
       object: old.id,
       target,
     });
-    expect(await w.services.federation.inbox.receive(await old.deliver("/ap/inbox", move(stranger.id)))).toBe(
-      "ignored",
-    );
-    expect(await w.services.federation.inbox.receive(await old.deliver("/ap/inbox", move(moved.id)))).toBe("moved");
+    expect(await receiveNow(w.services, w.queue, await old.deliver("/ap/inbox", move(stranger.id)))).toBe("ignored");
+    expect(await receiveNow(w.services, w.queue, await old.deliver("/ap/inbox", move(moved.id)))).toBe("moved");
     const rows = await db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id));
     expect(rows).toMatchObject([{ remoteId: moved.id, inbox: moved.sharedInbox }]);
   });
@@ -125,7 +129,7 @@ describe("accounts and inboxes", () => {
       hostOf(r.url) === hostOf(gone.id) ? 410 : hostOf(r.url) === hostOf(flaky.id) ? 503 : 202;
     stubFediverse([gone, flaky], { inboxStatus: status });
     for (const who of [gone, flaky])
-      await w.services.federation.inbox.receive(await who.deliver("/ap/inbox", follow(who, user.id)));
+      await receiveNow(w.services, w.queue, await who.deliver("/ap/inbox", follow(who, user.id)));
     await w.drain();
     const followers = async () =>
       (await db().select().from(schema.apFollowers).where(eq(schema.apFollowers.localId, user.id))).map(

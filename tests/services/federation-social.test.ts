@@ -4,9 +4,10 @@ import { createServices } from "#worker/services/index.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
+import { recordingFederationQueue, remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
 
 const AS = "https://www.w3.org/ns/activitystreams";
+const PUBLIC = `${AS}#Public`;
 // Each stub puts fetch back itself when its test ends (tests/support/fediverse.ts).
 let stub: ReturnType<typeof stubFediverse> | null = null;
 
@@ -59,7 +60,7 @@ describe("a reply from the fediverse", () => {
         to: [`${AS}#Public`],
       },
     };
-    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", create))).toBe("commented");
+    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", create))).toBe("commented");
     const mine = await w.services.notifications.list(actor);
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0]).toMatchObject({ kind: "comment", blog: { _id: blogId } });
@@ -67,7 +68,7 @@ describe("a reply from the fediverse", () => {
     expect(mine.items[0]!.text).toMatch(/^Bob Remote commented on “Federated /);
     expect(await w.services.notifications.unread(actor)).toBe(1);
     // The same note delivered again is neither a second comment nor a second notification.
-    await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", create));
+    await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", create));
     expect((await w.services.notifications.list(actor)).items).toHaveLength(1);
     expect(user.id).toBeTruthy();
   });
@@ -100,7 +101,7 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
 
     // The Accept (from the account followed) marks it accepted.
     const accept = { "@context": AS, id: `${alice.id}#accepts/1`, type: "Accept", actor: alice.id, object: sent.body };
-    expect(await w.services.federation.inbox.receive(await alice.deliver("/ap/inbox", accept))).toBe("accepted");
+    expect(await receiveNow(w.services, w.queue, await alice.deliver("/ap/inbox", accept))).toBe("accepted");
     const list = await w.services.federation.remoteFollows.list(reader.actor);
     expect(list.items).toEqual([expect.objectContaining({ id: alice.id, accepted: true })]);
 
@@ -134,14 +135,15 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
         content: "<p>Whole <b>post</b><script>x()</script></p>",
         url: `javascript:alert(1)`,
         published: "2026-11-20T10:00:00Z",
+        to: [`${AS}#Public`],
       },
     });
-    expect(await w.services.federation.inbox.receive(await alice.deliver("/ap/inbox", create(alice, articleId)))).toBe(
+    expect(await receiveNow(w.services, w.queue, await alice.deliver("/ap/inbox", create(alice, articleId)))).toBe(
       "stored",
     );
     // Someone nobody here follows: nothing kept.
     const stray = `${carol.id}/notes/${tag()}`;
-    expect(await w.services.federation.inbox.receive(await carol.deliver("/ap/inbox", create(carol, stray)))).toBe(
+    expect(await receiveNow(w.services, w.queue, await carol.deliver("/ap/inbox", create(carol, stray)))).toBe(
       "ignored",
     );
     const page = await w.services.federation.timeline.list(reader.actor);
@@ -175,7 +177,7 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
 
     // Its author's Delete removes it.
     const remove = { "@context": AS, id: `${articleId}#delete`, type: "Delete", actor: alice.id, object: articleId };
-    expect(await w.services.federation.inbox.receive(await alice.deliver("/ap/inbox", remove))).toBe("deleted");
+    expect(await receiveNow(w.services, w.queue, await alice.deliver("/ap/inbox", remove))).toBe("deleted");
     expect((await w.services.federation.timeline.list(reader.actor)).total).toBe(0);
   });
 
@@ -188,7 +190,13 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
     for (let i = 0; i < REMOTE_POSTS_PER_ACTOR + 3; i++) {
       const id = `${alice.id}/notes/${tag()}`;
       const published = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
-      await w.services.federation.timeline.receive(sender, { id, type: "Note", content: `n${i}`, published });
+      await w.services.federation.timeline.receive(sender, {
+        id,
+        type: "Note",
+        content: `n${i}`,
+        published,
+        to: PUBLIC,
+      });
     }
     const page = await w.services.federation.timeline.list(reader.actor);
     expect(page.total).toBe(REMOTE_POSTS_PER_ACTOR);
@@ -215,7 +223,7 @@ describe("deletes reach the followers", () => {
       object: `https://blog.test/ap/users/${user.id}`,
     };
     await w.services.federation.actors.writer(user.id);
-    expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", follow))).toBe("followed");
+    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", follow))).toBe("followed");
     return { w, user, actor, bob };
   }
   const deletesTo = (posted: { url: string; body: Record<string, unknown> }[], inbox: string) =>

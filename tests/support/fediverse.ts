@@ -3,6 +3,7 @@ import { generateEd25519, generateKeyPair } from "#worker/services/federation/ke
 import { withProof } from "#worker/services/federation/proofs.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { FederationJob } from "#worker/services/federation/delivery.ts";
+import type { Services } from "#worker/services/index.ts";
 
 /**
  * The fediverse in a test: remote accounts with real key pairs, a stub of the one outbound edge
@@ -140,4 +141,34 @@ export function recordingFederationQueue() {
       return done;
     },
   };
+}
+
+/**
+ * A delivery taken as the inbox route takes it (verified, recorded, queued: `receive`), then its queued
+ * job run as the federation queue's consumer runs it. Answers what the handler did, or what `receive`
+ * answered when nothing was queued ("duplicate" for an activity seen before, "ignored").
+ */
+export async function receiveNow(
+  services: Services,
+  queue: { jobs: FederationJob[] },
+  request: Request,
+): Promise<string> {
+  const accepted = await services.federation.inbox.receive(request);
+  if (accepted !== "queued") return accepted;
+  const at = queue.jobs.findIndex((job) => job.kind === "inbox");
+  if (at < 0) throw new Error("the inbox queued nothing");
+  const [job] = queue.jobs.splice(at, 1);
+  return services.federation.runJob(job!);
+}
+
+/**
+ * Waits until `check` holds (at most `ms`): what an inbox POST queued is acted on by the Worker's own
+ * queue handler, which the local queue runs on its own time (max_batch_timeout, wrangler.toml).
+ */
+export async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

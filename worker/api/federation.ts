@@ -85,7 +85,13 @@ export const federationRoutes = new Hono<ApiEnv>()
     activity(c, await c.var.services.federation.following(c.req.param("id"))),
   )
   .get("/ap/avatars", async (c) => {
-    const image = await c.var.services.federation.avatar(c.req.query("actor") ?? "");
+    // One URL per avatar: any other spelling (extra parameters, another encoding) is sent to it, so a
+    // cache in front keys it once and a made-up query string never forces another fetch of the image.
+    const url = new URL(c.req.url);
+    const actor = url.searchParams.get("actor") ?? "";
+    const canonical = `/ap/avatars?actor=${encodeURIComponent(actor)}`;
+    if (`${url.pathname}${url.search}` !== canonical) return c.redirect(canonical, 301);
+    const image = await c.var.services.federation.avatar(actor, c.req.header("CF-Connecting-IP") ?? null);
     return c.body(image.bytes.buffer as ArrayBuffer, 200, {
       "Content-Type": image.type,
       "Cache-Control": "public, max-age=86400",

@@ -25,9 +25,9 @@ export interface AnalyticsHit {
 }
 
 /**
- * Background delivery through the federation queue (wrangler.toml): a fan-out job reads a page of
- * distinct inboxes (shared inboxes first: one delivery per server, however many followers it has) and
- * queues one delivery job per inbox; a delivery job POSTs the signed activity once.
+ * Background work of the federation queue (wrangler.toml): a fan-out job reads a page of distinct inboxes
+ * (shared inboxes first: one delivery per server, however many followers it has) and queues one delivery
+ * job per inbox; a delivery job POSTs the signed activity once; an inbox job acts on a received activity.
  */
 export type FederationJob =
   | {
@@ -45,7 +45,12 @@ export type FederationJob =
       except?: string[];
       firstAt: number;
     }
-  | { kind: "deliver"; activity: string; signer: string; keyId: string; inbox: string; firstAt: number };
+  | { kind: "deliver"; activity: string; signer: string; keyId: string; inbox: string; firstAt: number }
+  /**
+   * An activity an inbox accepted (signature verified, not blocked, recorded in ap_inbox, where its body
+   * waits): the consumer runs its handler once.
+   */
+  | { kind: "inbox"; authorId: string; activityId: string };
 
 /** One queue message: run the next batch of this job. */
 export interface ImportJobMessage {

@@ -27,6 +27,10 @@ export const IMAGE_UPLOAD_FAILED = "Image upload failed";
 export const PASSKEY_NEEDS_VERIFIED_EMAIL =
   "Confirm your email address before you add a passkey: open the link we sent you, or ask for a new one.";
 
+/** Why an account with an unconfirmed address cannot follow or answer anyone on the fediverse (a 403). */
+export const FEDIVERSE_NEEDS_VERIFIED_EMAIL =
+  "Confirm your email address before you follow or reply to anyone on the fediverse: open the link we sent you, or ask for a new one.";
+
 /** Why an unverified writer's post went out on the site only (the page after Post Blog, the API's `notice`). */
 export const OUTREACH_HELD_TEXT =
   "Your post is on the site, but it was not emailed to subscribers or followers, nor sent to the fediverse: confirm your email address first. Posts you publish after confirming go out as usual.";

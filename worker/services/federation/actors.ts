@@ -6,7 +6,8 @@ import { schema } from "#worker/db.ts";
 import { generateEd25519, generateKeyPair } from "#worker/services/federation/keys.ts";
 import { withProof } from "#worker/services/federation/proofs.ts";
 import { ACTOR_CONTEXT, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
-import { Conflict, NotFound } from "#worker/services/shared/errors.ts";
+import { Conflict, Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { FEDIVERSE_NEEDS_VERIFIED_EMAIL } from "#worker/services/texts.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
@@ -61,6 +62,18 @@ export async function ensureEd25519(
     edPublicMultibase: string;
     edPrivateKeyPem: string;
   };
+}
+
+/**
+ * The outreach rule (worker/services/blogs/outreach.ts) for what an account itself sends to the fediverse
+ * (a Follow, a reply): only from a proven address, as anyone can sign up with any address.
+ */
+export async function requireVerifiedAddress(db: Db, userId: string): Promise<void> {
+  const row = await db.query.users.findFirst({
+    where: eq(schema.users.id, userId),
+    columns: { emailVerifiedAt: true },
+  });
+  if (!row?.emailVerifiedAt) throw new Forbidden(FEDIVERSE_NEEDS_VERIFIED_EMAIL, "email-not-verified");
 }
 
 /** An activity (JSON) with its actor's eddsa-jcs-2022 proof (FEP-8b32), as JSON. */

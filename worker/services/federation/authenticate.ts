@@ -1,4 +1,5 @@
 import { clientAddressKey } from "#worker/services/client-address.ts";
+import { serverKey } from "#worker/services/federation/domains.ts";
 import { importMultikey, fromBase64, verifyAlg } from "#worker/services/federation/keys.ts";
 import { ACTOR_TTL_MS, type RemoteActor, type RemoteActors } from "#worker/services/federation/remote.ts";
 import {
@@ -8,7 +9,7 @@ import {
   type IncomingSignature,
 } from "#worker/services/federation/signatures.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { Unauthorized } from "#worker/services/shared/errors.ts";
+import { Forbidden, Unauthorized } from "#worker/services/shared/errors.ts";
 
 /** Deliveries one connection (its address) may make per window, before anything else is looked at... */
 export const INBOX_PER_CONNECTION = 600;
@@ -33,10 +34,15 @@ export async function verifiesAs(actor: RemoteActor, sig: IncomingSignature): Pr
 /**
  * Who signed a delivery, checked in the order that costs an attacker the most and us the least: the
  * connection's limit, then everything the request itself can prove wrong (covered parts, time window,
- * digest), and only then the key, from D1 or, when unknown or stale, fetched. A fetched actor is stored
- * only once its signature verified; then the limit of its server is counted.
+ * digest), then the blocks (`refused`: a blocked server's key is never fetched), and only then the key,
+ * from D1 or, when unknown or stale, fetched. A fetched actor is stored only once its signature
+ * verified; then the limit of its server (its registrable domain) is counted.
  */
-export function createAuthenticator(remote: RemoteActors, rateLimit: RateLimitService) {
+export function createAuthenticator(
+  remote: RemoteActors,
+  rateLimit: RateLimitService,
+  refused: (keyId: string) => Promise<boolean> = async () => false,
+) {
   return async function authenticate(request: Request, body: string, now = Date.now()): Promise<RemoteActor> {
     const address = clientAddressKey(request.headers.get("CF-Connecting-IP"));
     await rateLimit.hit(`ap-inbox-conn:${address}`, INBOX_PER_CONNECTION, INBOX_WINDOW_SECONDS);
@@ -48,6 +54,7 @@ export function createAuthenticator(remote: RemoteActors, rateLimit: RateLimitSe
     } catch {
       throw new Unauthorized(SIGNATURE_REFUSED, "signature-invalid");
     }
+    if (await refused(sig.keyId)) throw new Forbidden("This account or its server is blocked here.", "blocked");
     const { known, fetch } = await remote.candidates(sig.keyId);
     let sender: RemoteActor | null = null;
     if (known && (await verifiesAs(known, sig))) {
@@ -62,7 +69,7 @@ export function createAuthenticator(remote: RemoteActors, rateLimit: RateLimitSe
       if (fresh && (await verifiesAs(fresh, sig))) sender = await remote.remember(fresh);
     }
     if (!sender) throw new Unauthorized(SIGNATURE_REFUSED, "signature-invalid");
-    await rateLimit.hit(`ap-inbox:${sender.host.toLowerCase()}`, INBOX_PER_SERVER, INBOX_WINDOW_SECONDS);
+    await rateLimit.hit(`ap-inbox:${serverKey(sender.host)}`, INBOX_PER_SERVER, INBOX_WINDOW_SECONDS);
     return sender;
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { FederationJob } from "#worker/queues/messages.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { createPeers } from "#worker/services/federation/peers.ts";
+import { createPeers, isAlive } from "#worker/services/federation/peers.ts";
 import { withActorProof } from "#worker/services/federation/actors.ts";
 import { signedRequest, type SigningStyle } from "#worker/services/federation/signatures.ts";
 import { isFetchable } from "#worker/services/federation/remote.ts";
@@ -96,17 +96,22 @@ export function createDelivery(db: Db, queue: Queue<FederationJob> | undefined, 
       if (await peers.failing(host, now)) return "gone";
       throw new DeliveryFailed(`${job.inbox}: HTTP ${status}`);
     }
-    // A server that refuses for good (4xx other than 408/429) is not asked again.
+    // A server that refuses for good (4xx other than 408/429) is not asked again; it answered, so it is alive.
     await db.insert(schema.apDeliveries).values({ key, deliveredAt: now }).onConflictDoNothing();
-    if (status >= 300) return "refused";
+    if (status >= 300) {
+      if (isAlive(status)) await peers.alive(host, now);
+      return "refused";
+    }
     await peers.accepted(host, used, peer?.signing ?? null);
     return "delivered";
   }
 
   return {
     enqueue,
-    /** Runs one job from the queue; throws when it should be retried. */
-    async run(job: FederationJob): Promise<string> {
+    /** Whether a queue is bound (without one, nothing is sent: a bare configuration). */
+    queued: !!queue,
+    /** Runs one fan-out or delivery job from the queue; throws when it should be retried. */
+    async run(job: Exclude<FederationJob, { kind: "inbox" }>): Promise<string> {
       if (job.kind === "fanout") {
         await fanout(job);
         return "fanned-out";

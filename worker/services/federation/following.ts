@@ -2,11 +2,12 @@ import { and, count, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { LocalActors } from "#worker/services/federation/actors.ts";
+import { requireVerifiedAddress, type LocalActors } from "#worker/services/federation/actors.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
 import { isBlocked } from "#worker/services/federation/blocks.ts";
 import type { RemoteActor, RemoteActors } from "#worker/services/federation/remote.ts";
 import { AS_CONTEXT, idOf, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
+import { safeLink } from "#worker/security/safe-link.ts";
 import { Conflict, Forbidden, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
@@ -90,6 +91,7 @@ export function createFollowing(deps: {
     async follow(actor: Actor | null, input: unknown): Promise<FollowedAccount> {
       const user = requireUser(actor);
       const { target } = parse(targetInput, input);
+      await requireVerifiedAddress(db, user.id);
       const url = /^https?:\/\//i.test(target) ? target : await resolveHandle(target);
       if (!url) throw new ValidationError({ target: FOLLOW_UNREACHABLE_TEXT }, FOLLOW_UNREACHABLE_TEXT);
       if (url.startsWith(`${u.origin}/`)) {
@@ -163,6 +165,37 @@ export function createFollowing(deps: {
       );
     },
 
+    /**
+     * The inbox: a followed account moved (its Move verified: the new account names the old as itself).
+     * Each account here that followed the old one sends Undo(Follow) to it and a Follow to the new one.
+     */
+    async moved(old: RemoteActor, moved: RemoteActor): Promise<number> {
+      const rows = await db.select().from(schema.apFollowing).where(eq(schema.apFollowing.remoteId, old.id));
+      for (const row of rows) {
+        const local = await actors.byId(row.userId);
+        if (!local || local.deletedAt) continue;
+        const followId = `${u.actor(local.id)}#follows/${newId()}`;
+        const [added] = await db
+          .insert(schema.apFollowing)
+          .values({ userId: row.userId, remoteId: moved.id, followId })
+          .onConflictDoNothing()
+          .returning({ followId: schema.apFollowing.followId });
+        await db
+          .delete(schema.apFollowing)
+          .where(and(eq(schema.apFollowing.userId, row.userId), eq(schema.apFollowing.remoteId, old.id)));
+        await send(local.id, old.inbox, {
+          "@context": AS_CONTEXT,
+          id: `${row.followId}/undo`,
+          type: "Undo",
+          actor: u.actor(local.id),
+          object: followActivity(local.id, old.id, row.followId),
+        });
+        // Already following the new account: nothing more to ask.
+        if (added) await send(local.id, moved.inbox, followActivity(local.id, moved.id, followId));
+      }
+      return rows.length;
+    },
+
     /** The inbox: an Accept (or Reject) of one of our Follows, by the account followed. */
     async answered(sender: RemoteActor, object: unknown, accepted: boolean): Promise<string> {
       const followId = idOf(object);
@@ -197,7 +230,8 @@ function toFollowed(account: RemoteActor, accepted: boolean): FollowedAccount {
     id: account.id,
     name: account.name || account.handle,
     handle: account.handle ? `@${account.handle}@${host}` : account.id,
-    profileUrl: account.profileUrl,
+    // Stored through safeLink already; checked again on the way out (a row from before that rule).
+    profileUrl: safeLink(account.profileUrl),
     accepted,
   };
 }

@@ -5,11 +5,21 @@ import type { SigningStyle } from "#worker/services/federation/signatures.ts";
 
 /** A server whose deliveries have failed for this long is taken for dead: its followers go. */
 export const DEAD_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A failure this long after the previous one starts a new failing spell: the server was quiet, not
+ * down (we had nothing to send it), so a week counts only failures with no long gap between them.
+ */
+export const RESTART_AFTER_MS = 48 * 60 * 60 * 1000;
+
+/** Whether an answer shows the server alive: anything below 500 but 408 and 429 (a 4xx refusal too). */
+export function isAlive(status: number): boolean {
+  return status > 0 && status < 500 && status !== 408 && status !== 429;
+}
 
 /**
  * What delivery learns of each remote server (ap_peers): the signature style it accepted last, and
- * since when it has been failing. A dead inbox (410 Gone, or failing for DEAD_AFTER_MS) loses its
- * followers, so nothing is queued for it again.
+ * since when it has been failing. A dead inbox (410 Gone, or failing for DEAD_AFTER_MS without an
+ * answer showing it alive in between) loses its followers, so nothing is queued for it again.
  */
 export function createPeers(db: Db) {
   const p = schema.apPeers;
@@ -34,6 +44,14 @@ export function createPeers(db: Db) {
       return known !== style;
     },
 
+    /** An answer that is no failure of the server (a 4xx refusal): it is alive, its failing spell ends. */
+    async alive(host: string, now: number) {
+      await db
+        .update(p)
+        .set({ failingSince: null, updatedAt: now })
+        .where(sql`${p.host} = ${host} and ${p.failingSince} is not null`);
+    },
+
     /** 410 Gone: this inbox is no more. */
     dead: dropInbox,
 
@@ -41,10 +59,15 @@ export function createPeers(db: Db) {
     async failing(host: string, now: number): Promise<boolean> {
       const [row] = await db
         .insert(p)
-        .values({ host, failingSince: now })
+        .values({ host, failingSince: now, lastFailureAt: now })
         .onConflictDoUpdate({
           target: p.host,
-          set: { failingSince: sql`coalesce(${p.failingSince}, ${now})`, updatedAt: now },
+          set: {
+            // A spell goes on only while failures follow each other closely (RESTART_AFTER_MS).
+            failingSince: sql`case when ${p.failingSince} is null or coalesce(${p.lastFailureAt}, ${p.failingSince}) < ${now - RESTART_AFTER_MS} then ${now} else ${p.failingSince} end`,
+            lastFailureAt: now,
+            updatedAt: now,
+          },
         })
         .returning({ failingSince: p.failingSince });
       const since = row?.failingSince ?? now;

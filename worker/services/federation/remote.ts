@@ -14,6 +14,11 @@ export const FETCH_MAX_BYTES = 256 * 1024;
 export const ACTOR_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type RemoteActor = typeof schema.apRemoteActors.$inferSelect;
+/** An actor as fetched: with every key its document lists (`keyId` above is the one chosen). */
+export type FetchedActor = RemoteActor & { keys: { keyId: string; publicKeyPem: string }[] };
+
+/** The most keys kept of one actor. */
+const MAX_KEYS = 10;
 
 /** Signs our outgoing GETs (servers in "secure mode" refuse unsigned ones): the site actor's key. */
 export type GetSigner = () => Promise<{ keyId: string; privateKeyPem: string }>;
@@ -122,7 +127,7 @@ function assertionOf(doc: Record<string, unknown>, id: string): { id: string; mu
  * The fields we keep of an actor document; null when it is not one (or its key is not its own).
  * `keyId`: the key a signature names, chosen among several when the document lists more than one.
  */
-export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string, keyId?: string): RemoteActor | null {
+export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string, keyId?: string): FetchedActor | null {
   const id = idOf(doc.id);
   const type = doc.type;
   if (!id || typeof type !== "string" || !ACTOR_TYPES.has(type)) return null;
@@ -139,6 +144,8 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
   const inbox = idOf(doc.inbox);
   if (!key || !inbox) return null;
   if (key.owner !== undefined && idOf(key.owner) !== id) return null;
+  // Every key it owns is kept (a key naming another owner is not its own).
+  const owned = keys.filter((k) => k.owner === undefined || idOf(k.owner) === id);
   const endpoints = doc.endpoints as { sharedInbox?: unknown } | undefined;
   const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
   const assertion = assertionOf(doc, id);
@@ -160,7 +167,9 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
     assertionKeyId: assertion?.id ?? null,
     assertionMultibase: assertion?.multibase ?? null,
     alsoKnownAs: aliases.length ? JSON.stringify(aliases) : null,
+    followersUrl: idOf(doc.followers),
     fetchedAt: Date.now(),
+    keys: owned.slice(0, MAX_KEYS).map((k) => ({ keyId: k.id, publicKeyPem: k.publicKeyPem })),
   };
 }
 
@@ -170,20 +179,47 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
  * until its signature verified (`remember`), so a forged delivery leaves nothing behind.
  */
 export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer?: GetSigner }) {
-  async function store(actor: RemoteActor): Promise<RemoteActor> {
-    const { id: _id, ...rest } = actor;
+  /** Stores an actor and, when it was fetched, every key it lists (ap_remote_keys). */
+  async function store(actor: RemoteActor | FetchedActor): Promise<RemoteActor> {
+    const { keys, ...row } = { keys: null, ...actor } as RemoteActor & { keys: FetchedActor["keys"] | null };
+    const { id: _id, ...rest } = row;
+    const k = schema.apRemoteKeys;
     // A key id moving from one actor to another is refused by its unique index: drop the stale owner.
     await db.batch([
       // (Never the actor itself: deleting its row would take its follows and posts with it.)
       db
         .delete(schema.apRemoteActors)
-        .where(and(eq(schema.apRemoteActors.keyId, actor.keyId), ne(schema.apRemoteActors.id, actor.id))),
-      db
-        .insert(schema.apRemoteActors)
-        .values(actor)
-        .onConflictDoUpdate({ target: schema.apRemoteActors.id, set: rest }),
+        .where(and(eq(schema.apRemoteActors.keyId, row.keyId), ne(schema.apRemoteActors.id, row.id))),
+      db.insert(schema.apRemoteActors).values(row).onConflictDoUpdate({ target: schema.apRemoteActors.id, set: rest }),
+      ...(keys
+        ? [
+            db.delete(k).where(eq(k.actorId, row.id)),
+            ...keys.map((key) =>
+              db
+                .insert(k)
+                .values({ ...key, actorId: row.id })
+                .onConflictDoUpdate({ target: k.keyId, set: { actorId: row.id, publicKeyPem: key.publicKeyPem } }),
+            ),
+          ]
+        : []),
     ]);
-    return actor;
+    return row;
+  }
+
+  /** The stored actor owning a key: its main key, its Multikey, or another key it lists (as that key). */
+  async function byKey(keyId: string): Promise<RemoteActor | null> {
+    const direct =
+      (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.keyId, keyId) })) ??
+      (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.assertionKeyId, keyId) }));
+    if (direct) return direct;
+    const [other] = await db
+      .select({ actor: schema.apRemoteActors, pem: schema.apRemoteKeys.publicKeyPem })
+      .from(schema.apRemoteKeys)
+      .innerJoin(schema.apRemoteActors, eq(schema.apRemoteActors.id, schema.apRemoteKeys.actorId))
+      .where(eq(schema.apRemoteKeys.keyId, keyId))
+      .limit(1);
+    // Seen through that key: what verifies the signature is the key it names.
+    return other ? { ...other.actor, keyId, publicKeyPem: other.pem } : null;
   }
 
   /** The actor a URL (its id, or a key URL) names, fetched, not stored. */
@@ -216,10 +252,7 @@ export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer
      * key). Nothing is stored here.
      */
     async candidates(keyId: string): Promise<{ known: RemoteActor | null; fetch: () => Promise<RemoteActor | null> }> {
-      const known =
-        (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.keyId, keyId) })) ??
-        (await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.assertionKeyId, keyId) })) ??
-        null;
+      const known = await byKey(keyId);
       return {
         known,
         fetch: async () => {

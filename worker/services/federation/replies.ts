@@ -4,6 +4,7 @@ import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { COMMENT_WINDOW_SECONDS, COMMENTS_PER_WINDOW, type CreatedComment } from "#worker/services/comments/service.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { serverKey } from "#worker/services/federation/domains.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
@@ -100,7 +101,7 @@ export function createRemoteComments(
     if (known.length || privately.length) return null;
     await rateLimit.hit(`comment:ap:${reply.sender.id}`, REMOTE_REPLIES_PER_ACCOUNT, REMOTE_REPLY_WINDOW_SECONDS);
     await rateLimit.hit(
-      `comment:ap-host:${reply.sender.host.toLowerCase()}`,
+      `comment:ap-host:${serverKey(reply.sender.host)}`,
       REMOTE_REPLIES_PER_SERVER,
       REMOTE_REPLY_WINDOW_SECONDS,
     );

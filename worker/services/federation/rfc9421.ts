@@ -102,7 +102,8 @@ export function rfc9421Base(request: Request, components: string[], params: stri
         value = url.href;
         break;
       case "@authority":
-        value = url.host.toLowerCase();
+        // The Host the request came with, else the URL's (a Request built in code has no Host header).
+        value = (request.headers.get("host") ?? url.host).toLowerCase();
         break;
       case "@scheme":
         value = url.protocol.slice(0, -1);
@@ -115,6 +116,10 @@ export function rfc9421Base(request: Request, components: string[], params: stri
         break;
       case "@query":
         value = url.search || "?";
+        break;
+      case "host":
+        // Fedify covers the `host` header too; fetch sets it from the URL, and a Request never carries it.
+        value = request.headers.get("host")?.trim() ?? url.host;
         break;
       default:
         value = name.startsWith("@") ? null : (request.headers.get(name)?.trim() ?? null);

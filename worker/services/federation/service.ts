@@ -7,8 +7,9 @@ import type { Env } from "#worker/env.ts";
 import { logError } from "#worker/log.ts";
 import type { CreatedComment } from "#worker/services/comments/service.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
-import { createBlocks } from "#worker/services/federation/blocks.ts";
-import { createDelivery } from "#worker/services/federation/delivery.ts";
+import { createBlocks, isBlocked } from "#worker/services/federation/blocks.ts";
+import { clientAddressKey } from "#worker/services/client-address.ts";
+import { createDelivery, type FederationJob } from "#worker/services/federation/delivery.ts";
 import { collection, collectionPage, COLLECTION_PAGE } from "#worker/services/federation/collections.ts";
 import { createFollowing } from "#worker/services/federation/following.ts";
 import { nodeinfoDocument } from "#worker/services/federation/discovery.ts";
@@ -25,6 +26,9 @@ import { parsePaging } from "#worker/services/shared/pagination.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export { COLLECTION_PAGE };
+
+/** Remote avatars one client may have fetched per minute (a page shows a few dozen at most). */
+export const AVATARS_PER_CLIENT = 300;
 
 /** The site's origin: SITE_URL when configured (production), else the request's. */
 export function federationOrigin(env: Env, requestOrigin: string | null): string {
@@ -117,8 +121,10 @@ export function createFederationService(
         await publishing.retireAuthor(userId).catch((err) => logError("federation: account Delete failed", err));
       },
     },
-    /** Runs one job of the federation queue. */
-    runJob: delivery.run,
+    /** Runs one job of the federation queue: a received activity's handler, a fan-out or a delivery. */
+    runJob: (job: FederationJob): Promise<string> => (job.kind === "inbox" ? inbox.handle(job) : delivery.run(job)),
+    /** The hourly sweep: received activities older than the inbox keeps them. */
+    sweep: (now: number) => inbox.sweep(now),
 
     /** /settings: a writer's new handle; their page (which shows it) is purged. */
     async setHandle(userId: string, input: unknown): Promise<{ modifiedCount: number }> {
@@ -252,13 +258,18 @@ export function createFederationService(
       return nodeinfoDocument(await actors.usage(), { version, origin, siteName });
     },
 
-    /** The avatar of a remote account we know (never an arbitrary URL: this is no open proxy). */
-    async avatar(actorId: string): Promise<{ bytes: Uint8Array; type: string }> {
+    /**
+     * The avatar of a remote account we know (never an arbitrary URL: this is no open proxy), never of
+     * a blocked one; each uncached ask is an outbound fetch, so a client has AVATARS_PER_CLIENT a minute.
+     */
+    async avatar(actorId: string, clientAddress: string | null): Promise<{ bytes: Uint8Array; type: string }> {
+      await deps.rateLimit.hit(`ap-avatar:${clientAddressKey(clientAddress)}`, AVATARS_PER_CLIENT, 60);
       const known = await db.query.apRemoteActors.findFirst({
         where: eq(schema.apRemoteActors.id, actorId),
         columns: { iconUrl: true },
       });
-      const image = known?.iconUrl ? await fetchAvatar(known.iconUrl, allowPrivate) : null;
+      const refused = !known?.iconUrl || (await isBlocked(db, actorId)) || (await isBlocked(db, known.iconUrl));
+      const image = refused ? null : await fetchAvatar(known.iconUrl!, allowPrivate);
       if (!image) throw new NotFound("No such avatar.");
       return image;
     },

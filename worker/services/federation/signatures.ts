@@ -149,12 +149,15 @@ const RFC9421_ALGS = new Set<string>(["rsa-v1_5-sha256", "rsa-pss-sha512", "ed25
 
 function fromCavage(request: Request, parsed: ParsedSignature): IncomingSignature | null {
   if (!(parsed.algorithm in CAVAGE_ALGS)) return null;
+  // `created` and `expires` count only when the signature covers them: anyone relaying a captured
+  // request could add or change an uncovered parameter to move its time window.
+  const covers = (name: string) => parsed.headers.includes(name);
   return {
     scheme: "cavage",
     keyId: parsed.keyId,
     alg: CAVAGE_ALGS[parsed.algorithm] ?? null,
-    created: parsed.created ?? null,
-    expires: parsed.expires ?? null,
+    created: covers("(created)") ? (parsed.created ?? null) : null,
+    expires: covers("(expires)") ? (parsed.expires ?? null) : null,
     covered: parsed.headers,
     base: signingString(request.method, new URL(request.url), request.headers, parsed.headers, parsed),
     signature: parsed.signature,

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { escapeHtml } from "#worker/content/escape.ts";
-import type { LocalActors } from "#worker/services/federation/actors.ts";
+import { requireVerifiedAddress, type LocalActors } from "#worker/services/federation/actors.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
+import { audienceOf, isPublic } from "#worker/services/federation/activities.ts";
 import { noteToText } from "#worker/services/federation/replies.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { AS_CONTEXT, firstUrl, idOf, PUBLIC, type Urls } from "#worker/services/federation/vocab.ts";
@@ -73,11 +74,23 @@ export function createTimeline(deps: {
   }
 
   return {
-    /** The inbox: a Create of an Article or Note from an actor someone here follows is kept. */
-    async receive(sender: RemoteActor, object: Record<string, unknown>, now = Date.now()): Promise<string> {
+    /**
+     * The inbox: a Create of an Article or Note from an actor someone here follows is kept, when it is
+     * public or for its author's followers; a direct message (addressed to people only) never is.
+     * `audience`: the activity's own `to` and `cc`, read with the object's.
+     */
+    async receive(
+      sender: RemoteActor,
+      object: Record<string, unknown>,
+      audience: unknown[] = [],
+      now = Date.now(),
+    ): Promise<string> {
       const id = idOf(object.id);
       const attributed = idOf(object.attributedTo);
       if (!id || (attributed && attributed !== sender.id)) return "ignored";
+      const addressed = [object.to, object.cc, ...audience];
+      const forFollowers = !!sender.followersUrl && audienceOf(...addressed).includes(sender.followersUrl);
+      if (!isPublic(...addressed) && !forFollowers) return "ignored";
       try {
         if (new URL(id).host !== sender.host) return "ignored";
       } catch {
@@ -194,6 +207,7 @@ export function createTimeline(deps: {
     async reply(actor: Actor | null, input: unknown): Promise<{ insertedId: string; id: string }> {
       const user = requireUser(actor);
       const { in_reply_to: inReplyTo, body } = parse(replyInput, input);
+      await requireVerifiedAddress(db, user.id);
       const [row] = await db
         .select({
           post: posts,

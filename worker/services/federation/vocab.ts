@@ -14,6 +14,10 @@ export const EXTENSIONS = {
   indexable: "toot:indexable",
   Hashtag: "as:Hashtag",
   sensitive: "as:sensitive",
+  // FEP-521a's `assertionMethod`: defined by none of the contexts above at the top level (data-integrity/v1
+  // names it only inside `proofPurpose`, did/v1 is @protected and clashes), so a JSON-LD reader (Fedify)
+  // would drop it and never find our Multikey. The definition is did/v1's.
+  assertionMethod: { "@id": "https://w3id.org/security#assertionMethod", "@type": "@id", "@container": "@set" },
 };
 
 /** Multikey and assertionMethod (FEP-521a). */
