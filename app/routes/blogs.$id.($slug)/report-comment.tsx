@@ -105,7 +105,7 @@ export function ReportControl({ comment, state }: { comment: Comment; state: Rep
           {WITHDRAWN_TEXT}
         </span>
       ) : null}
-      <details className="order-last open:w-full" open={failure ? true : undefined}>
+      <details className="open:order-last open:w-full" open={failure ? true : undefined}>
         <summary
           ref={reportButton}
           className={`${linkButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
