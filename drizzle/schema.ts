@@ -371,8 +371,9 @@ export const comments = sqliteTable(
   ],
 );
 
-// One report per person per comment (a second report is the same row). Admins see the reported
-// comments at /dashboard/comments; "keep" deletes a comment's reports, "delete" the comment.
+// One report per person per comment (a second report is the same row, with the latest reason). Admins
+// see the reported comments at /dashboard/comments; "keep" deletes a comment's reports, "delete" the
+// comment; the reporter may withdraw theirs. Reports from before reasons existed read as "other".
 export const commentReports = sqliteTable(
   "comment_reports",
   {
@@ -383,6 +384,11 @@ export const commentReports = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    reason: text("reason", { enum: ["spam", "abuse", "other"] })
+      .notNull()
+      .default("other"),
+    // The reporter's own short words, only with the reason "other" (LIMITS.reportNote).
+    note: text("note"),
   },
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),

@@ -17,7 +17,7 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/inbox", label: "Inbox" },
   // Beyond the spec's menu: subscribers, CSV export and import, each post's send.
   { to: "/dashboard/newsletter", label: "Newsletter" },
-  // Beyond the spec's menu: reported comments, kept or deleted.
+  // Beyond the spec's menu: reported comments with their reasons, kept or deleted.
   { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu: views, likes, comments and saves of every post.
   { to: "/dashboard/stats", label: "Stats" },
@@ -40,6 +40,8 @@ export const WRITER_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/writeBlogs", label: "Write Blogs" },
   { to: "/dashboard/manageBlogs", label: "Manage Blogs" },
   { to: "/dashboard/feedback", label: "Send Feedback" },
+  // Beyond the spec's menu: every comment on the writer's posts, each theirs to delete.
+  { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu: views, likes, comments and saves of the writer's posts.
   { to: "/dashboard/stats", label: "Stats" },
   // Beyond the spec's menu: who reads your posts, from where (cookieless).
@@ -50,6 +52,28 @@ export const WRITER_MENU: readonly DashboardLink[] = [
 ];
 
 export const menuFor = (role: "user" | "admin") => (role === "admin" ? ADMIN_MENU : WRITER_MENU);
+
+/** What waits for an admin, by menu entry: the number shown beside it and the words that say what it counts. */
+export interface MenuBadge {
+  count: number;
+  words: string;
+}
+
+/** The admin menu's numbers (none at zero, none for writers): pending reviews and reported comments. */
+export function menuBadges(
+  counts: { pendingReviews: number; reportedComments: number } | null,
+): Record<string, MenuBadge | undefined> {
+  if (!counts) return {};
+  const badge = (count: number, words: string) => (count > 0 ? { count, words } : undefined);
+  return {
+    "/dashboard/manageReview": badge(counts.pendingReviews, "pending"),
+    "/dashboard/comments": badge(counts.reportedComments, "reported"),
+  };
+}
+
+/** A menu entry's accessible name: its label, then what waits there ("Manage Review, 3 pending"). */
+export const menuLinkName = (label: string, badge: MenuBadge | undefined) =>
+  badge ? `${label}, ${badge.count} ${badge.words}` : label;
 
 /** Dashboard pages are private: a title, and no indexing. */
 export function dashboardMeta(title: string, matches: Parameters<typeof brandOf>[0]): MetaDescriptor[] {

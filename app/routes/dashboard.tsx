@@ -4,15 +4,27 @@ import { Avatar } from "#app/components/Avatar.tsx";
 import { Disclosure } from "#app/components/Disclosure.tsx";
 import { Container } from "#app/components/ui.tsx";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { dashboardMeta, menuFor, type DashboardLink } from "#app/lib/dashboard.ts";
+import {
+  dashboardMeta,
+  menuBadges,
+  menuFor,
+  menuLinkName,
+  type DashboardLink,
+  type MenuBadge,
+} from "#app/lib/dashboard.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Overview", matches);
 
-/** The layout guards itself; every child route and action guards itself too (a layout does not protect them). */
+/**
+ * The layout guards itself; every child route and action guards itself too (a layout does not protect them).
+ * An admin's menu shows what waits (pending reviews, reported comments): counted afresh on every load and
+ * action, on a signed-in page the edge cache never shares.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  return { user: { name: user.name, email: user.email, role: user.role, photoURL: user.photoURL } };
+  const counts = user.role === "admin" ? await context.services.dashboard.menuCounts(user) : null;
+  return { user: { name: user.name, email: user.email, role: user.role, photoURL: user.photoURL }, counts };
 }
 
 /** Child routes may export `handle = { title }` so the phone menu's button can name them. */
@@ -20,7 +32,13 @@ export interface DashboardHandle {
   title?: string;
 }
 
-function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
+function DashboardNav({
+  links,
+  badges,
+}: {
+  links: readonly DashboardLink[];
+  badges: Record<string, MenuBadge | undefined>;
+}) {
   return (
     <ul className="flex flex-col gap-1">
       {links.map((l) => (
@@ -29,6 +47,7 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
             to={l.to}
             end
             prefetch="intent"
+            aria-label={badges[l.to] ? menuLinkName(l.label, badges[l.to]) : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
                 isActive ? "bg-brand-600 text-white shadow-sm" : "text-gray-700 hover:bg-brand-50 hover:text-brand-700"
@@ -37,6 +56,14 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
           >
             <DashboardIcon label={l.label} />
             {l.label}
+            {badges[l.to] ? (
+              <span
+                aria-hidden="true"
+                className="ml-auto min-w-6 rounded-full bg-red-700 px-2 py-0.5 text-center text-xs font-semibold text-white tabular-nums"
+              >
+                {badges[l.to]!.count}
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}
@@ -45,8 +72,9 @@ function DashboardNav({ links }: { links: readonly DashboardLink[] }) {
 }
 
 export default function DashboardLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, counts } = useLoaderData<typeof loader>();
   const links = menuFor(user.role);
+  const badges = menuBadges(counts);
   const location = useLocation();
   const matches = useMatches();
   // The phone menu's button names the screen you are on: a menu item, or the page's own `handle.title`.
@@ -79,7 +107,7 @@ export default function DashboardLayout() {
               }
             >
               <nav aria-label="Dashboard" className="border-t border-gray-100 p-2">
-                <DashboardNav links={links} />
+                <DashboardNav links={links} badges={badges} />
               </nav>
             </Disclosure>
 
@@ -97,7 +125,7 @@ export default function DashboardLayout() {
                 </span>
               </Link>
               <nav aria-label="Dashboard" className="rounded-2xl border border-gray-200 bg-white p-2 shadow-sm">
-                <DashboardNav links={links} />
+                <DashboardNav links={links} badges={badges} />
               </nav>
             </div>
           </aside>

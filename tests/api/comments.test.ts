@@ -112,16 +112,17 @@ describe("the comments REST calls", () => {
     const { insertedId } = await json<{ insertedId: string }>(
       await send("POST", `/api/blogs/${post}/comments`, { body: "Reported via API" }, await asUser(other)),
     );
-    const report = () => send("POST", `/api/comments/${insertedId}/report`, undefined, {});
+    const spam = { reason: "spam" };
+    const report = () => send("POST", `/api/comments/${insertedId}/report`, spam, {});
     expect((await report()).status).toBe(401);
     for (const who of [reader, reader, writer]) {
-      const res = await send("POST", `/api/comments/${insertedId}/report`, undefined, await asUser(who));
+      const res = await send("POST", `/api/comments/${insertedId}/report`, spam, await asUser(who));
       expect(res.status).toBe(200);
-      expect(await json(res)).toEqual({ reported: true });
+      expect(await json(res)).toEqual({ reported: true, reason: "spam" });
     }
-    const own = await send("POST", `/api/comments/${insertedId}/report`, undefined, await asUser(other));
+    const own = await send("POST", `/api/comments/${insertedId}/report`, spam, await asUser(other));
     expect(own.status).toBe(403);
-    expect((await send("POST", "/api/comments/nope!/report", undefined, await asUser(reader))).status).toBe(404);
+    expect((await send("POST", "/api/comments/nope!/report", spam, await asUser(reader))).status).toBe(404);
 
     expect((await call("/api/comments/reported", { headers: await asUser(reader) })).status).toBe(403);
     const listed = await call("/api/comments/reported?limit=50", { headers: await asUser(admin) });
@@ -142,5 +143,64 @@ describe("the comments REST calls", () => {
       await call("/api/comments/reported?limit=50", { headers: await asUser(admin) }),
     );
     expect(again.some((c) => c._id === insertedId)).toBe(false);
+  });
+
+  it("asks a report for its reason (400 saying so), keeps one per person, and lets the reporter withdraw it", async () => {
+    const post = (await makeBlog(writer, { title: "Reasons post" })).id;
+    const { insertedId } = await json<{ insertedId: string }>(
+      await send("POST", `/api/blogs/${post}/comments`, { body: "Reported with reasons" }, await asUser(other)),
+    );
+    const path = `/api/comments/${insertedId}/report`;
+    const reason = "Choose a reason: spam, abuse or other.";
+    for (const body of [{}, { reason: "rude" }, { reason: 3 }, { note: "no reason" }]) {
+      const res = await send("POST", path, body, await asUser(reader));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await json(res)).toEqual({ error: { code: "invalid-report", message: reason, fields: { reason } } });
+    }
+    const long = await send("POST", path, { reason: "other", note: "x".repeat(201) }, await asUser(reader));
+    expect(long.status).toBe(400);
+    expect(await json(long)).toMatchObject({ error: { fields: { note: "Note must be at most 200 characters." } } });
+
+    const listed = async () =>
+      (
+        await json<{ _id: string; reports: number; reasons: unknown; notes: { note: string; reporter: unknown }[] }[]>(
+          await call("/api/comments/reported?limit=50", { headers: await asUser(admin) }),
+        )
+      ).find((c) => c._id === insertedId);
+    expect(await listed()).toBeUndefined();
+
+    // One report per person: a second one is the same report with the latest reason (a note goes with "other" only).
+    const first = await send("POST", path, { reason: "other", note: "  Off topic  " }, await asUser(reader));
+    expect(await json(first)).toEqual({ reported: true, reason: "other" });
+    const again = await send("POST", path, { reason: "abuse", note: "dropped" }, await asUser(reader));
+    expect(await json(again)).toEqual({ reported: true, reason: "abuse" });
+    await send("POST", path, { reason: "other", note: "Looks like an advert" }, await asUser(writer));
+    expect(await listed()).toMatchObject({
+      reports: 2,
+      reasons: { spam: 0, abuse: 1, other: 1 },
+      notes: [{ note: "Looks like an advert", reporter: { _id: writer.id, name: "Api Writer" } }],
+    });
+
+    // Withdrawal: the reporter's own report only; a second withdrawal finds nothing left.
+    expect((await send("DELETE", path, undefined, {})).status).toBe(401);
+    const withdrawn = await send("DELETE", path, undefined, await asUser(reader));
+    expect(withdrawn.status).toBe(200);
+    expect(await json(withdrawn)).toEqual({ withdrawnCount: 1 });
+    expect(await json(await send("DELETE", path, undefined, await asUser(reader)))).toEqual({ withdrawnCount: 0 });
+    expect(
+      (await send("DELETE", "/api/comments/zzzzzzzzzzzzzzzzzzzz/report", undefined, await asUser(reader))).status,
+    ).toBe(404);
+    expect(await listed()).toMatchObject({ reports: 1, reasons: { spam: 0, abuse: 0, other: 1 } });
+    await send("DELETE", path, undefined, await asUser(writer));
+    expect(await listed()).toBeUndefined();
+
+    // The contract names the body and the withdrawal.
+    const doc = await json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      await call("/api/openapi.json"),
+    );
+    expect(JSON.stringify(doc.paths["/comments/{id}/report"]?.post?.requestBody)).toContain(
+      '"enum":["spam","abuse","other"]',
+    );
+    expect(doc.paths["/comments/{id}/report"]?.delete).toBeDefined();
   });
 });

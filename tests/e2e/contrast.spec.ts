@@ -76,7 +76,10 @@ test.describe("every text reads at 4.5:1 in both themes (axe colour-contrast)", 
     const { insertedId } = (await made.json()) as { insertedId: string };
     await context.clearCookies();
     await signIn(page, ACCOUNTS.admin);
-    expect((await page.request.post(`/api/comments/${insertedId}/report`, { data: {} })).ok()).toBe(true);
+    const reported = await page.request.post(`/api/comments/${insertedId}/report`, {
+      data: { reason: "other", note: "Checking how a note reads." },
+    });
+    expect(reported.ok()).toBe(true);
     await context.close();
   });
 

@@ -104,7 +104,7 @@ test.describe("notifications, editing and reading", () => {
     await page.request.post(`/api/blogs/${id}/comments`, { data: { body: "The writer speaks first." } });
     const cat = await reader(browser, "Cat Replier");
     await cat.page.goto(`/blogs/${id}`);
-    const report = cat.page.getByRole("button", { name: /^Report comment by/ });
+    const report = cat.page.locator("#comments summary", { hasText: /^Report comment by/ });
     // Where Report sits on the page (not in the viewport, which may scroll as the form opens).
     const place = () =>
       report.evaluate((el) => {

@@ -136,29 +136,66 @@ describe("comment threads on /blogs/{id}, without JavaScript", () => {
     expect(await commentsOf(post.id)).toHaveLength(0);
   });
 
-  it("takes a report once per person, says so, and never offers one on your own comment", async () => {
+  it("takes a report once per person, with a reason, says so, and never offers one on your own comment", async () => {
     const post = await makeBlog(writer, { title: "Reported post" });
     await postForm(postPath(post), { intent: "comment", body: "Questionable" }, await cookieOf(other));
     const [c] = await commentsOf(post.id);
     const own = await (await get(postPath(post), await cookieOf(other))).text();
-    expect(own).not.toContain('aria-label="Report comment by Otto Other"');
+    expect(own).not.toContain("Why are you reporting this comment?");
     const visitor = await (await get(postPath(post))).text();
-    expect(visitor).not.toContain("Report comment");
+    expect(visitor).not.toContain("Why are you reporting this comment?");
+    // The form asks why: three reasons, and a note for "something else".
+    const readerPage = await (await get(postPath(post), await cookieOf(reader))).text();
+    expect(readerPage).toContain("Why are you reporting this comment?");
+    for (const reason of ["spam", "abuse", "other"])
+      expect(readerPage.match(new RegExp(`<input[^>]*name="reason"[^>]*value="${reason}"[^>]*>`))?.[0]).toContain(
+        'required=""',
+      );
+    expect(readerPage).toMatch(/name="note" maxlength="200"/i);
+    // No reason: the form again, open, saying what is missing; nothing stored.
+    const none = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(reader));
+    expect(none.status).toBe(400);
+    const noneHtml = await none.text();
+    expect(noneHtml).toContain("Choose a reason: spam, abuse or other.");
+    expect(noneHtml).toMatch(/<details[^>]*open=""[^>]*>\s*<summary[^>]*>Report/);
+    expect(await reportsOf(c!.id)).toHaveLength(0);
     const first = await postForm(
       postPath(post),
-      { intent: "report-comment", commentId: c!.id },
+      { intent: "report-comment", commentId: c!.id, reason: "other", note: "Not about the post" },
       await cookieOf(reader),
     );
     expect(first.status).toBe(200);
     expect(await first.text()).toContain("Reported. Thank you, an admin will look at it.");
-    await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(reader));
-    expect(await reportsOf(c!.id)).toHaveLength(1);
+    await postForm(
+      postPath(post),
+      { intent: "report-comment", commentId: c!.id, reason: "spam" },
+      await cookieOf(reader),
+    );
+    expect(await reportsOf(c!.id)).toMatchObject([{ userId: reader.id, reason: "spam" }]);
+    // The confirmation stays on the next visit, with the way to take it back.
+    const later = await (await get(postPath(post), await cookieOf(reader))).text();
+    expect(later).toContain("Reported. Thank you, an admin will look at it.");
+    expect(later).toContain("Withdraw report");
+    const withdrawn = await postForm(
+      postPath(post),
+      { intent: "withdraw-report", commentId: c!.id },
+      await cookieOf(reader),
+    );
+    expect(withdrawn.status).toBe(200);
+    const withdrawnHtml = await withdrawn.text();
+    expect(withdrawnHtml).toContain("Your report is withdrawn.");
+    expect(withdrawnHtml).not.toContain("Reported. Thank you");
+    expect(await reportsOf(c!.id)).toHaveLength(0);
     // A visitor is asked to sign in; their own author cannot report it.
-    const visitorPost = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id });
+    const visitorPost = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id, reason: "spam" });
     expect([302, 303]).toContain(visitorPost.status);
-    const self = await postForm(postPath(post), { intent: "report-comment", commentId: c!.id }, await cookieOf(other));
+    const self = await postForm(
+      postPath(post),
+      { intent: "report-comment", commentId: c!.id, reason: "spam" },
+      await cookieOf(other),
+    );
     expect(self.status).toBe(403);
-    expect(await reportsOf(c!.id)).toHaveLength(1);
+    expect(await reportsOf(c!.id)).toHaveLength(0);
   });
 });
 
@@ -174,15 +211,31 @@ describe("/dashboard/comments", () => {
     }
     const rows = await commentsOf(post.id);
     for (const c of rows) {
-      await postForm(postPath(post), { intent: "report-comment", commentId: c.id }, await cookieOf(reader));
+      await postForm(
+        postPath(post),
+        {
+          intent: "report-comment",
+          commentId: c.id,
+          reason: c.body === "Keep me" ? "spam" : "other",
+          note: "Sells pills",
+        },
+        await cookieOf(reader),
+      );
     }
-    expect((await get("/dashboard/comments", await cookieOf(reader))).status).toBe(403);
+    // A writer gets their own comments page instead (below); never the reported list.
+    const readerView = await (await get("/dashboard/comments", await cookieOf(reader))).text();
+    expect(readerView).not.toContain("Reported Comments");
+    expect(readerView).not.toContain("Keep me");
     expect([302, 303]).toContain((await get("/dashboard/comments")).status);
     const html = await (await get("/dashboard/comments", await cookieOf(admin))).text();
     expect(html).toContain("Keep me");
     expect(html).toContain("Delete me");
     expect(html).toContain("Dashboard post");
-    expect(html).toMatch(/href="\/dashboard\/comments"[^>]*>.*?Comments<\/a>/);
+    expect(html).toMatch(/href="\/dashboard\/comments"[^>]*>.*?Comments</);
+    // The reasons: one report each, spam for one, something else (with its note) for the other.
+    expect(html).toContain("Spam<!-- -->: <!-- -->1");
+    expect(html).toContain("Something else<!-- -->: <!-- -->1");
+    expect(html.match(/Sells pills<\/q>/g)).toHaveLength(1);
 
     const keepId = rows.find((c) => c.body === "Keep me")!.id;
     const deleteId = rows.find((c) => c.body === "Delete me")!.id;
@@ -200,5 +253,125 @@ describe("/dashboard/comments", () => {
       400,
     );
     expect((await get("/dashboard/comments?page=0", await cookieOf(admin))).status).toBe(400);
+  });
+
+  it("shows a writer every comment on their own posts, a page at a time, to delete; never another's", async () => {
+    const wren = await makeUser({ name: "Wren Dash" });
+    const otto = await makeUser({ name: "Otto Dash" });
+    const rea = await makeUser({ name: "Rea Dash" });
+    const mine = await makeBlog(wren, { title: "Wren's dashboard post" });
+    const theirs = await makeBlog(otto, { title: "Otto's dashboard post" });
+    await postForm(postPath(mine), { intent: "comment", body: "Rea on Wren's post" }, await cookieOf(rea));
+    await postForm(postPath(theirs), { intent: "comment", body: "Rea on Otto's post" }, await cookieOf(rea));
+    const [onMine] = await commentsOf(mine.id);
+    const [onTheirs] = await commentsOf(theirs.id);
+    await postForm(
+      postPath(mine),
+      { intent: "comment", body: "Otto answers on Wren's post", parent_id: onMine!.id },
+      await cookieOf(otto),
+    );
+
+    const res = await get("/dashboard/comments", await cookieOf(wren));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain("Comments on Your Posts");
+    expect(html).toContain("Rea on Wren&#x27;s post");
+    expect(html).toContain("Otto answers on Wren&#x27;s post");
+    expect(html).toContain(`href="${postPath(mine)}#comment-${onMine!.id}"`);
+    expect(html).not.toContain("Rea on Otto");
+    expect(html).toContain('aria-label="Delete comment by Rea Dash"');
+    // The writer's menu leads here.
+    const nav = html.slice(html.indexOf('aria-label="Dashboard"'));
+    expect(nav).toMatch(/href="\/dashboard\/comments"[^>]*>.*?Comments<\/a>/);
+    // Otto's list has the comment on his post only.
+    const ottoHtml = await (await get("/dashboard/comments", await cookieOf(otto))).text();
+    expect(ottoHtml).toContain("Rea on Otto&#x27;s post");
+    expect(ottoHtml).not.toContain("Rea on Wren");
+
+    // Deleting: on another writer's post it is the 403 page and nothing changes; keeping is for admins.
+    const refused = await postForm("/dashboard/comments", { intent: "delete", id: onTheirs!.id }, await cookieOf(wren));
+    expect(refused.status).toBe(403);
+    expect(await commentsOf(theirs.id)).toHaveLength(1);
+    const keep = await postForm("/dashboard/comments", { intent: "keep", id: onMine!.id }, await cookieOf(wren));
+    expect(keep.status).toBe(403);
+    const deleted = await postForm("/dashboard/comments", { intent: "delete", id: onMine!.id }, await cookieOf(wren));
+    expect([302, 303]).toContain(deleted.status);
+    expect(await commentsOf(mine.id)).toHaveLength(0);
+
+    // A page at a time: 21 comments are two pages, the oldest on the second.
+    const now = Date.now();
+    // (Seven rows a statement: D1 takes at most 100 bound values in one.)
+    for (let from = 0; from < 21; from += 7) {
+      await db()
+        .insert(schema.comments)
+        .values(
+          Array.from({ length: 7 }, (_, k) => from + k).map((i) => ({
+            id: `wrenpage${String(i).padStart(12, "0")}`,
+            blogId: mine.id,
+            userId: rea.id,
+            body: `Paged comment ${i}`,
+            createdAt: now + i,
+          })),
+        );
+    }
+    const first = await (await get("/dashboard/comments", await cookieOf(wren))).text();
+    expect(first).toContain("Paged comment 20");
+    expect(first).not.toContain("Paged comment 0<");
+    expect(first).toContain('aria-label="Comment pages"');
+    const second = await (await get("/dashboard/comments?page=2", await cookieOf(wren))).text();
+    expect(second).toContain("Paged comment 0<");
+    expect(second).not.toContain("Paged comment 20");
+    expect((await get("/dashboard/comments?page=0", await cookieOf(wren))).status).toBe(400);
+  });
+
+  it("shows an admin what waits beside Manage Review and Comments, never a writer, on answers no cache shares", async () => {
+    const admin = await makeUser({ name: "Menu Admin", role: "admin" });
+    const writer = await makeUser({ name: "Menu Writer" });
+    const reader = await makeUser({ name: "Menu Reader" });
+    const post = await makeBlog(writer, { title: "Menu count post" });
+    await db()
+      .insert(schema.reviews)
+      .values({
+        id: `menurev${Date.now().toString(36)}`,
+        name: "Pending Reviewer",
+        designation: "Nurse",
+        review: "Waiting.",
+        image: "/images/test-image-0001.png",
+        status: "pending",
+      });
+    await postForm(postPath(post), { intent: "comment", body: "Count this one" }, await cookieOf(writer));
+    const [c] = await commentsOf(post.id);
+    await postForm(
+      postPath(post),
+      { intent: "report-comment", commentId: c!.id, reason: "abuse" },
+      await cookieOf(reader),
+    );
+    const pending = await db().select().from(schema.reviews).where(eq(schema.reviews.status, "pending"));
+    const reported = new Set((await db().select().from(schema.commentReports)).map((r) => r.commentId));
+
+    const res = await get("/dashboard", await cookieOf(admin));
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain(`aria-label="Manage Review, ${pending.length} pending"`);
+    expect(html).toContain(`aria-label="Comments, ${reported.size} reported"`);
+    expect(html).toMatch(new RegExp(`aria-hidden="true"[^>]*>${pending.length}</span>`));
+    // The layout's data request is as personal as the page.
+    const data = await get("/dashboard.data", await cookieOf(admin));
+    expect(data.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await data.text()).toContain("reportedComments");
+    // A writer's menu has no numbers.
+    const writerHtml = await (await get("/dashboard", await cookieOf(writer))).text();
+    expect(writerHtml).not.toContain(' pending"');
+    expect(writerHtml).not.toContain(' reported"');
+    const writerData = await (await get("/dashboard.data", await cookieOf(writer))).text();
+    expect(writerData).not.toContain("pendingReviews");
+
+    // Keeping the comment takes it off the count at once.
+    await postForm("/dashboard/comments", { intent: "keep", id: c!.id }, await cookieOf(admin));
+    const after = await (await get("/dashboard", await cookieOf(admin))).text();
+    const left = reported.size - 1;
+    if (left > 0) expect(after).toContain(`aria-label="Comments, ${left} reported"`);
+    else expect(after).not.toContain(' reported"');
   });
 });

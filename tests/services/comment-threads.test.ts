@@ -150,15 +150,16 @@ describe("replies, the writer's and admin's delete rights, and reports", () => {
     const bad = await services().comments.create(ada, blog.id, { body: "Reported twice" });
     const fine = await services().comments.create(ada, blog.id, { body: "Reported, then kept" });
     const reports = services().commentReports;
-    expect(await reports.report(bob, bad.insertedId)).toEqual({ reported: true });
+    const spam = { reason: "spam" };
+    expect(await reports.report(bob, bad.insertedId, spam)).toEqual({ reported: true, reason: "spam" });
     // Idempotent: the same person's second report is the same report.
-    expect(await reports.report(bob, bad.insertedId)).toEqual({ reported: true });
-    await reports.report(writer, bad.insertedId);
-    await reports.report(bob, fine.insertedId);
-    await expect(reports.report(null, bad.insertedId)).rejects.toBeInstanceOf(Unauthorized);
-    await expect(reports.report(ada, bad.insertedId)).rejects.toBeInstanceOf(Forbidden);
-    await expect(reports.report(bob, "zzzzzzzzzzzzzzzzzzzz")).rejects.toBeInstanceOf(NotFound);
-    await expect(reports.report(bob, "<script>")).rejects.toBeInstanceOf(NotFound);
+    expect(await reports.report(bob, bad.insertedId, spam)).toEqual({ reported: true, reason: "spam" });
+    await reports.report(writer, bad.insertedId, spam);
+    await reports.report(bob, fine.insertedId, spam);
+    await expect(reports.report(null, bad.insertedId, spam)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(reports.report(ada, bad.insertedId, spam)).rejects.toBeInstanceOf(Forbidden);
+    await expect(reports.report(bob, "zzzzzzzzzzzzzzzzzzzz", spam)).rejects.toBeInstanceOf(NotFound);
+    await expect(reports.report(bob, "<script>", spam)).rejects.toBeInstanceOf(NotFound);
 
     // Only admins see the list.
     await expect(reports.reported(bob)).rejects.toBeInstanceOf(Forbidden);

@@ -19,9 +19,13 @@ export const commentsApi = new Hono<ApiEnv>()
   )
   // Its author, the post's writer, or an admin.
   .delete("/comments/:id", async (c) => c.json(await c.var.services.comments.remove(c.var.user, c.req.param("id"))))
-  // Anyone signed in, once (a repeat answers the same).
+  // Anyone signed in, once, with `{reason, note?}` (a repeat is the same report, with the latest reason).
   .post("/comments/:id/report", async (c) =>
-    c.json(await c.var.services.commentReports.report(c.var.user, c.req.param("id"))),
+    c.json(await c.var.services.commentReports.report(c.var.user, c.req.param("id"), await readJson(c))),
+  )
+  // The reporter withdraws their own report.
+  .delete("/comments/:id/report", async (c) =>
+    c.json(await c.var.services.commentReports.withdraw(c.var.user, c.req.param("id"))),
   )
   // Admins: keep a reported comment (clears its reports).
   .delete("/comments/:id/reports", async (c) =>

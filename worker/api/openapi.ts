@@ -6,6 +6,7 @@ import { blogChangesInput, newBlogInput } from "#worker/services/blogs/input.ts"
 import { subscribeInput } from "#worker/services/newsletter/model.ts";
 import { summaryQuery, summaryResponse } from "#worker/services/analytics/service.ts";
 import { newReviewInput } from "#worker/services/reviews.ts";
+import { reportInput } from "#worker/services/comments/reports.ts";
 
 /**
  * The OpenAPI 3.1 document of /api, built from the routes the Hono app really has (so a route cannot be
@@ -21,6 +22,7 @@ const BODIES: Record<string, z.ZodType> = {
   "PUT /author/{id}": authorChangesInput,
   "POST /review": newReviewInput,
   "POST /newsletter": subscribeInput,
+  "POST /comments/{id}/report": reportInput,
 };
 
 /** Query strings a service validates with a schema: each property is a query parameter. */
@@ -51,6 +53,8 @@ const SUMMARIES: Record<string, string> = {
     "Visitors and pageviews of a range (the site for admins, a writer's own posts, or one post), with top posts, sources, countries and devices",
   "POST /analytics/hit": "The page-view beacon (JSON {path, referrer}); answers 204 and sets no cookie",
   "GET /analytics/hit.gif": "The no-JavaScript page-view pixel",
+  "POST /comments/{id}/report": "Report someone else's comment with a reason (spam, abuse, or other with a short note)",
+  "DELETE /comments/{id}/report": "Withdraw your own report of a comment",
 };
 
 const errorSchema = {

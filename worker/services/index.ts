@@ -24,6 +24,7 @@ import { createFeedService } from "#worker/services/feeds.ts";
 import { createGoogleAccountService } from "#worker/services/accounts/google.ts";
 import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
+import { createDashboardService } from "#worker/services/queries/dashboard.ts";
 import { createSitePageService } from "#worker/services/site-pages.ts";
 import { createImageCleanup } from "#worker/services/images/cleanup.ts";
 import { createImageService } from "#worker/services/images/service.ts";
@@ -123,6 +124,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     comments: createCommentService(db, rateLimit, purge, (created) => events.emit("comment.created", created)),
     commentReports: createCommentReportService(db, rateLimit),
     contact: createContactService(db, rateLimit),
+    // The dashboard menu's numbers for admins (pending reviews, reported comments).
+    dashboard: createDashboardService(db),
     emailVerification,
     feeds: createFeedService(db),
     follows: createFollowService(db, {

@@ -33,6 +33,10 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** The one rule of which reviews anyone may see: the approved ones (home page, GET /api/review). */
 export const approvedReview = (): SQL => eq(schema.reviews.status, "approved");
 
+/** How many reviews wait for an admin's approval (the dashboard menu's number beside Manage Review). */
+export const pendingReviewCountQuery = (db: Db) =>
+  db.select({ total: count() }).from(schema.reviews).where(eq(schema.reviews.status, "pending"));
+
 const statusInput = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "Status must be pending, approved or hidden." }),
 });

@@ -46,3 +46,13 @@ export const VERIFY_TEXTS = {
   resent: (email: string) =>
     `We sent a new confirmation link to ${email}. It may take a few minutes to arrive; the link works for 24 hours.`,
 } as const;
+
+/** Why a comment is reported: the report form's choices, the API's `reason`, the admins' counts per reason. */
+export const REPORT_REASONS = ["spam", "abuse", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  abuse: "Abuse or harassment",
+  other: "Something else",
+};
+export const REPORT_REASON_REQUIRED = "Choose a reason: spam, abuse or other.";

@@ -7,7 +7,7 @@ import { NotFound } from "#worker/services/shared/errors.ts";
 import type { Done, Intent } from "./reactions";
 
 /**
- * Like, comment or reply, delete a comment, report one, and save. Each service checks the session
+ * Like, comment or reply, delete a comment, report one (or withdraw the report), and save. Each service checks the session
  * itself; a visitor is sent to /login (and back here afterwards). With JavaScript these run through
  * fetchers; without it they are plain form posts whose answer renders this page again.
  */
@@ -42,7 +42,13 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     case "report-comment":
       return handleForm(request, form, async () => {
         const commentId = String(form.get("commentId") ?? "");
-        await services.commentReports.report(user, commentId);
+        await services.commentReports.report(user, commentId, { reason: form.get("reason"), note: form.get("note") });
+        return done({ commentId });
+      });
+    case "withdraw-report":
+      return handleForm(request, form, async () => {
+        const commentId = String(form.get("commentId") ?? "");
+        await services.commentReports.withdraw(user, commentId);
         return done({ commentId });
       });
     case "save":

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
 import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
@@ -8,50 +8,22 @@ import { useLoadMore } from "#app/lib/use-load-more.ts";
 import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
 import { CommentForm } from "./comment-form";
-import { succeeded } from "./reactions";
-import type { action } from "./route";
+import { ReportControl, reportStateOf, type PageReports } from "./report-comment";
 
 export type Viewer = Pick<Actor, "id" | "role"> | null;
-
-/** Report: anyone signed in, once (a second report is the same one); then it says so. */
-function ReportButton({ comment, reported }: { comment: Comment; reported: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const done = reported || succeeded(fetcher.data, "report-comment");
-  if (done) {
-    return (
-      <span role="status" className="text-xs font-medium text-gray-600">
-        Reported. Thank you, an admin will look at it.
-      </span>
-    );
-  }
-  return (
-    <fetcher.Form method="post" className="inline">
-      <input type="hidden" name="intent" value="report-comment" />
-      <input type="hidden" name="commentId" value={comment._id} />
-      <button
-        type="submit"
-        disabled={fetcher.state !== "idle"}
-        aria-label={`Report comment by ${comment.author.name}`}
-        className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-red-700 hover:underline disabled:cursor-wait"
-      >
-        Report
-      </button>
-    </fetcher.Form>
-  );
-}
 
 /** One comment or reply: who, when, what, and what the viewer may do with it. */
 function CommentCard({
   comment,
   blogAuthorId,
   viewer,
-  reportedId,
+  reports,
   children,
 }: {
   comment: Comment;
   blogAuthorId: string;
   viewer: Viewer;
-  reportedId: string | null;
+  reports: PageReports;
   children?: React.ReactNode;
 }) {
   const reply = comment.parent_id !== null;
@@ -106,7 +78,7 @@ function CommentCard({
         <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-2 px-1">
           {children}
           {canReportComment(viewer, { userId: comment.author._id }) ? (
-            <ReportButton comment={comment} reported={reportedId === comment._id} />
+            <ReportControl comment={comment} state={reportStateOf(reports, comment._id)} />
           ) : null}
           {canRemoveComment(viewer, { userId: comment.author._id, blogAuthorId }) ? (
             <ConfirmForm
@@ -136,7 +108,7 @@ export function CommentThread({
   blogAuthorId,
   viewer,
   failure,
-  reportedId,
+  reports,
 }: {
   blogId: string;
   thread: Thread;
@@ -144,7 +116,7 @@ export function CommentThread({
   viewer: Viewer;
   /** A refused reply to this thread, sent without JavaScript. */
   failure?: FormFailure;
-  reportedId: string | null;
+  reports: PageReports;
 }) {
   const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
@@ -167,7 +139,7 @@ export function CommentThread({
 
   return (
     <li>
-      <CommentCard comment={thread} blogAuthorId={blogAuthorId} viewer={viewer} reportedId={reportedId}>
+      <CommentCard comment={thread} blogAuthorId={blogAuthorId} viewer={viewer} reports={reports}>
         {/* Reply comes last in the row, so opening its form (full width, below) moves neither Report nor Delete. */}
         {viewer ? (
           <details ref={details} className="order-last open:w-full" open={failure ? true : undefined}>
@@ -194,7 +166,7 @@ export function CommentThread({
         >
           {replies.map((r) => (
             <li key={r._id}>
-              <CommentCard comment={r} blogAuthorId={blogAuthorId} viewer={viewer} reportedId={reportedId} />
+              <CommentCard comment={r} blogAuthorId={blogAuthorId} viewer={viewer} reports={reports} />
             </li>
           ))}
         </ol>

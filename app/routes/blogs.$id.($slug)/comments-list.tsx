@@ -4,6 +4,7 @@ import type { FormFailure } from "#app/lib/form-result.ts";
 import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { useLoadMore } from "#app/lib/use-load-more.ts";
 import { CommentThread, type Viewer } from "./comment-thread";
+import type { PageReports } from "./report-comment";
 import { buttonClass } from "#app/components/ui.tsx";
 
 /**
@@ -21,7 +22,7 @@ export function CommentsList({
   older,
   viewer,
   failure,
-  reportedId,
+  reports,
 }: {
   blogId: string;
   /** The post's writer: they may delete any comment under it. */
@@ -36,8 +37,8 @@ export function CommentsList({
   viewer: Viewer;
   /** A refused comment or reply sent without JavaScript: the reply's thread shows it. */
   failure?: FormFailure;
-  /** The comment just reported (without JavaScript). */
-  reportedId: string | null;
+  /** The reader's reports, and the answer to one posted without JavaScript. */
+  reports: PageReports;
 }) {
   const { pathname } = useLocation();
   const { items, cursor, loading, failed, showMore } = useLoadMore<Thread>(
@@ -90,7 +91,7 @@ export function CommentsList({
               blogAuthorId={blogAuthorId}
               viewer={viewer}
               failure={failure?.values.parent_id === t._id ? failure : undefined}
-              reportedId={reportedId}
+              reports={reports}
             />
           ))}
         </ol>

@@ -7,14 +7,14 @@ import { MSG } from "#app/lib/messages.ts";
 import type { action } from "./route";
 
 /** What the post page's action does, and what it answers when it worked. */
-export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "save" | "unsave";
+export type Intent = "like" | "comment" | "delete-comment" | "report-comment" | "withdraw-report" | "save" | "unsave";
 export type Done = {
   ok: true;
   intent: Intent;
   liked?: boolean;
   likes?: number;
   alreadySaved?: boolean;
-  /** The comment a report was about, or the one just written. */
+  /** The comment a report (or its withdrawal) was about, or the one just written. */
   commentId?: string;
 };
 

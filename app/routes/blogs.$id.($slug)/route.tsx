@@ -17,6 +17,7 @@ import { sharedLink } from "#app/lib/share.ts";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { COMMENT_ANNOUNCER, CommentForm } from "./comment-form";
 import { CommentsList } from "./comments-list";
+import { pageReports } from "./report-comment";
 import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done } from "./reactions";
 import type { action } from "./action";
 import { SharePanel, useSharePanel } from "./share-panel";
@@ -87,6 +88,7 @@ export default function BlogDetail() {
     older,
     liked,
     saved,
+    reported,
     viewer,
     followsWriter,
     fediverse,
@@ -104,7 +106,7 @@ export default function BlogDetail() {
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
   const failed = refusal(actionData);
-  const topFailure = failed && !failed.values.parent_id ? failed : undefined;
+  const topFailure = failed?.values.intent === "comment" && !failed.values.parent_id ? failed : undefined;
   // Without JavaScript, a form post renders this page again with its answer: confirm it in words.
   const notice =
     succeeded(actionData, "save") || succeeded(actionData, "unsave") ? saveNotice(actionData as Done) : null;
@@ -277,7 +279,7 @@ export default function BlogDetail() {
           older={older}
           viewer={viewer}
           failure={refusal(actionData) ?? undefined}
-          reportedId={succeeded(actionData, "report-comment") ? ((actionData as Done).commentId ?? null) : null}
+          reports={pageReports(reported, actionData)}
         />
 
         <p className="mt-10 text-sm text-gray-600">

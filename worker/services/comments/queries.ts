@@ -64,7 +64,7 @@ export interface At {
 }
 
 /** The columns of a listed comment with its author (never users.id: D1 batches key rows by column name). */
-function commentColumns(t: Table) {
+export function commentColumns(t: Table) {
   return {
     id: t.id,
     blogId: t.blogId,
@@ -87,7 +87,7 @@ function commentColumns(t: Table) {
 }
 
 /** The remote author of a fediverse reply, joined to every listed comment (none for local ones). */
-const remoteAuthor = (t: Table) =>
+export const remoteAuthor = (t: Table) =>
   [
     [schema.apComments, eq(schema.apComments.commentId, t.id)],
     [schema.apRemoteActors, eq(schema.apRemoteActors.id, schema.apComments.remoteId)],

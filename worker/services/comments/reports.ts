@@ -1,52 +1,73 @@
-import { count, desc, eq, max, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { reportedPage, type ReportedComment } from "#worker/services/comments/reported.ts";
+import { Forbidden, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { canReportComment, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { parsePaging, type Page } from "#worker/services/shared/pagination.ts";
+import { LIMITS, optionalText, parse } from "#worker/services/shared/validation.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { REPORT_REASONS, REPORT_REASON_REQUIRED, type ReportReason } from "#worker/services/texts.ts";
+
+export type { ReportedComment, ReportNote } from "#worker/services/comments/reported.ts";
 
 export const REPORTS_PAGE = 20;
 export const REPORTS_PER_WINDOW = 30;
 export const REPORT_WINDOW_SECONDS = 60 * 60;
 
-/** A reported comment as /dashboard/comments lists it. */
-export interface ReportedComment {
-  _id: string;
-  body: string;
-  /** ISO 8601. */
-  created_at: string;
-  parent_id: string | null;
-  author: { _id: string; name: string; email: string };
-  blog: { _id: string; title: string };
-  /** How many people reported it. */
-  reports: number;
-  /** ISO 8601: the latest report. */
-  last_reported_at: string;
+/** Why: spam, abuse or other; with other, a short note of the reporter's own (ignored with the other two). */
+export const reportInput = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: REPORT_REASON_REQUIRED }),
+    note: optionalText("Note", LIMITS.reportNote),
+  })
+  .transform(({ reason, note }) => ({ reason, note: reason === "other" ? (note ?? null) : null }));
+
+/** The input's refusal, with its first field's words as the message (a client that shows one line shows the reason). */
+function parseReport(input: unknown): { reason: ReportReason; note: string | null } {
+  try {
+    return parse(reportInput, input);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    throw new ValidationError(err.fields, Object.values(err.fields)[0] ?? err.message, "invalid-report");
+  }
 }
 
 /**
- * Reports of comments: anyone signed in reports a comment once (a second report is the same row);
- * admins list the reported ones and keep (clear its reports) or delete them (comments.remove).
- * Reports change no public page: nothing cached carries them, so nothing is purged; the admin list
- * is a signed-in page (private, no-store).
+ * Reports of comments: anyone signed in reports someone else's comment once, with a reason (a second
+ * report is the same row, with the latest reason), and may withdraw it; admins list the reported
+ * ones with their reasons and keep (clear its reports) or delete them (comments.remove). Reports
+ * change no public page: nothing cached carries them, so nothing is purged; the admin list and the
+ * reader's own report state are on signed-in pages (private, no-store).
  */
 export function createCommentReportService(db: Db, rateLimit: RateLimitService) {
+  async function existing(commentId: string) {
+    if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
+    const comment = await db.query.comments.findFirst({
+      where: eq(schema.comments.id, commentId),
+      columns: { id: true, userId: true },
+    });
+    if (!comment) throw new NotFound("Comment not found.", "comment-not-found");
+    return comment;
+  }
+
   return {
-    async report(actor: Actor | null, commentId: string): Promise<{ reported: true }> {
+    async report(
+      actor: Actor | null,
+      commentId: string,
+      input: unknown,
+    ): Promise<{ reported: true; reason: ReportReason }> {
       const user = requireUser(actor);
-      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
-      const comment = await db.query.comments.findFirst({
-        where: eq(schema.comments.id, commentId),
-        columns: { id: true, userId: true },
-      });
-      if (!comment) throw new NotFound("Comment not found.", "comment-not-found");
+      const comment = await existing(commentId);
       if (!canReportComment(user, comment)) {
         throw new Forbidden("You cannot report your own comment.", "own-comment");
       }
+      const { reason, note } = parseReport(input);
       await rateLimit.hit(`comment-report:${user.id}`, REPORTS_PER_WINDOW, REPORT_WINDOW_SECONDS);
       // Insert-select: a comment deleted meanwhile inserts nothing rather than failing the foreign key.
+      // One row per person and comment: a repeat keeps the first time and takes the latest reason.
       await db
         .insert(schema.commentReports)
         .select(
@@ -55,66 +76,38 @@ export function createCommentReportService(db: Db, rateLimit: RateLimitService) 
               commentId: schema.comments.id,
               userId: sql<string>`${user.id}`.as("user_id"),
               createdAt: sql<number>`${Date.now()}`.as("created_at"),
+              reason: sql<ReportReason>`${reason}`.as("reason"),
+              note: sql<string | null>`${note}`.as("note"),
             })
             .from(schema.comments)
             .where(eq(schema.comments.id, comment.id)),
         )
-        .onConflictDoNothing();
-      return { reported: true };
+        .onConflictDoUpdate({
+          target: [schema.commentReports.commentId, schema.commentReports.userId],
+          set: { reason, note },
+        });
+      return { reported: true, reason };
     },
 
-    /** Admins: the reported comments, most recently reported first, a page at a time. */
+    /** The reporter takes their report back (none left to take is the same outcome: 0). */
+    async withdraw(actor: Actor | null, commentId: string): Promise<{ withdrawnCount: number }> {
+      const user = requireUser(actor);
+      if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
+      const gone = await db
+        .delete(schema.commentReports)
+        .where(and(eq(schema.commentReports.commentId, commentId), eq(schema.commentReports.userId, user.id)))
+        .returning({ commentId: schema.commentReports.commentId });
+      if (!gone.length) await existing(commentId);
+      return { withdrawnCount: gone.length };
+    },
+
+    /** Admins: the reported comments, most recently reported first, a page at a time, with their reasons. */
     async reported(
       actor: Actor | null,
       input: { page?: unknown; limit?: unknown } = {},
     ): Promise<Page<ReportedComment>> {
       requireAdmin(actor);
-      const paging = parsePaging(input, REPORTS_PAGE);
-      const r = schema.commentReports;
-      const counts = db
-        .select({
-          commentId: r.commentId,
-          reports: count().as("report_count"),
-          lastAt: max(r.createdAt).as("last_reported_at"),
-        })
-        .from(r)
-        .groupBy(r.commentId)
-        .as("counts");
-      const [rows, totals] = await db.batch([
-        db
-          .select({
-            id: schema.comments.id,
-            body: schema.comments.body,
-            createdAt: schema.comments.createdAt,
-            parentId: schema.comments.parentId,
-            userId: schema.comments.userId,
-            userName: schema.users.name,
-            userEmail: schema.users.email,
-            blogId: schema.comments.blogId,
-            blogTitle: schema.blogs.title,
-            reports: counts.reports,
-            lastAt: counts.lastAt,
-          })
-          .from(counts)
-          .innerJoin(schema.comments, eq(schema.comments.id, counts.commentId))
-          .innerJoin(schema.users, eq(schema.users.id, schema.comments.userId))
-          .innerJoin(schema.blogs, eq(schema.blogs.id, schema.comments.blogId))
-          .orderBy(desc(counts.lastAt), desc(schema.comments.id))
-          .limit(paging.limit)
-          .offset(paging.offset),
-        db.select({ total: sql<number>`count(distinct ${r.commentId})` }).from(r),
-      ]);
-      const items = rows.map((row): ReportedComment => ({
-        _id: row.id,
-        body: row.body,
-        created_at: new Date(row.createdAt).toISOString(),
-        parent_id: row.parentId,
-        author: { _id: row.userId, name: row.userName, email: row.userEmail },
-        blog: { _id: row.blogId, title: row.blogTitle },
-        reports: row.reports,
-        last_reported_at: new Date(Number(row.lastAt)).toISOString(),
-      }));
-      return toPage(items, Number(totals[0]?.total ?? 0), paging);
+      return reportedPage(db, parsePaging(input, REPORTS_PAGE));
     },
 
     /** Admins: keep a reported comment (its reports are cleared). */

@@ -23,7 +23,14 @@ import {
   type Thread,
 } from "#worker/services/comments/queries.ts";
 
+import {
+  WRITER_COMMENTS_PAGE,
+  commentsOnWritersPosts,
+  type CommentOnPost,
+} from "#worker/services/comments/on-writers-posts.ts";
+
 export * from "#worker/services/comments/queries.ts";
+export type { CommentOnPost } from "#worker/services/comments/on-writers-posts.ts";
 
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;
@@ -159,6 +166,18 @@ export function createCommentService(
       const created = { insertedId: id, blogId, parentId, userId: user.id };
       await onCreated(created);
       return created;
+    },
+
+    /**
+     * A writer's /dashboard/comments: every comment and reply on their own posts, newest first, a page at
+     * a time (each of them theirs to delete, by canRemoveComment). Nobody else's posts are read.
+     */
+    async onMyPosts(
+      actor: Actor | null,
+      input: { page?: unknown; limit?: unknown } = {},
+    ): Promise<Page<CommentOnPost>> {
+      const user = requireUser(actor);
+      return commentsOnWritersPosts(db, user.id, parsePaging(input, WRITER_COMMENTS_PAGE));
     },
 
     /** Its author, the post's writer, or an admin (canRemoveComment). A top comment takes its replies along. */

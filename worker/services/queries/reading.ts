@@ -17,6 +17,7 @@ import {
   toCommentPage,
   type Thread,
 } from "#worker/services/comments/queries.ts";
+import { reportedByQuery } from "#worker/services/comments/reported.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { likedQuery } from "#worker/services/likes.ts";
@@ -49,6 +50,8 @@ export interface Post {
   /** The reader's own like and save; false for a visitor. */
   liked: boolean;
   saved: boolean;
+  /** The ids of this post's comments the reader reported (and may withdraw); empty for a visitor. */
+  reported: string[];
   /** Up to three visible posts to read next (same category first, then the most similar). */
   related: PublicBlog[];
 }
@@ -98,7 +101,7 @@ export function createReadingService(db: Db) {
       return { results: publicResults(toSearchPage(rows, totals, page, limit)), latest: publicRows(latest), saved };
     },
 
-    /** /blogs/{id}: the blog, its comments and the reader's like and save state in one round trip; then its related posts. */
+    /** /blogs/{id}: the blog, its comments and the reader's like, save and report state in one round trip; then its related posts. */
     async post(actor: Actor | null, id: string, commentsCursor?: string | null): Promise<Post> {
       if (!isIdShaped(id)) throw new NotFound("Blog not found.");
       const comments = commentsQuery(db, id, { cursor: commentsCursor ?? undefined });
@@ -117,7 +120,12 @@ export function createReadingService(db: Db) {
         { total: number }[],
       ];
       /** The one shape of the answer, whoever asks. */
-      const answer = async ([blogs, commentRows, replyRows, counts]: Found, liked: boolean, saved: boolean) => {
+      const answer = async (
+        [blogs, commentRows, replyRows, counts]: Found,
+        liked: boolean,
+        saved: boolean,
+        reported: string[] = [],
+      ) => {
         if (!blogs[0]) throw new NotFound("Blog not found.");
         const page = toCommentPage(commentRows, replyRows);
         return {
@@ -127,19 +135,26 @@ export function createReadingService(db: Db) {
           commentsNext: page.next,
           liked,
           saved,
+          reported,
           related: await related(blogs[0]),
         };
       };
       if (!actor) return answer(await db.batch([blogQuery, comments, replies, commentCount]), false, false);
-      const [blogs, commentRows, replyRows, counts, liked, saved] = await db.batch([
+      const [blogs, commentRows, replyRows, counts, liked, saved, reported] = await db.batch([
         blogQuery,
         comments,
         replies,
         commentCount,
         likedQuery(db, id, actor.id),
         savedStateQuery(db, actor.id, id),
+        reportedByQuery(db, actor.id, id),
       ]);
-      return answer([blogs, commentRows, replyRows, counts], liked.length > 0, saved.length > 0);
+      return answer(
+        [blogs, commentRows, replyRows, counts],
+        liked.length > 0,
+        saved.length > 0,
+        reported.map((r) => r.commentId),
+      );
     },
   };
 }

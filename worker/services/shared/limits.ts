@@ -14,6 +14,8 @@ export const LIMITS = {
   subject: 150,
   message: 5_000,
   comment: 2_000,
+  /** A comment report's own words (with the reason "other"): a line, not a letter. */
+  reportNote: 200,
   url: 2_048,
   /** Free tags per post, and characters per tag. */
   tags: 5,
