@@ -38,7 +38,10 @@ const list = (files: Map<string, Uint8Array>, name: string): Record<string, unkn
   }
 };
 
-/** This site's own export: importing it into an empty site gives back its posts, images and comments. */
+/**
+ * This site's own export: importing it into an empty site gives back its posts (tags and SEO fields
+ * too), images, threaded comments, edited pages and follows.
+ */
 export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
   let site = "edge-blog";
   try {
@@ -55,6 +58,8 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       authorEmail: str(c.authorEmail).toLowerCase() || null,
       date: str(c.createdAt) || new Date().toISOString(),
       body: str(c.body),
+      sourceId: str(c._id) || undefined,
+      parentSourceId: str(c.parentId) || null,
     });
     comments.set(str(c.blogId), entry);
   }
@@ -68,6 +73,7 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
         return ref ? `![${alt}](${ref})` : all;
       });
     const cover = str(meta.cover);
+    const social = str(meta.social_image);
     const status = str(meta.status);
     out.posts.push({
       sourceKey: `edge:${site}:${id}`,
@@ -83,7 +89,15 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
         : null,
       cover: cover ? (archiveRef(cover, name, files, out) ?? cover) : null,
       comments: comments.get(id) ?? [],
+      metaDescription: str(meta.meta_description),
+      socialImage: social ? (archiveRef(social, name, files, out) ?? social) : null,
     });
+  }
+  for (const f of list(files, "follows.json")) {
+    const follower = str(f.follower).trim().toLowerCase();
+    const writer = str(f.writer).trim().toLowerCase();
+    if (follower && writer && follower !== writer)
+      out.follows.push({ follower, writer, date: str(f.createdAt) || null });
   }
   // The site's pages (/privacy, /terms): only those an admin had edited; the others are the default text.
   for (const name of [...files.keys()].filter((n) => /^pages\/[^/]+\.md$/.test(n)).sort()) {

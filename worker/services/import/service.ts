@@ -6,8 +6,7 @@ import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
-import { markdownImages } from "#worker/services/import/html.ts";
-import { readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
+import { postImages, readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
@@ -20,6 +19,8 @@ import { isAdmin, requireAdmin, requireUser, type Actor } from "#worker/services
 
 export const IMPORTS_PER_HOUR = 10;
 const SUBSCRIBER_SLICE = 50;
+/** Follows one queue item restores (one D1 batch of as many statements). */
+const FOLLOW_SLICE = 50;
 /** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
 const ROWS_PER_INSERT = 10;
 /** What the report (the ledger) lists: posts, the source's pages skipped, and this site's own pages restored. */
@@ -70,14 +71,16 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       if (origin && !parsed.origin) parsed.origin = origin;
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
-      if (parsed.posts.length === 0 && subscribers.length === 0 && sitePages.length === 0) {
+      // Follows are between accounts: only an admin's site import restores them (a writer's file speaks for them alone).
+      const follows = scope === "site" ? parsed.follows : [];
+      if (parsed.posts.length + subscribers.length + sitePages.length + follows.length === 0) {
         const text = "The file holds no posts to import.";
         throw new ValidationError({ file: text }, text, "import-empty-export");
       }
       const jobId = newId();
       // Pages are not imported, but the ledger keeps each one, skipped, and the counts include them.
       const pages = parsed.skipped.filter((s) => s.sourceKey);
-      const summary = summarize(parsed, subscribers.length, pages.length, sitePages.length);
+      const summary = summarize(parsed, subscribers.length, pages.length, sitePages.length, follows.length);
 
       // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).
       const staged = new Map<string, string>();
@@ -91,8 +94,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       const ids = await assignIdsAndGhostUrls(db, parsed, () => newId(), ledgerOf({ scope, ownerId: user.id }));
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
-        for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
-          if (staged.has(src)) archive[src] = staged.get(src)!;
+        for (const src of postImages(p)) if (staged.has(src)) archive[src] = staged.get(src)!;
         const payload: StagedPost = { ...p, archive, blogId: ids[seq] };
         return {
           jobId,
@@ -131,6 +133,16 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           sourceKey: `subscribers:${i}`,
           title: "",
           payload: JSON.stringify(subscribers.slice(i, i + SUBSCRIBER_SLICE)),
+        });
+      // Last: the queue claims items in order, so the follows meet the accounts the posts brought in.
+      for (let i = 0; i < follows.length; i += FOLLOW_SLICE)
+        rows.push({
+          jobId,
+          seq: rows.length,
+          kind: "follows",
+          sourceKey: `follows:${i}`,
+          title: "",
+          payload: JSON.stringify(follows.slice(i, i + FOLLOW_SLICE)),
         });
       // The job and every staged row in one batch: a failure leaves nothing half-staged.
       const statements = [
