@@ -177,6 +177,29 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
     expect(await followPairs()).toHaveLength(2);
   }, 60_000);
 
+  it("imported back into the same site, the export brings back only what is gone, under its old id", async () => {
+    const admin = await importAdmin();
+    const writer = await makeUser({ name: "Stay Writer" });
+    const kept = await makeBlog(writer, { title: "Still here", tags: "kept" });
+    const gone = await makeBlog(writer, { title: "Deleted by mistake", tags: "restored,edge-cache" });
+    const { bytes } = await exportSite(admin);
+    await env.DB.prepare("delete from blogs where id = ?").bind(gone.id).run();
+    const before = await count("blogs");
+
+    const { view } = await harness.importFile(admin, fileOf(bytes, "site.zip"));
+    expect(await count("blogs")).toBe(before + 1);
+    const back = await env.DB.prepare("select id, tags from blogs where title = ?")
+      .bind("Deleted by mistake")
+      .all<{ id: string; tags: string }>();
+    // Its old address works again.
+    expect(back.results).toEqual([{ id: gone.id, tags: "restored,edge-cache" }]);
+    expect(await env.DB.prepare("select count(*) as n from blogs where title = ?").bind("Still here").first("n")).toBe(
+      1,
+    );
+    const still = view.report.items.find((i) => i.blogId === kept.id);
+    expect(still).toMatchObject({ state: "skipped", note: { reason: "already on this site" } });
+  }, 60_000);
+
   it("a writer's own import of a site zip restores no follows (they are between other accounts)", async () => {
     const admin = await importAdmin();
     const a = await makeUser({ email: `a-${newId(8).toLowerCase()}@example.com` });

@@ -2,6 +2,7 @@ import { textOf } from "#worker/services/import/archive.ts";
 import { assertJsonDepth } from "#worker/services/import/nesting.ts";
 import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { archiveRef } from "#worker/services/import/zip-images.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 
 /** The marker file of this site's whole-site export (worker/services/export/site.ts). */
 export const SITE_EXPORT_MARKER = "edge-blog.json";
@@ -77,6 +78,7 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
     const status = str(meta.status);
     out.posts.push({
       sourceKey: `edge:${site}:${id}`,
+      ...(isIdShaped(meta.id) ? { id: meta.id } : {}),
       title: str(meta.title) || "(untitled)",
       markdown,
       description: str(meta.description),

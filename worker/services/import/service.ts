@@ -8,6 +8,7 @@ import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { postImages, readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
+import type { ParsedImport } from "#worker/services/import/types.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Purge } from "#worker/cache/purge.ts";
@@ -33,6 +34,23 @@ const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
+
+/** Why a post of this site's own export is not imported: the post it was is still here. */
+export const ALREADY_HERE = "already on this site";
+
+/** The ids of this site's own export (kept ids) that name a post still here. */
+async function postsStillHere(db: Db, parsed: ParsedImport): Promise<Set<string>> {
+  const kept = parsed.posts.flatMap((p) => (p.id ? [p.id] : []));
+  const found = new Set<string>();
+  for (let i = 0; i < kept.length; i += 90) {
+    const rows = await db
+      .select({ id: schema.blogs.id })
+      .from(schema.blogs)
+      .where(inArray(schema.blogs.id, kept.slice(i, i + 90)));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
 
 export function createImportService(db: Db, env: Env, rateLimit: RateLimitService, purge?: Purge) {
   const j = schema.importJobs;
@@ -92,10 +110,13 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       }
       // Each post's id here, chosen now so links between the export's own posts can name it.
       const ids = await assignIdsAndGhostUrls(db, parsed, () => newId(), ledgerOf({ scope, ownerId: user.id }));
+      // Only an admin's import keeps a post's id: a writer's own import makes copies that are theirs.
+      if (scope !== "site") for (const p of parsed.posts) delete p.id;
+      const present = await postsStillHere(db, parsed);
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
         for (const src of postImages(p)) if (staged.has(src)) archive[src] = staged.get(src)!;
-        const payload: StagedPost = { ...p, archive, blogId: ids[seq] };
+        const payload: StagedPost = { ...p, archive, blogId: p.id ?? ids[seq] };
         return {
           jobId,
           seq,
@@ -103,6 +124,10 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           sourceKey: p.sourceKey,
           title: p.title.slice(0, 200),
           payload: JSON.stringify(payload),
+          // Still on this site (its own export imported back): the post stays as it is, nothing is copied.
+          ...(p.id && present.has(p.id)
+            ? { state: "skipped" as const, blogId: p.id, note: JSON.stringify({ reason: ALREADY_HERE }) }
+            : {}),
         };
       });
       for (const page of pages)
@@ -153,8 +178,8 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           platform: parsed.platform,
           filename: file instanceof File ? file.name.slice(0, 200) : "export",
           total: parsed.posts.length + pages.length + sitePages.length,
-          done: pages.length,
-          skipped: pages.length,
+          done: pages.length + present.size,
+          skipped: pages.length + present.size,
           summary: JSON.stringify(summary),
         }),
       ];

@@ -40,6 +40,11 @@ export interface ImportedPost {
   categories: string[];
   tags: string[];
   author: ImportedAuthor | null;
+  /**
+   * This site's own export: the post's id there, kept by an admin's import (its old links keep working); a post still
+   * here under that id is not imported again, so a site's export imported back adds only what is gone.
+   */
+  id?: string;
   /** The source's own slug (Ghost: links between its posts name it). */
   slug?: string;
   /** The featured image's source URL, or null. */
