@@ -966,8 +966,9 @@ export const importItems = sqliteTable(
       .references(() => importJobs.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     // "page": a page of the source, never imported, kept skipped in the ledger. "site-page": this site's
-    // own export brings back /privacy or /terms (payload: slug and Markdown).
-    kind: text("kind", { enum: ["post", "page", "site-page", "subscribers"] }).notNull(),
+    // own export brings back /privacy or /terms (payload: slug and Markdown). "follows": a slice of its
+    // follows (follower and writer by email).
+    kind: text("kind", { enum: ["post", "page", "site-page", "subscribers", "follows"] }).notNull(),
     sourceKey: text("source_key").notNull(),
     title: text("title").notNull().default(""),
     payload: text("payload").notNull(),

@@ -78,6 +78,7 @@ export function ImportPreview({ view }: { view: ImportView }) {
             ["Subscribers", summary.subscribers],
             ["Pages skipped", summary.pages ?? 0],
             ...(summary.sitePages ? ([["Site pages", summary.sitePages]] as const) : []),
+            ...(summary.follows ? ([["Follows", summary.follows]] as const) : []),
           ] as const
         ).map(([label, n]) => (
           <li key={label} className="rounded-xl border border-gray-200 bg-white p-3">

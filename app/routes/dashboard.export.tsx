@@ -19,7 +19,7 @@ export default function Export() {
     <>
       <DashboardHeader
         title="Export"
-        description="The whole site as one zip: every post as Markdown with front matter, every image, and JSON of users (no password hashes), profiles, comments, likes, saves, reviews, authors, newsletter subscribers and settings, with a README describing the format. Importing it into an empty site gives the site back."
+        description="The whole site as one zip: every post as Markdown with front matter (tags and SEO fields too), every image, and JSON of users (no password hashes), profiles, comments with their replies, likes, saves, follows, reviews, authors, newsletter subscribers and settings, with a README describing the format. Importing it into an empty site gives the site back; imported here again, it brings back only the posts that are gone."
       />
       <a href="/dashboard/export.zip" download className={buttonClass({ tone: "primary" })}>
         Download the site (.zip)

@@ -67,7 +67,11 @@ export const accountApi = new Hono<ApiEnv>()
     const body = c.req.header("Content-Type") ? await readJson(c) : {};
     const secret = configOf(c.env).sessionSecret;
     const googleReauthAt = await readReauth(c.req.raw, secret, c.var.user?.id);
-    const result = await c.var.services.account.deleteAccount(c.var.user, { password: body.password, googleReauthAt });
+    const result = await c.var.services.account.deleteAccount(
+      c.var.user,
+      { password: body.password, googleReauthAt },
+      new URL(c.req.url).origin,
+    );
     c.header("Set-Cookie", clearSessionCookie());
     c.header("Set-Cookie", clearReauthCookie(), { append: true });
     return c.json(result);

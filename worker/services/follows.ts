@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -7,7 +8,7 @@ import { countQuery, filteredList, newestPageQuery, pageIdsQuery, visibleList } 
 import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
@@ -133,6 +134,43 @@ export function createFollowService(
         .returning({ writerId: f.writerId });
       if (gone.length) await purge({ kind: "follow.changed", writerId });
       return state(user.id, writerId);
+    },
+
+    /**
+     * An admin's import of this site's export: follows by email, each only where both accounts exist (a
+     * follow never makes an account), one statement each in one batch; present ones stay as they are, so
+     * importing twice adds nothing. Nobody is notified: these follows are old news.
+     */
+    async restore(
+      actor: Actor | null,
+      pairs: { follower: string; writer: string; date: string | null }[],
+    ): Promise<{ restored: number; skipped: number }> {
+      requireAdmin(actor);
+      if (pairs.length === 0) return { restored: 0, skipped: 0 };
+      const follower = alias(schema.users, "follower");
+      const writer = alias(schema.users, "writer");
+      const statements = pairs.map((p) =>
+        db
+          .insert(f)
+          .select(
+            db
+              .select({
+                followerId: sql<string>`${follower.id}`.as("follower_id"),
+                writerId: sql<string>`${writer.id}`.as("writer_id"),
+                createdAt: sql<number>`${(p.date && Date.parse(p.date)) || Date.now()}`.as("created_at"),
+              })
+              .from(follower)
+              .innerJoin(writer, sql`${writer.email} = ${p.writer.toLowerCase()}`)
+              .where(and(eq(follower.email, p.follower.toLowerCase()), ne(follower.id, writer.id))),
+          )
+          .onConflictDoNothing()
+          .returning({ writerId: f.writerId }),
+      );
+      const results = await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+      const writers = new Set(results.flat().map((r) => r.writerId));
+      for (const writerId of writers) await purge({ kind: "follow.changed", writerId });
+      const restored = results.reduce((n, r) => n + r.length, 0);
+      return { restored, skipped: pairs.length - restored };
     },
 
     /** The reader's follow of a writer and the writer's follower count (for the writer page's button). */

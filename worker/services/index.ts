@@ -101,6 +101,11 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   events.subscribe(newsletterSubscriptions(newsletter));
   events.subscribe(notificationSubscriptions(notifications));
   events.subscribe(federationSubscriptions(federation));
+  const follows = createFollowService(db, {
+    purge,
+    rateLimit,
+    onFollow: (actor, writerId) => events.emit("user.followed", { actor, writerId }),
+  });
   const outreach = gateOutreach(db, {
     announce: (blogId) => events.emit("post.published", { blogId }),
     federate: (blogId) => events.emit("post.changed", { blogId }),
@@ -128,11 +133,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     dashboard: createDashboardService(db),
     emailVerification,
     feeds: createFeedService(db),
-    follows: createFollowService(db, {
-      purge,
-      rateLimit,
-      onFollow: (actor, writerId) => events.emit("user.followed", { actor, writerId }),
-    }),
+    follows,
     googleAccounts: createGoogleAccountService(db, env),
     health: createHealthService(db),
     home: createHomeService(db),
@@ -146,6 +147,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
       // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
       importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
       savePage: (actor, slug, body) => sitePages.update(actor, slug, { body }),
+      // This site's export brings its follows back: the follows' own restore, which notifies nobody.
+      importFollows: (actor, pairs) => follows.restore(actor, pairs),
     }),
     likes: createLikeService(db, purge, rateLimit, (actor, blogId) => events.emit("post.liked", { actor, blogId })),
     mailer,

@@ -119,7 +119,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
       case "delete-account":
-        await account.deleteAccount(user, await proof());
+        await account.deleteAccount(user, await proof(), new URL(request.url).origin);
         return redirectWithFlash(
           "/",
           { kind: "toast", title: MSG.settings.accountDeleted, text: MSG.settings.accountDeletedText, icon: "success" },

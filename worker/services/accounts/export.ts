@@ -38,8 +38,11 @@ export function postMarkdown(blog: BlogRow): string {
       ["date", blog.dateTime],
       ["publish_at", iso(blog.publishAt)],
       ["category", blog.category],
+      ["tags", blog.tags],
       ["description", blog.shortDescription],
       ["image", cover],
+      ["meta_description", blog.metaDescription],
+      ["social_image", imageKeyOf(blog.socialImage) ? localImages(blog.socialImage) : blog.socialImage],
       ["likes", blog.likes],
       ["created_at", iso(blog.createdAt)],
       ["updated_at", iso(blog.updatedAt)],
@@ -55,7 +58,10 @@ const README = (site: string, skipped: string[]) =>
     "profile.json   your account and profile",
     "posts/         every post you wrote (drafts and scheduled ones too), Markdown with front matter",
     "images/        the images your posts and your account show",
-    "comments.json  the comments you wrote",
+    "               (front matter: title, id, status, date, publish_at, category, tags, description, image,",
+    "               meta_description, social_image, likes, created_at, updated_at)",
+    "comments.json  the comments you wrote; parentId is the comment a reply answers (null for a top comment)",
+    "follows.json   the writers you follow and the people who follow you (id, name, since when)",
     "likes.json     the posts you liked",
     "saves.json     the posts you saved to read later",
     "",
@@ -136,6 +142,7 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
             usedNames.add(name);
             wantImage(blog.image);
             wantImage(blog.authorImage);
+            wantImage(blog.socialImage);
             for (const url of imageUrlsIn(blog.blogDetails)) wantImage(url);
             await zip.text(name, postMarkdown(blog));
           }
@@ -147,7 +154,14 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
             for await (const rows of keysetPages(
               (after) =>
                 db
-                  .select({ k1: c.createdAt, k2: c.id, blogId: c.blogId, body: c.body, blogTitle: publicTitle })
+                  .select({
+                    k1: c.createdAt,
+                    k2: c.id,
+                    blogId: c.blogId,
+                    parentId: c.parentId,
+                    body: c.body,
+                    blogTitle: publicTitle,
+                  })
                   .from(c)
                   .innerJoin(b, eq(b.id, c.blogId))
                   .where(and(eq(c.userId, user.id), after))
@@ -161,6 +175,7 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
                 _id: r.k2,
                 blogId: r.blogId,
                 blogTitle: r.blogTitle,
+                parentId: r.parentId,
                 body: r.body,
                 createdAt: iso(r.k1),
               }));
@@ -207,6 +222,8 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
           })(),
         );
 
+        await zip.text("follows.json", `${JSON.stringify(await followsOf(db, user.id), null, 2)}\n`);
+
         // Images last, one at a time, streamed from R2 chunk by chunk; past the caps they are listed instead.
         let bytes = 0;
         let count = 0;
@@ -228,6 +245,35 @@ export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitSe
 
       return { filename, body };
     },
+  };
+}
+
+/**
+ * The account's follows both ways, by id and name (names are public on the site; the other people's
+ * addresses are theirs and stay out). Capped like the other lists.
+ */
+async function followsOf(db: Db, userId: string) {
+  const f = schema.follows;
+  const u = schema.users;
+  const [following, followers] = await db.batch([
+    db
+      .select({ writerId: f.writerId, name: u.name, since: f.createdAt })
+      .from(f)
+      .innerJoin(u, eq(u.id, f.writerId))
+      .where(eq(f.followerId, userId))
+      .orderBy(asc(f.createdAt))
+      .limit(EXPORT_CAPS.rows),
+    db
+      .select({ followerId: f.followerId, name: u.name, since: f.createdAt })
+      .from(f)
+      .innerJoin(u, eq(u.id, f.followerId))
+      .where(eq(f.writerId, userId))
+      .orderBy(asc(f.createdAt))
+      .limit(EXPORT_CAPS.rows),
+  ]);
+  return {
+    following: following.map((r) => ({ writerId: r.writerId, name: r.name, followedAt: iso(r.since) })),
+    followers: followers.map((r) => ({ followerId: r.followerId, name: r.name, followedAt: iso(r.since) })),
   };
 }
 

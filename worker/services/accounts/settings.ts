@@ -1,17 +1,17 @@
 import Bowser from "bowser";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "#worker/auth/passwords.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
-import { eraseAnalytics } from "#worker/services/analytics/retention.ts";
-import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
 import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
+import { eraseAccount, mailGoodbye, readHoldings, type AccountFederation } from "#worker/services/accounts/erase.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -66,58 +66,6 @@ function placeOf(s: SessionSummary): string | null {
   const place = [s.city, s.country].filter(Boolean).join(", ");
   if (place) return s.colo ? `${place} (via ${s.colo})` : place;
   return s.colo ? `Cloudflare ${s.colo}` : null;
-}
-
-/** What account deletion tells the fediverse (worker/services/federation/service.ts accountDeletion). */
-export interface AccountFederation {
-  /** Before the delete: keeps the account's actor (its key) apart from the account; answers whether it had one. */
-  retire(userId: string): Promise<boolean>;
-  /** The delete was refused: the actor is the account's again. */
-  restore(userId: string): Promise<void>;
-  /** After the delete: Delete(Tombstone) of each federated post and Delete(actor), through the queue. */
-  announce(userId: string): Promise<void>;
-}
-
-/**
- * Deletes an account and, through the foreign keys, everything that is theirs (docs/decisions/001):
- * sessions, profile, passkeys, saved entries, likes, comments and their posts; then purges and lets
- * their images go. `guard` adds a condition checked in the same statement (the last-admin rule).
- * Answers how many rows went (0 when the guard refused).
- */
-export async function eraseAccount(
-  db: Db,
-  purge: Purge,
-  release: ReleaseImages,
-  row: UserRow,
-  guard?: ReturnType<typeof sql>,
-  federation?: AccountFederation,
-): Promise<number> {
-  // Their fediverse actor outlives the account (to sign the Delete its followers get), unless refused.
-  const retired = (await federation?.retire(row.id)) ?? false;
-  // What their account showed or uploaded, read before the foreign keys take their records away.
-  const [posts, uploads, postIds] = await Promise.all([
-    postImageUrls(db, eq(schema.blogs.authorId, row.id)),
-    db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
-    db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.authorId, row.id)),
-  ]);
-  const deleted = await db
-    .delete(schema.users)
-    .where(guard ? and(eq(schema.users.id, row.id), guard) : eq(schema.users.id, row.id))
-    .returning({ id: schema.users.id });
-  if (deleted.length === 0) {
-    if (retired) await federation?.restore(row.id);
-    return 0;
-  }
-  if (retired) await federation?.announce(row.id);
-  // Their posts' analytics go with them (rollups are keyed by text, not by foreign keys).
-  await eraseAnalytics(
-    db,
-    row.id,
-    postIds.map((p) => p.id),
-  );
-  await purge({ kind: "user.removed" });
-  await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
-  return deleted.length;
 }
 
 export function createAccountService(
@@ -255,9 +203,16 @@ export function createAccountService(
      * admin's delete takes (docs/decisions/001), and the email is free for a new account at once.
      * The last admin cannot leave (checked in the delete statement itself, so two cannot race).
      */
-    async deleteAccount(actor: Actor | null, proof: IdentityProof): Promise<{ deletedCount: number }> {
+    async deleteAccount(
+      actor: Actor | null,
+      proof: IdentityProof,
+      origin?: string | null,
+    ): Promise<{ deletedCount: number }> {
       const row = await current(actor);
       await prove(row, proof);
+      // The goodbye mail goes only to an address its owner proved; what it names is counted before it goes.
+      const verified = row.emailVerifiedAt !== null;
+      const held = verified ? await readHoldings(db, row.id) : undefined;
       const guard =
         row.role === "admin"
           ? sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`
@@ -269,6 +224,7 @@ export function createAccountService(
           "last-admin",
         );
       }
+      if (held) await mailGoodbye(db, mailer, row, held, origin);
       return { deletedCount };
     },
   };

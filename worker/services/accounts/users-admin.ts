@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { eraseAccount, type AccountFederation } from "#worker/services/accounts/settings.ts";
+import { eraseAccount, readHoldings, type AccountFederation, type Holdings } from "#worker/services/accounts/erase.ts";
 import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { ftsQuery } from "#worker/services/search.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
@@ -34,19 +34,7 @@ export function userFilter(q: unknown): SQL | undefined {
 
 const emailOnly = z.object({ email: emailField() });
 
-/** Counts past this read as "more than": a count walks an index, and a confirmation need not walk a huge one. */
-export const HOLDINGS_CAP = 10_000;
-
-/** What goes with an account when it is deleted: shown in the delete confirmation. */
-export interface Holdings {
-  name: string;
-  posts: number;
-  comments: number;
-  likes: number;
-  saves: number;
-  /** The most any count reaches (HOLDINGS_CAP): a count equal to it means "at least". */
-  cap: number;
-}
+export { HOLDINGS_CAP, type Holdings } from "#worker/services/accounts/erase.ts";
 
 /** The admin's side of accounts: Manage Users, deleting an account, and who is an admin. */
 export function createUserAdmin(
@@ -115,22 +103,7 @@ export function createUserAdmin(
      */
     async holdings(actor: Actor | null, id: string): Promise<Holdings> {
       requireAdmin(actor);
-      const capped = (table: string, column: string) =>
-        sql<number>`(select count(*) from (select 1 from ${sql.raw(table)} where ${sql.raw(column)} = ${id} limit ${HOLDINGS_CAP}))`;
-      const row = await findOr404(id, "User not found.", (id) =>
-        db
-          .select({
-            name: schema.users.name,
-            posts: capped("blogs", "author_id"),
-            comments: capped("comments", "user_id"),
-            likes: capped("blog_likes", "user_id"),
-            saves: capped("saved_blogs", "user_id"),
-          })
-          .from(schema.users)
-          .where(eq(schema.users.id, id))
-          .get(),
-      );
-      return { ...row, cap: HOLDINGS_CAP };
+      return findOr404(id, "User not found.", (id) => readHoldings(db, id));
     },
 
     async makeAdmin(actor: Actor | null, id: string): Promise<{ modifiedCount: number }> {

@@ -21,7 +21,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import { emailField, LIMITS, optionalUrl, parse, requiredText } from "#worker/services/shared/validation.ts";
-import type { AccountFederation } from "#worker/services/accounts/settings.ts";
+import type { AccountFederation } from "#worker/services/accounts/erase.ts";
 import { createUserAdmin } from "#worker/services/accounts/users-admin.ts";
 import {
   addressKey,

@@ -1,5 +1,6 @@
 import { configOf } from "#worker/config.ts";
 import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
@@ -23,17 +24,20 @@ This zip is the whole site, in a form people and programs can read, and that Edg
 - edge-blog.json          the format's name and version, the site and when it was exported
 - posts/<slug>.md         every post (drafts and scheduled ones too): front matter, then the Markdown body.
                           Front matter lines are "key: <JSON value>" (valid YAML): title, id, date, status,
-                          publish_at, category, tags ("a,b"), author, author_email, description, cover, likes
+                          publish_at, category, tags ("a,b"), author, author_email, description, cover, likes,
+                          meta_description and social_image (the SEO fields; "" when the post has none)
 - pages/<slug>.md         the site's pages (privacy, terms): front matter (title, slug, edited, updated_at),
                           then the Markdown; the import restores those an admin had edited
 - images/<key>            every stored image; posts refer to them as ../images/<key>
 - users.json              accounts: id, name, email, role, photo, dates (never a password hash)
 - profiles.json           writer profiles (bio, designation)
-- comments.json           comments, with the post id and the commenter's name and email
+- comments.json           comments, with the post id, the commenter's name and email, and parentId: the _id
+                          of the comment a reply answers (null for a top comment)
 - likes.json, saves.json  who liked and who saved which post
 - reviews.json            testimonials
 - authors.json            the featured authors
 - subscribers.json        newsletter subscribers and their state (pending, confirmed, unsubscribed)
+- follows.json            who follows which writer: follower and writer by email (with their names), createdAt
 - settings.json           the site's name, owner and address
 `;
 
@@ -80,6 +84,8 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               ["description", blog.shortDescription],
               ["cover", localImages(blog.image)],
               ["likes", blog.likes],
+              ["meta_description", blog.metaDescription],
+              ["social_image", localImages(blog.socialImage)],
             ];
             await zip.text(
               `posts/${slugOf(blog.title)}-${blog.id}.md`,
@@ -126,6 +132,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
                     k1: c.createdAt,
                     k2: c.id,
                     blogId: c.blogId,
+                    parentId: c.parentId,
                     body: c.body,
                     authorName: u.name,
                     authorEmail: u.email,
@@ -141,6 +148,7 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               yield rows.map(({ k1, k2, ...r }) => ({ _id: k2, ...r, createdAt: iso(k1) }));
           })(),
         );
+        await zip.json("follows.json", followPairs(db));
         // The smaller tables, each in pages on its own key.
         const simple = async (name: string, table: keyof typeof tables) => {
           const { t, key } = tables[table];
@@ -206,6 +214,35 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
       return { filename: `${slugOf(site)}-site-${day}.zip`, body };
     },
   };
+}
+
+/** Every follow as a pair of addresses (what another installation can match), walked on the primary key. */
+async function* followPairs(db: Db) {
+  const f = schema.follows;
+  const follower = alias(schema.users, "follower");
+  const writer = alias(schema.users, "writer");
+  for await (const rows of keysetPages(
+    (after) =>
+      db
+        .select({
+          k1: f.followerId,
+          k2: f.writerId,
+          follower: follower.email,
+          followerName: follower.name,
+          writer: writer.email,
+          writerName: writer.name,
+          createdAt: f.createdAt,
+        })
+        .from(f)
+        .innerJoin(follower, eq(follower.id, f.followerId))
+        .innerJoin(writer, eq(writer.id, f.writerId))
+        .where(after)
+        .orderBy(asc(f.followerId), asc(f.writerId))
+        .limit(KEYSET_PAGE),
+    f.followerId,
+    f.writerId,
+  ))
+    yield rows.map(({ k1, k2, createdAt, ...r }) => (void k1, void k2, { ...r, createdAt: iso(createdAt) }));
 }
 
 export type SiteExportService = ReturnType<typeof createSiteExportService>;

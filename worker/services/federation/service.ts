@@ -104,7 +104,7 @@ export function createFederationService(
     /** Remote accounts a local account follows, and what they post (the fediverse in miniature). */
     remoteFollows: following,
     timeline,
-    /** Account deletion (worker/services/accounts/settings.ts eraseAccount): the actor signs its own Delete. */
+    /** Account deletion (worker/services/accounts/erase.ts eraseAccount): the actor signs its own Delete. */
     accountDeletion: {
       async retire(userId: string): Promise<boolean> {
         const kept = await db

@@ -2,6 +2,7 @@ import { textOf } from "#worker/services/import/archive.ts";
 import { assertJsonDepth } from "#worker/services/import/nesting.ts";
 import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { archiveRef } from "#worker/services/import/zip-images.ts";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 
 /** The marker file of this site's whole-site export (worker/services/export/site.ts). */
 export const SITE_EXPORT_MARKER = "edge-blog.json";
@@ -38,7 +39,10 @@ const list = (files: Map<string, Uint8Array>, name: string): Record<string, unkn
   }
 };
 
-/** This site's own export: importing it into an empty site gives back its posts, images and comments. */
+/**
+ * This site's own export: importing it into an empty site gives back its posts (tags and SEO fields
+ * too), images, threaded comments, edited pages and follows.
+ */
 export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
   let site = "edge-blog";
   try {
@@ -55,6 +59,8 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       authorEmail: str(c.authorEmail).toLowerCase() || null,
       date: str(c.createdAt) || new Date().toISOString(),
       body: str(c.body),
+      sourceId: str(c._id) || undefined,
+      parentSourceId: str(c.parentId) || null,
     });
     comments.set(str(c.blogId), entry);
   }
@@ -68,9 +74,11 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
         return ref ? `![${alt}](${ref})` : all;
       });
     const cover = str(meta.cover);
+    const social = str(meta.social_image);
     const status = str(meta.status);
     out.posts.push({
       sourceKey: `edge:${site}:${id}`,
+      ...(isIdShaped(meta.id) ? { id: meta.id } : {}),
       title: str(meta.title) || "(untitled)",
       markdown,
       description: str(meta.description),
@@ -83,7 +91,15 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
         : null,
       cover: cover ? (archiveRef(cover, name, files, out) ?? cover) : null,
       comments: comments.get(id) ?? [],
+      metaDescription: str(meta.meta_description),
+      socialImage: social ? (archiveRef(social, name, files, out) ?? social) : null,
     });
+  }
+  for (const f of list(files, "follows.json")) {
+    const follower = str(f.follower).trim().toLowerCase();
+    const writer = str(f.writer).trim().toLowerCase();
+    if (follower && writer && follower !== writer)
+      out.follows.push({ follower, writer, date: str(f.createdAt) || null });
   }
   // The site's pages (/privacy, /terms): only those an admin had edited; the others are the default text.
   for (const name of [...files.keys()].filter((n) => /^pages\/[^/]+\.md$/.test(n)).sort()) {

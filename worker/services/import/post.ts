@@ -15,6 +15,40 @@ import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 
+/**
+ * The comments as rows with ids of their own, each reply naming its parent's new id: top comments first
+ * (a reply's insert needs its parent), a reply to a reply under the same top comment (one level, as the
+ * site threads), and a reply whose parent did not come in (no address) standing as a top comment.
+ */
+export function threaded(
+  rows: { userId: string; body: string; createdAt: number; sourceId?: string; parentSourceId?: string | null }[],
+) {
+  const bySource = new Map(rows.filter((r) => r.sourceId).map((r) => [r.sourceId!, r]));
+  // The first ancestor with no parent here; none for a top comment, or for a loop (a broken file).
+  const topOf = (r: (typeof rows)[number]) => {
+    const seen = new Set([r]);
+    let at = r;
+    while (at.parentSourceId && bySource.has(at.parentSourceId)) {
+      at = bySource.get(at.parentSourceId)!;
+      if (seen.has(at)) return null;
+      seen.add(at);
+    }
+    return at === r ? null : at;
+  };
+  const ids = new Map(rows.map((r) => [r, newId()]));
+  const out = rows.map((r) => {
+    const top = topOf(r);
+    return {
+      id: ids.get(r)!,
+      userId: r.userId,
+      body: r.body,
+      createdAt: r.createdAt,
+      parentId: top ? ids.get(top)! : null,
+    };
+  });
+  return [...out.filter((r) => !r.parentId), ...out.filter((r) => r.parentId)];
+}
+
 /** Whose "already imported" ledger a job reads and writes: the site's (admins) or the importing writer's. */
 export const ledgerOf = (job: { scope: string; ownerId: string | null }) =>
   job.scope === "site" ? "site" : `user:${job.ownerId ?? ""}`;
@@ -61,20 +95,27 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     post: StagedPost,
     owner: typeof schema.users.$inferSelect,
   ) {
-    const rows: { userId: string; body: string; createdAt: number }[] = [];
+    const rows: {
+      userId: string;
+      body: string;
+      createdAt: number;
+      sourceId?: string;
+      parentSourceId?: string | null;
+    }[] = [];
     let skipped = 0;
     let quoted = 0;
     for (const comment of post.comments) {
+      const thread = { sourceId: comment.sourceId, parentSourceId: comment.parentSourceId ?? null };
       const email = comment.authorEmail?.trim().toLowerCase() ?? "";
       const createdAt = Date.parse(comment.date) || Date.now();
       if (job.scope === "own") {
         if (email && email === owner.email.toLowerCase()) {
-          rows.push({ userId: owner.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+          rows.push({ userId: owner.id, body: comment.body.slice(0, LIMITS.comment), createdAt, ...thread });
           continue;
         }
         const day = new Date(createdAt).toISOString().slice(0, 10);
         const body = `${comment.authorName || "Anonymous"} wrote on ${day}:\n\n${comment.body}`;
-        rows.push({ userId: owner.id, body: body.slice(0, LIMITS.comment), createdAt });
+        rows.push({ userId: owner.id, body: body.slice(0, LIMITS.comment), createdAt, ...thread });
         quoted += 1;
         continue;
       }
@@ -84,9 +125,9 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         skipped += 1;
         continue;
       }
-      rows.push({ userId: who.id, body: comment.body.slice(0, LIMITS.comment), createdAt });
+      rows.push({ userId: who.id, body: comment.body.slice(0, LIMITS.comment), createdAt, ...thread });
     }
-    return { rows, skipped, quoted };
+    return { rows: threaded(rows), skipped, quoted };
   }
 
   return async function importPost(
@@ -140,6 +181,9 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     const at = Date.parse(dateTime);
     const status = post.status === "scheduled" && !(at > Date.now()) ? "published" : post.status;
     const title = post.title.slice(0, LIMITS.title);
+    // The share image: its copy when it came in the archive (none when that failed: the cover stands in).
+    const social = post.socialImage ?? "";
+    const socialImage = urls.has(social) ? (urls.get(social) === PLACEHOLDER_URL ? "" : urls.get(social)!) : social;
     const statements = [];
     statements.push(
       db.insert(schema.blogs).values({
@@ -147,6 +191,8 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         authorId: author.id,
         title,
         shortDescription: (post.description || title).slice(0, LIMITS.shortDescription),
+        metaDescription: (post.metaDescription ?? "").slice(0, LIMITS.metaDescription),
+        socialImage,
         blogDetails: markdown || post.description || title,
         category,
         tags: tags.join(","),
@@ -166,7 +212,7 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
       ...tagWrites(db, blogId, tags, false),
     );
     const { rows: commentRows, skipped: commentsSkipped, quoted: commentsQuoted } = await commentsFor(job, post, owner);
-    for (const row of commentRows) statements.push(db.insert(schema.comments).values({ id: newId(), blogId, ...row }));
+    for (const row of commentRows) statements.push(db.insert(schema.comments).values({ blogId, ...row }));
     try {
       await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
     } catch (err) {

@@ -84,15 +84,23 @@ export async function retryFailedImages(
             : first !== PLACEHOLDER_URL
               ? first
               : undefined;
+      // The share image the import left empty, now copied (one the writer has set since stays theirs).
+      const social = post.socialImage && !blog.socialImage ? copies.get(post.socialImage) : undefined;
       // The writer changed this post's images since: nothing in its text is replaced behind their back.
       if (text === null)
         for (const [src] of copies)
-          if (src !== post.cover) left.push({ url: src.replace(/^archive:/, ""), reason: "the post was edited since" });
-      placed = text === null ? (cover ? 1 : 0) : copies.size;
+          if (src !== post.cover && src !== post.socialImage)
+            left.push({ url: src.replace(/^archive:/, ""), reason: "the post was edited since" });
+      placed = text === null ? (cover ? 1 : 0) + (social ? 1 : 0) : copies.size;
       if (placed > 0) {
         await db
           .update(schema.blogs)
-          .set({ blogDetails: text ?? blog.blogDetails, ...(cover ? { image: cover } : {}), updatedAt: Date.now() })
+          .set({
+            blogDetails: text ?? blog.blogDetails,
+            ...(cover ? { image: cover } : {}),
+            ...(social ? { socialImage: social } : {}),
+            updatedAt: Date.now(),
+          })
           .where(eq(schema.blogs.id, blog.id));
         await purge({ kind: "blog.changed", blogId: blog.id });
       }

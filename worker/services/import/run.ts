@@ -5,6 +5,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { createImageCopier } from "#worker/services/import/copier.ts";
 import { createPostImporter, type ItemResult, type StagedPost } from "#worker/services/import/post.ts";
+import type { ImportedFollow } from "#worker/services/import/types.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { logError } from "#worker/log.ts";
 
@@ -20,6 +21,8 @@ export interface ImportRunnerDeps {
   importSubscribers: (actor: Actor, emails: string[]) => Promise<{ imported: number; skipped: number }>;
   /** The site pages' own save (admins only; it purges the page): this site's export brings them back. */
   savePage: (actor: Actor, slug: string, body: string) => Promise<unknown>;
+  /** The follows' own restore (admins only; no notification): this site's export brings them back. */
+  importFollows: (actor: Actor, follows: ImportedFollow[]) => Promise<{ restored: number; skipped: number }>;
 }
 
 export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
@@ -96,6 +99,13 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
                 ? await deps.importSubscribers(actor, emails)
                 : { imported: 0, skipped: emails.length };
             result = { state: "done", blogId: null, note: r };
+          } else if (item.kind === "follows") {
+            const follows = JSON.parse(item.payload) as ImportedFollow[];
+            const r =
+              owner.role === "admin"
+                ? await deps.importFollows(actor, follows)
+                : { restored: 0, skipped: follows.length };
+            result = { state: "done", blogId: null, note: r };
           } else if (item.kind === "site-page") {
             const { slug, body } = JSON.parse(item.payload) as { slug: string; body: string };
             await deps.savePage(actor, slug, body);
@@ -109,8 +119,8 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
             note: { reason: err instanceof Error ? err.message : String(err) },
           };
         }
-        // The progress counts posts and the site's pages; subscriber slices are bookkeeping.
-        const posts = item.kind === "subscribers" ? 0 : 1;
+        // The progress counts posts and the site's pages; subscriber and follow slices are bookkeeping.
+        const posts = item.kind === "subscribers" || item.kind === "follows" ? 0 : 1;
         await db.batch([
           db
             .update(it)

@@ -6,9 +6,9 @@ import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
-import { markdownImages } from "#worker/services/import/html.ts";
-import { readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
+import { postImages, readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
 import { sourceOrigin } from "#worker/services/import/source-url.ts";
+import type { ParsedImport } from "#worker/services/import/types.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Purge } from "#worker/cache/purge.ts";
@@ -20,6 +20,8 @@ import { isAdmin, requireAdmin, requireUser, type Actor } from "#worker/services
 
 export const IMPORTS_PER_HOUR = 10;
 const SUBSCRIBER_SLICE = 50;
+/** Follows one queue item restores (one D1 batch of as many statements). */
+const FOLLOW_SLICE = 50;
 /** D1 binds at most 100 parameters a statement: staged rows go in tens (7 columns each). */
 const ROWS_PER_INSERT = 10;
 /** What the report (the ledger) lists: posts, the source's pages skipped, and this site's own pages restored. */
@@ -32,6 +34,23 @@ const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });
+
+/** Why a post of this site's own export is not imported: the post it was is still here. */
+export const ALREADY_HERE = "already on this site";
+
+/** The ids of this site's own export (kept ids) that name a post still here. */
+async function postsStillHere(db: Db, parsed: ParsedImport): Promise<Set<string>> {
+  const kept = parsed.posts.flatMap((p) => (p.id ? [p.id] : []));
+  const found = new Set<string>();
+  for (let i = 0; i < kept.length; i += 90) {
+    const rows = await db
+      .select({ id: schema.blogs.id })
+      .from(schema.blogs)
+      .where(inArray(schema.blogs.id, kept.slice(i, i + 90)));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
 
 export function createImportService(db: Db, env: Env, rateLimit: RateLimitService, purge?: Purge) {
   const j = schema.importJobs;
@@ -70,14 +89,16 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       if (origin && !parsed.origin) parsed.origin = origin;
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
-      if (parsed.posts.length === 0 && subscribers.length === 0 && sitePages.length === 0) {
+      // Follows are between accounts: only an admin's site import restores them (a writer's file speaks for them alone).
+      const follows = scope === "site" ? parsed.follows : [];
+      if (parsed.posts.length + subscribers.length + sitePages.length + follows.length === 0) {
         const text = "The file holds no posts to import.";
         throw new ValidationError({ file: text }, text, "import-empty-export");
       }
       const jobId = newId();
       // Pages are not imported, but the ledger keeps each one, skipped, and the counts include them.
       const pages = parsed.skipped.filter((s) => s.sourceKey);
-      const summary = summarize(parsed, subscribers.length, pages.length, sitePages.length);
+      const summary = summarize(parsed, subscribers.length, pages.length, sitePages.length, follows.length);
 
       // Archive images wait in R2 under the job until the consumer copies them (deleted when it ends).
       const staged = new Map<string, string>();
@@ -89,11 +110,13 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       }
       // Each post's id here, chosen now so links between the export's own posts can name it.
       const ids = await assignIdsAndGhostUrls(db, parsed, () => newId(), ledgerOf({ scope, ownerId: user.id }));
+      // Only an admin's import keeps a post's id: a writer's own import makes copies that are theirs.
+      if (scope !== "site") for (const p of parsed.posts) delete p.id;
+      const present = await postsStillHere(db, parsed);
       const rows: (typeof it.$inferInsert)[] = parsed.posts.map((p, seq) => {
         const archive: Record<string, string> = {};
-        for (const src of [...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)])
-          if (staged.has(src)) archive[src] = staged.get(src)!;
-        const payload: StagedPost = { ...p, archive, blogId: ids[seq] };
+        for (const src of postImages(p)) if (staged.has(src)) archive[src] = staged.get(src)!;
+        const payload: StagedPost = { ...p, archive, blogId: p.id ?? ids[seq] };
         return {
           jobId,
           seq,
@@ -101,6 +124,10 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           sourceKey: p.sourceKey,
           title: p.title.slice(0, 200),
           payload: JSON.stringify(payload),
+          // Still on this site (its own export imported back): the post stays as it is, nothing is copied.
+          ...(p.id && present.has(p.id)
+            ? { state: "skipped" as const, blogId: p.id, note: JSON.stringify({ reason: ALREADY_HERE }) }
+            : {}),
         };
       });
       for (const page of pages)
@@ -132,6 +159,16 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           title: "",
           payload: JSON.stringify(subscribers.slice(i, i + SUBSCRIBER_SLICE)),
         });
+      // Last: the queue claims items in order, so the follows meet the accounts the posts brought in.
+      for (let i = 0; i < follows.length; i += FOLLOW_SLICE)
+        rows.push({
+          jobId,
+          seq: rows.length,
+          kind: "follows",
+          sourceKey: `follows:${i}`,
+          title: "",
+          payload: JSON.stringify(follows.slice(i, i + FOLLOW_SLICE)),
+        });
       // The job and every staged row in one batch: a failure leaves nothing half-staged.
       const statements = [
         db.insert(j).values({
@@ -141,8 +178,8 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           platform: parsed.platform,
           filename: file instanceof File ? file.name.slice(0, 200) : "export",
           total: parsed.posts.length + pages.length + sitePages.length,
-          done: pages.length,
-          skipped: pages.length,
+          done: pages.length + present.size,
+          skipped: pages.length + present.size,
           summary: JSON.stringify(summary),
         }),
       ];

@@ -21,6 +21,8 @@ export interface ImportSummary {
   pages: number;
   /** This site's own export: its edited pages (/privacy, /terms), restored by an admin's import. */
   sitePages?: number;
+  /** This site's own export: follows (follower and writer by email), restored by an admin's import. */
+  follows?: number;
   skipped: { title: string; reason: string }[];
   /** Posts read with a problem (a converter that failed on them), and what was done instead. */
   problems?: { title: string; warning: string }[];
@@ -41,16 +43,29 @@ export function readExport(bytes: Uint8Array): ParsedImport {
   }
 }
 
-/** A post's images as the import copies them: its cover and the images of its text, each once. */
-export const postImages = (p: Pick<ImportedPost, "cover" | "markdown">) => [
-  ...new Set([...(p.cover ? [p.cover] : []), ...markdownImages(p.markdown)]),
+/**
+ * A post's images as the import copies them: its cover, the images of its text and a share image from the
+ * archive, each once (a share image elsewhere is an address the post keeps as it was).
+ */
+export const postImages = (p: Pick<ImportedPost, "cover" | "markdown" | "socialImage">) => [
+  ...new Set([
+    ...(p.cover ? [p.cover] : []),
+    ...markdownImages(p.markdown),
+    ...(p.socialImage?.startsWith("archive:") ? [p.socialImage] : []),
+  ]),
 ];
 
 /**
  * What the preview shows. Images are counted as the import copies them, post by post (an image two posts
  * show is copied for each), so the preview's count is the report's copied plus failed.
  */
-export function summarize(parsed: ParsedImport, subscribers: number, pages: number, sitePages: number): ImportSummary {
+export function summarize(
+  parsed: ParsedImport,
+  subscribers: number,
+  pages: number,
+  sitePages: number,
+  follows = 0,
+): ImportSummary {
   const unmatched = new Map<string, number>();
   const tags = new Set<string>();
   const lower = CATEGORIES.map((c) => c.toLowerCase());
@@ -72,6 +87,7 @@ export function summarize(parsed: ParsedImport, subscribers: number, pages: numb
     tags: [...tags].slice(0, MAX_LISTED),
     pages,
     sitePages,
+    ...(follows ? { follows } : {}),
     skipped: parsed.skipped.slice(0, MAX_LISTED).map(({ title, reason }) => ({ title, reason })),
     problems: parsed.posts
       .filter((p) => p.warnings?.length)

@@ -9,6 +9,16 @@ export interface ImportedComment {
   date: string;
   /** Markdown (converted from the platform's HTML). */
   body: string;
+  /** The comment's id in the source, and the id of the comment it replies to: threading survives. */
+  sourceId?: string;
+  parentSourceId?: string | null;
+}
+
+export interface ImportedFollow {
+  follower: string;
+  writer: string;
+  /** ISO 8601, when the follow began (now when unknown). */
+  date: string | null;
 }
 
 export interface ImportedAuthor {
@@ -30,11 +40,19 @@ export interface ImportedPost {
   categories: string[];
   tags: string[];
   author: ImportedAuthor | null;
+  /**
+   * This site's own export: the post's id there, kept by an admin's import (its old links keep working); a post still
+   * here under that id is not imported again, so a site's export imported back adds only what is gone.
+   */
+  id?: string;
   /** The source's own slug (Ghost: links between its posts name it). */
   slug?: string;
   /** The featured image's source URL, or null. */
   cover: string | null;
   comments: ImportedComment[];
+  /** The SEO fields (this site's own export): the meta description and the share image's source URL. */
+  metaDescription?: string;
+  socialImage?: string | null;
   /** What went wrong with this post while reading it, and what was done instead (shown in the report). */
   warnings?: string[];
 }
@@ -50,6 +68,8 @@ export interface ParsedImport {
   subscribers: string[];
   /** This site's own export: the admin-edited pages (/privacy, /terms) by slug, with their Markdown. */
   sitePages: { slug: string; title: string; body: string }[];
+  /** This site's own export: who follows which writer, by email (restored where both accounts exist). */
+  follows: ImportedFollow[];
   /** Image bytes found inside the archive, by every path or URL a post may use for them. */
   archiveImages: Map<string, Uint8Array>;
   /**
@@ -66,6 +86,7 @@ export const emptyParsed = (platform: ParsedImport["platform"], site: string): P
   posts: [],
   subscribers: [],
   sitePages: [],
+  follows: [],
   archiveImages: new Map(),
   skipped: [],
 });

@@ -164,6 +164,33 @@ export const MAIL_TEMPLATES = {
     after: [`Choose which notifications you get by email in your settings: ${p.settingsUrl}`],
     reason: "because you chose a daily digest in your notification settings. You cannot reply to it.",
   }),
+
+  // The last message to an account's address: sent after the account is gone, to the owner who asked.
+  "account-deleted": (
+    site: string,
+    p: {
+      name: string;
+      email: string;
+      counts: { posts: number; comments: number; likes: number; saves: number; cap: number };
+      newsletter: boolean;
+    },
+  ): MailContent => ({
+    subject: `Your ${site} account was deleted`,
+    preheader: `Your ${site} account (${p.email}) and everything in it are gone, as you asked.`,
+    heading: "Your account was deleted",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `As you asked, your ${site} account for ${p.email} was deleted, with ${listOf(deletedWith(p.counts))}. This cannot be undone, and the address is free for a new account.`,
+      `This is the last message about your account: nothing more will be sent to you about it.`,
+      ...(p.newsletter
+        ? [
+            `The ${site} newsletter you subscribed to at this address is separate from the account: it keeps coming until you use the unsubscribe link in any of its messages.`,
+          ]
+        : []),
+    ],
+    after: ["If this was not you, tell us at once through the contact page."],
+    reason: "because this account was deleted at its owner's request. You cannot reply to it.",
+  }),
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
@@ -172,4 +199,23 @@ export type MailParams<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[
 /** "a Blog", "an Edge Blog": the article a site's name takes, read from its first letter. */
 export function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name.trim()) ? "an" : "a"} ${name}`;
+}
+
+/** What went with a deleted account, as the goodbye mail lists it ("your 3 posts (drafts too)", ...). */
+function deletedWith(c: { posts: number; comments: number; likes: number; saves: number; cap: number }): string[] {
+  const n = (count: number, one: string, many: string) =>
+    `${count >= c.cap ? `more than ${(c.cap - 1).toLocaleString("en-US")}` : count} ${count === 1 ? one : many}`;
+  return [
+    `your ${n(c.posts, "post", "posts")} (drafts and scheduled ones too)`,
+    `your ${n(c.comments, "comment", "comments")}`,
+    `${n(c.likes, "like", "likes")}`,
+    `${n(c.saves, "saved post", "saved posts")}`,
+    "your profile, photo, passkeys and every signed-in session",
+  ];
+}
+
+/** "a, b and c": a list as a sentence says it. */
+export function listOf(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }

@@ -5,11 +5,11 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 export const KEYSET_PAGE = 200;
 
 /**
- * Walks a table in keyset pages on (k1, k2), usually (created_at, id): `read` gets the condition "after the
+ * Walks a table in keyset pages on (k1, k2), usually (created_at, id) or a two-column primary key: `read` gets the condition "after the
  * last row seen" (undefined for the first page), must order by (c1, c2) and take at most KEYSET_PAGE rows,
  * selecting the two keys as `k1` and `k2`. Stops after `cap` rows.
  */
-export async function* keysetPages<T extends { k1: number; k2: string }>(
+export async function* keysetPages<T extends { k1: number | string; k2: string }>(
   read: (after: SQL | undefined) => Promise<T[]>,
   c1: SQLiteColumn,
   c2: SQLiteColumn,
