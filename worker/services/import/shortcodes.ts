@@ -88,6 +88,12 @@ const BRUSHES: Record<string, string> = {
   yaml: "yaml",
   yml: "yaml",
 };
+/** A SyntaxHighlighter brush (or a language written in its place) as a Markdown fence's language. */
+export function brushLanguage(name: string): string {
+  const lower = name.toLowerCase();
+  return BRUSHES[lower] ?? lower.replace(/[^\w+-]/g, "");
+}
+
 const CODE_SHORTCODE = new RegExp(
   `\\[(code|sourcecode|${Object.keys(BRUSHES)
     .map((b) => b.replace(/[-+]/g, "\\$&"))
@@ -102,7 +108,7 @@ export function codeShortcodes(html: string): string {
     const a = attributes(attrs);
     const named = (a.language ?? a.lang ?? "").toLowerCase();
     const brush = name.toLowerCase();
-    const lang = named ? (BRUSHES[named] ?? named.replace(/[^\w+-]/g, "")) : (BRUSHES[brush] ?? "");
+    const lang = named ? brushLanguage(named) : (BRUSHES[brush] ?? "");
     const text = code
       .replace(/^\r?\n/, "")
       .replace(/\s+$/, "")
