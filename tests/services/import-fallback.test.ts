@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseGhost } from "#worker/services/import/ghost.ts";
+import { htmlToMarkdown } from "#worker/services/import/html.ts";
 import { parseMedium } from "#worker/services/import/medium.ts";
 import { parseWordPress } from "#worker/services/import/wordpress.ts";
 import { IMPORT_ERRORS } from "#worker/services/import/archive.ts";
@@ -227,5 +228,36 @@ describe("WordPress titles", () => {
       "Map<string, List<int>> in C#",
       "Why bold is a <tag> …",
     ]);
+  });
+});
+
+describe("code blocks", () => {
+  it("keeps a <pre>'s <br> as line breaks and its images, after the block", () => {
+    const md = htmlToMarkdown(
+      '<pre>first line<br>second line<br />third <img src="https://old.example/shot.png" alt="A shot"> line</pre><p>After.</p>',
+    );
+    expect(md).toBe(
+      "```\nfirst line\nsecond line\nthird  line\n```\n\n![A shot](https://old.example/shot.png)\n\nAfter.",
+    );
+  });
+
+  it("reads SyntaxHighlighter's brush aliases, the visual editor's <br /> and <p> inside a shortcode, and the block's language", () => {
+    const file = wxr("code.example", [
+      item(1, "Aliases", "[cf]<cfset x = 1>[/cf]\n\n[clj](+ 1 2)[/clj]\n\n[obj-c]@end[/obj-c]\n\n[ror]puts 1[/ror]"),
+      item(2, "Visual", "<p>[csharp]var a = new List&lt;int&gt;();<br />\nvar b = 2;</p>\n<p>var c = 3;[/csharp]</p>"),
+      item(
+        3,
+        "Block",
+        '<!-- wp:syntaxhighlighter/code {"language":"jscript"} -->\n<pre class="wp-block-syntaxhighlighter-code">let x = 1 &lt; 2;</pre>\n<!-- /wp:syntaxhighlighter/code -->',
+      ),
+      item(4, "Classic", '<pre class="brush: pas; title: ; notranslate" title="">begin end.</pre>'),
+    ]);
+    const [aliases, visual, block, classic] = parseWordPress(file).posts.map((p) => p.markdown);
+    expect(aliases).toBe(
+      "```coldfusion\n<cfset x = 1>\n```\n\n```clojure\n(+ 1 2)\n```\n\n```objectivec\n@end\n```\n\n```ruby\nputs 1\n```",
+    );
+    expect(visual).toBe("```csharp\nvar a = new List<int>();\nvar b = 2;\n\nvar c = 3;\n```");
+    expect(block).toBe("```javascript\nlet x = 1 < 2;\n```");
+    expect(classic).toBe("```pascal\nbegin end.\n```");
   });
 });
