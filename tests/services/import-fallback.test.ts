@@ -7,7 +7,7 @@ import { IMPORT_ERRORS } from "#worker/services/import/archive.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
 import { fileOf, importAdmin, importedBlogs, importHarness, stubImageFetchEachTest } from "../support/imports";
 
-stubImageFetchEachTest();
+const fetches = stubImageFetchEachTest();
 
 const enc = (t: string) => new TextEncoder().encode(t);
 
@@ -259,5 +259,67 @@ describe("code blocks", () => {
     expect(visual).toBe("```csharp\nvar a = new List<int>();\nvar b = 2;\n\nvar c = 3;\n```");
     expect(block).toBe("```javascript\nlet x = 1 < 2;\n```");
     expect(classic).toBe("```pascal\nbegin end.\n```");
+  });
+});
+
+describe("relative image addresses", () => {
+  it("WordPress: /wp-content/… is the blog's, //host/… is https, covers too", async () => {
+    const site = `rel-${crypto.randomUUID().slice(0, 8)}.example`;
+    const file = wxr(site, [
+      item(
+        1,
+        "Relative",
+        '<p><img src="/wp-content/uploads/a.png" alt="a"></p><p><img src="//cdn.example/b.png" alt="b"></p>',
+        `<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>91</wp:meta_value></wp:postmeta>`,
+      ),
+    ])
+      .replace("</wp:base_site_url>", `</wp:base_site_url><wp:base_blog_url>https://blog.${site}</wp:base_blog_url>`)
+      .replace(
+        "<item>",
+        `<item><title>c</title><wp:post_id>91</wp:post_id><wp:post_type>attachment</wp:post_type>` +
+          `<wp:attachment_url>/wp-content/uploads/cover.png</wp:attachment_url></item><item>`,
+      );
+    const { jobId, view } = await importHarness().importFile(await importAdmin(), fileOf(file, "rel.xml"));
+    expect(view.job.imagesFailed).toBe(0);
+    expect(fetches.urls).toEqual(
+      expect.arrayContaining([
+        `https://blog.${site}/wp-content/uploads/a.png`,
+        "https://cdn.example/b.png",
+        `https://blog.${site}/wp-content/uploads/cover.png`,
+      ]),
+    );
+    const [post] = await importedBlogs(jobId);
+    expect(post!.blog_details).toMatch(/^!\[a\]\(\/images\/[^)]+\)\n\n!\[b\]\(\/images\/[^)]+\)$/);
+    expect(post!.image).toMatch(/^\/images\/(?!import-placeholder)/);
+  });
+
+  it("Ghost: /content/images/… is the site's the uploader names", async () => {
+    const ghost = JSON.stringify({
+      db: [
+        {
+          meta: { version: "1.25.0" },
+          data: {
+            posts: [
+              {
+                id: "r1",
+                uuid: `rel-${crypto.randomUUID()}`,
+                title: "Old Ghost",
+                status: "published",
+                published_at: "2018-01-01T00:00:00.000Z",
+                html: '<p><img src="/content/images/2018/01/x.jpg" alt="x"></p>',
+              },
+            ],
+          },
+        },
+      ],
+    });
+    const h = importHarness();
+    const admin = await importAdmin();
+    const { jobId } = await h
+      .services()
+      .imports.start(admin, fileOf(ghost, "g.json"), "site", "https://old-ghost.example");
+    await h.services().imports.confirm(admin, jobId, { default_category: "Lifestyle" });
+    while ((await h.services().importRunner.runBatch(jobId)).more);
+    expect(fetches.urls).toContain("https://old-ghost.example/content/images/2018/01/x.jpg");
   });
 });

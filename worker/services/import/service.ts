@@ -8,7 +8,7 @@ import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { markdownImages } from "#worker/services/import/html.ts";
 import { readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
-import { sourceOrigin } from "#worker/services/import/source-url.ts";
+import { resolveRelativeImages, sourceOrigin } from "#worker/services/import/source-url.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Purge } from "#worker/cache/purge.ts";
@@ -68,6 +68,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
       const parsed = readExport(new Uint8Array(await file.arrayBuffer()));
       if (origin && !parsed.origin) parsed.origin = origin;
+      resolveRelativeImages(parsed);
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
       if (parsed.posts.length === 0 && subscribers.length === 0 && sitePages.length === 0) {

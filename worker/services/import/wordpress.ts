@@ -48,6 +48,14 @@ export function parseWordPress(text: string): ParsedImport {
   const base = str(channel["wp:base_site_url"]) || str(channel.link) || "wordpress";
   const site = base.replace(/^https?:\/\//, "").replace(/\/+$/, "");
   const out = emptyParsed("wordpress", site);
+  // Relative image addresses (`/wp-content/…`) are the blog's: its own address (a WordPress.com or multisite
+  // export names the network's as base_site_url), else the site's.
+  const home = [str(channel["wp:base_blog_url"]), base].find((u) => /^https?:\/\/[^/]/.test(u));
+  try {
+    if (home) out.origin = new URL(home).origin;
+  } catch {
+    // not an address: relative images stay as they are, and are reported when they cannot be fetched
+  }
 
   const authors = new Map<string, { name: string; email: string | null }>();
   for (const a of list(channel["wp:author"])) {
