@@ -1,5 +1,5 @@
 import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
-import { guardPost } from "#worker/services/import/isolate.ts";
+import { guardPost, type PostMeta } from "#worker/services/import/isolate.ts";
 import { lexicalToMarkdown } from "#worker/services/import/lexical.ts";
 import { mobiledocToMarkdown } from "#worker/services/import/mobiledoc.ts";
 import { emptyParsed, PAGE_SKIPPED, type ParsedImport } from "#worker/services/import/types.ts";
@@ -60,16 +60,31 @@ export function parseGhost(data: unknown): ParsedImport {
       continue;
     }
     // __GHOST_URL__ (Ghost's own address) is resolved when the posts are staged: ./ghost-urls.ts.
-    // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
-    // or the Markdown Ghost 0.x kept beside its html.
-    const fallback = {
+    const ghostStatus = s(post.status);
+    const at = ghostTime(post.published_at ?? null) || ghostTime(post.created_at);
+    const date = new Date(Number.isNaN(at) || !at ? Date.now() : at).toISOString();
+    const status = ghostStatus === "published" ? "published" : ghostStatus === "scheduled" ? "scheduled" : "draft";
+    const names = (postTags.get(s(post.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
+    const author = users.get(postAuthor.get(s(post.id))?.id ?? s(post.author_id));
+    const html = s(post.html);
+    const meta: PostMeta = {
       sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}`,
       title,
-      date: new Date().toISOString(),
-      raw: s(post.html) || s(post.plaintext) || s(post.markdown),
+      ...(s(post.custom_excerpt) ? { description: s(post.custom_excerpt) } : {}),
+      status: status === "scheduled" && !(Date.parse(date) > Date.now()) ? "published" : status,
+      date,
+      // Ghost has only tags: every tag may name a category; those that do not are kept as tags.
+      categories: names,
+      tags: names,
+      author: author ? { name: author.name, email: author.email || null } : null,
+      slug: s(post.slug) || undefined,
+      // Ghost 0.x called the feature image `image`.
+      cover: s(post.feature_image) || s(post.image) || null,
+      comments: [],
     };
-    guardPost(out, fallback, () => {
-      const html = s(post.html);
+    // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
+    // or the Markdown Ghost 0.x kept beside its html.
+    guardPost(out, meta, html || s(post.plaintext) || s(post.markdown), () => {
       const markdown = html
         ? htmlToMarkdown(html)
         : post.lexical
@@ -77,29 +92,9 @@ export function parseGhost(data: unknown): ParsedImport {
           : post.mobiledoc
             ? mobiledocToMarkdown(s(post.mobiledoc))
             : s(post.markdown).trim();
-      const ghostStatus = s(post.status);
-      const at = ghostTime(post.published_at ?? null) || ghostTime(post.created_at);
-      const date = new Date(Number.isNaN(at) || !at ? Date.now() : at).toISOString();
-      const status = ghostStatus === "published" ? "published" : ghostStatus === "scheduled" ? "scheduled" : "draft";
-      const names = (postTags.get(s(post.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
-      const author = users.get(postAuthor.get(s(post.id))?.id ?? s(post.author_id));
-      return {
-        sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}`,
-        title,
-        markdown,
-        description:
-          s(post.custom_excerpt) || (html ? plainText(html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300)),
-        status: status === "scheduled" && !(Date.parse(date) > Date.now()) ? "published" : status,
-        date,
-        // Ghost has only tags: every tag may name a category; those that do not are kept as tags.
-        categories: names,
-        tags: names,
-        author: author ? { name: author.name, email: author.email || null } : null,
-        slug: s(post.slug) || undefined,
-        // Ghost 0.x called the feature image `image`.
-        cover: s(post.feature_image) || s(post.image) || null,
-        comments: [],
-      };
+      const description =
+        meta.description ?? (html ? plainText(html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300));
+      return { markdown, description };
     });
   }
   return out;

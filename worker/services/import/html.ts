@@ -1,6 +1,8 @@
 import domino from "@mixmark-io/domino";
 import TurndownService from "turndown";
 import { assertHtmlDepth } from "#worker/services/import/nesting.ts";
+import { brushLanguage } from "#worker/services/import/shortcodes.ts";
+import { escapeCodeTags, htmlAsText } from "#worker/services/import/text.ts";
 
 /**
  * HTML to this site's Markdown with turndown. Workers have no DOM, and turndown's browser build (the
@@ -30,28 +32,27 @@ function converter(): TurndownService {
   });
   // An image with any alt text (brackets escaped: `clip_image002[6]`) and any address: one with spaces or
   // parentheses goes in <…>, so the image is still found (and copied) whole.
-  service.addRule("image", {
-    filter: "img",
-    replacement: (_content, node) => {
-      const el = node as HTMLElement;
-      const src = (el.getAttribute("src") ?? "").trim();
-      if (!src) return "";
-      const alt = service.escape((el.getAttribute("alt") ?? "").replace(/\s+/g, " "));
-      const title = (el.getAttribute("title") ?? "").replace(/\s+/g, " ").replace(/"/g, "”").trim();
-      const url = /[\s()<>]/.test(src) ? `<${src.replace(/[<>\s]/g, encodeURIComponent)}>` : src;
-      return `![${alt}](${url}${title ? ` "${title}"` : ""})`;
-    },
-  });
+  const image = (el: HTMLElement) => {
+    const src = (el.getAttribute("src") ?? "").trim();
+    if (!src) return "";
+    const alt = service.escape((el.getAttribute("alt") ?? "").replace(/\s+/g, " "));
+    const title = (el.getAttribute("title") ?? "").replace(/\s+/g, " ").replace(/"/g, "”").trim();
+    const url = /[\s()<>]/.test(src) ? `<${src.replace(/[<>\s]/g, encodeURIComponent)}>` : src;
+    return `![${alt}](${url}${title ? ` "${title}"` : ""})`;
+  };
+  service.addRule("image", { filter: "img", replacement: (_content, node) => image(node as HTMLElement) });
   // Every <pre> is a fenced code block: with or without <code> (WordPress's "preformatted" block), and
-  // with whitespace before its <code> (Medium), which turndown's own rule does not see as code.
+  // with whitespace before its <code> (Medium), which turndown's own rule does not see as code. Its line
+  // breaks (<br>, one paragraph a line) stay lines; an image in it cannot be code, so it follows the block.
   service.addRule("pre", {
     filter: (node) => node.nodeName === "PRE",
     replacement: (_content, node) => {
       const el = node as HTMLElement;
-      const lang = /(?:^|\s)(?:language|lang)-([\w+-]+)/.exec(el.querySelector("code")?.className ?? "")?.[1] ?? "";
-      const code = (el.textContent ?? "").replace(/^\n+|\s+$/g, "");
+      const images: string[] = [];
+      const code = preText(el, images, image).replace(/^\n+|\s+$/g, "");
       const fence = code.includes("```") ? "~~~~" : "```";
-      return `\n\n${fence}${lang}\n${code}\n${fence}\n\n`;
+      const after = images.filter(Boolean).join("\n\n");
+      return `\n\n${fence}${codeLanguage(el)}\n${code}\n${fence}\n\n${after ? `${after}\n\n` : ""}`;
     },
   });
   // A link around blocks (Squarespace wraps its image blocks in one): a linked image stays linked,
@@ -76,6 +77,31 @@ function converter(): TurndownService {
     },
   });
   return service;
+}
+
+/** The language of a code block: its <code>'s or its own `language-x` class, or SyntaxHighlighter's `brush: x`. */
+function codeLanguage(pre: HTMLElement): string {
+  const classes = `${pre.querySelector("code")?.className ?? ""} ${pre.className}`;
+  const named = /(?:^|\s)(?:language|lang)-([\w+-]+)/.exec(classes)?.[1];
+  if (named) return named;
+  const brush = /(?:^|[\s;])brush:\s*([\w+#-]+)/i.exec(pre.className)?.[1];
+  return brush ? brushLanguage(brush) : "";
+}
+
+/** A code block's text: <br> and each paragraph or line element a line break; its images set aside. */
+function preText(node: Node, images: string[], image: (el: HTMLElement) => string): string {
+  let text = "";
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3) text += child.nodeValue ?? "";
+    else if (child.nodeType !== 1 || child.nodeName === "SCRIPT" || child.nodeName === "STYLE") continue;
+    else if (child.nodeName === "BR") text += "\n";
+    else if (child.nodeName === "IMG") images.push(image(child as HTMLElement));
+    else {
+      text += preText(child, images, image);
+      if ((child.nodeName === "P" || child.nodeName === "DIV") && text && !text.endsWith("\n")) text += "\n";
+    }
+  }
+  return text;
 }
 
 const BLOCKS = new Set(["DIV", "P", "FIGURE", "H1", "H2", "H3", "H4", "H5", "H6", "UL", "OL", "TABLE", "BLOCKQUOTE"]);
@@ -172,7 +198,8 @@ export function autop(html: string): string {
     .replace(/\uE000(\d+)\uE000/g, (_all, i: string) => kept[Number(i)]!);
 }
 
-export function htmlToMarkdown(html: string): string {
+export function htmlToMarkdown(source: string): string {
+  const html = escapeCodeTags(source);
   assertHtmlDepth(html);
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
@@ -182,14 +209,24 @@ export function htmlToMarkdown(html: string): string {
 }
 
 /** A document's DOM, for importers that read microformats (Medium). */
-export function parseHtml(html: string): Document {
+export function parseHtml(source: string): Document {
+  const html = escapeCodeTags(source);
   assertHtmlDepth(html);
   return domino.createDocument(html) as unknown as Document;
 }
 
-/** Plain text of some HTML, squeezed to one line and cut to `max` characters. */
+/**
+ * Plain text of some HTML, squeezed to one line and cut to `max` characters. It never throws: HTML the DOM
+ * cannot take (nested past the cap) is read as text without it.
+ */
 export function plainText(html: string, max: number): string {
-  const text = (parseHtml(`<body>${html}</body>`).body.textContent ?? "").replace(/\s+/g, " ").trim();
+  let text: string;
+  try {
+    text = parseHtml(`<body>${html}</body>`).body.textContent ?? "";
+  } catch {
+    text = htmlAsText(html);
+  }
+  text = text.replace(/\s+/g, " ").trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

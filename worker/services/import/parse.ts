@@ -1,5 +1,6 @@
 import { IMPORT_ERRORS, parseJson, sniffExport, textOf, unzipExport } from "#worker/services/import/archive.ts";
 import { parseEdgeBlog, SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
+import { settleNesting } from "#worker/services/import/isolate.ts";
 import { parseGhost } from "#worker/services/import/ghost.ts";
 import { parseMedium } from "#worker/services/import/medium.ts";
 import { parseSubstack } from "#worker/services/import/substack.ts";
@@ -12,6 +13,10 @@ import { unsupportedType } from "#worker/services/shared/errors.ts";
  * before anything is written: the platform is told by the content, not by the file's name.
  */
 export function parseExport(bytes: Uint8Array): ParsedImport {
+  return settleNesting(parseAny(bytes));
+}
+
+function parseAny(bytes: Uint8Array): ParsedImport {
   const kind = sniffExport(bytes);
   if (kind === "xml") return parseWordPress(textOf(bytes));
   if (kind === "json") return parseGhost(parseJson(textOf(bytes)));
@@ -22,6 +27,6 @@ export function parseExport(bytes: Uint8Array): ParsedImport {
   if (names.some((n) => /(^|\/)posts\/[^/]+\.html$/.test(n))) return parseMedium(files);
   const inner = names.find((n) => /\.(xml|json)$/i.test(n));
   // A zipped WXR or Ghost file (how some hosts hand them out).
-  if (inner && names.length === 1) return parseExport(files.get(inner)!);
+  if (inner && names.length === 1) return parseAny(files.get(inner)!);
   throw unsupportedType(IMPORT_ERRORS.unknown, "import-unknown-format");
 }

@@ -7,7 +7,7 @@ import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { postImages, readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
-import { sourceOrigin } from "#worker/services/import/source-url.ts";
+import { resolveRelativeImages, sourceOrigin } from "#worker/services/import/source-url.ts";
 import type { ParsedImport } from "#worker/services/import/types.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
@@ -87,6 +87,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       await rateLimit.hit(`import:${user.id}`, IMPORTS_PER_HOUR, 60 * 60);
       const parsed = readExport(new Uint8Array(await file.arrayBuffer()));
       if (origin && !parsed.origin) parsed.origin = origin;
+      resolveRelativeImages(parsed);
       const subscribers = scope === "site" ? parsed.subscribers : [];
       const sitePages = scope === "site" ? parsed.sitePages : [];
       // Follows are between accounts: only an admin's site import restores them (a writer's file speaks for them alone).

@@ -31,23 +31,31 @@ const link = (url: string) => (url ? `<p><a href="${escAttr(url)}">${escAttr(url
  * names Markdown fences use.
  */
 const BRUSHES: Record<string, string> = {
+  applescript: "applescript",
   as3: "actionscript",
   actionscript3: "actionscript",
   bash: "bash",
   shell: "bash",
   sh: "bash",
   c: "c",
+  cf: "coldfusion",
+  coldfusion: "coldfusion",
   cpp: "cpp",
   "c-sharp": "csharp",
   csharp: "csharp",
+  "c#": "csharp",
   css: "css",
   clojure: "clojure",
+  clj: "clojure",
   delphi: "delphi",
   pascal: "pascal",
+  pas: "pascal",
   diff: "diff",
   patch: "diff",
   erlang: "erlang",
+  erl: "erlang",
   fsharp: "fsharp",
+  "f#": "fsharp",
   go: "go",
   golang: "go",
   groovy: "groovy",
@@ -55,13 +63,16 @@ const BRUSHES: Record<string, string> = {
   html: "html",
   java: "java",
   javafx: "java",
+  jfx: "java",
   js: "javascript",
   jscript: "javascript",
   javascript: "javascript",
   json: "json",
   latex: "latex",
+  tex: "latex",
   matlab: "matlab",
   objc: "objectivec",
+  "obj-c": "objectivec",
   perl: "perl",
   pl: "perl",
   php: "php",
@@ -72,14 +83,18 @@ const BRUSHES: Record<string, string> = {
   py: "python",
   python: "python",
   r: "r",
+  splus: "r",
   ruby: "ruby",
   rb: "ruby",
   rails: "ruby",
+  ror: "ruby",
   sass: "scss",
   scss: "scss",
   scala: "scala",
   sql: "sql",
   swift: "swift",
+  ts: "typescript",
+  typescript: "typescript",
   vb: "vbnet",
   vbnet: "vbnet",
   xml: "xml",
@@ -88,12 +103,59 @@ const BRUSHES: Record<string, string> = {
   yaml: "yaml",
   yml: "yaml",
 };
+/** A SyntaxHighlighter brush (or a language written in its place) as a Markdown fence's language. */
+export function brushLanguage(name: string): string {
+  const lower = name.toLowerCase();
+  return BRUSHES[lower] ?? lower.replace(/[^\w+-]/g, "");
+}
+
 const CODE_SHORTCODE = new RegExp(
   `\\[(code|sourcecode|${Object.keys(BRUSHES)
     .map((b) => b.replace(/[-+]/g, "\\$&"))
     .join("|")})\\b([^\\]]*)\\]([\\s\\S]*?)\\[\\/\\1\\]`,
   "gi",
 );
+
+/**
+ * A shortcode's code as the writer typed it. WordPress's visual editor writes the lines of a shortcode's
+ * body as paragraphs and line breaks (`line one<br />`, `</p><p>`), and escapes the code itself (`&lt;`): those
+ * <p> and <br> are the editor's, and become line breaks. A body with other raw markup was typed in the text
+ * editor (an [html] sample): it is kept as it is.
+ */
+function withoutEditorMarkup(code: string): string {
+  if (!/<\/?(?:p|br)\b/i.test(code)) return code;
+  const typed = /<(?!\/?(?:p|br)\b)\/?[A-Za-z]/.test(code) && !/&lt;|&gt;/.test(code);
+  if (typed) return code;
+  return code
+    .replace(/<\/p>\s*<p\b[^>]*>/gi, "\n\n")
+    .replace(/<br\s*\/?>\r?\n?/gi, "\n")
+    .replace(/<\/?p\b[^>]*>/gi, "");
+}
+
+/**
+ * The block editor's SyntaxHighlighter block (`<!-- wp:syntaxhighlighter/code {"language":"csharp"} -->` and
+ * a <pre>) names its language in the comment's JSON: it goes on the <pre> as the class the converter reads.
+ */
+export function syntaxHighlighterBlocks(html: string): string {
+  if (!html.includes("wp:syntaxhighlighter/code")) return html;
+  return html.replace(
+    /(<!--\s*wp:syntaxhighlighter\/code\s+(\{[^]*?\})\s*-->\s*<pre\b)([^>]*)>/g,
+    (all, open: string, json: string, attrs: string) => {
+      let language = "";
+      try {
+        const value = (JSON.parse(json) as { language?: unknown }).language;
+        language = typeof value === "string" ? brushLanguage(value) : "";
+      } catch {
+        return all;
+      }
+      if (!language) return all;
+      const classed = /\bclass="/.test(attrs)
+        ? attrs.replace(/\bclass="/, `class="language-${language} `)
+        : `${attrs} class="language-${language}"`;
+      return `${open}${classed}>`;
+    },
+  );
+}
 
 /** A code shortcode as a <pre><code> block with its language; its text kept exactly (entities decode once). */
 export function codeShortcodes(html: string): string {
@@ -102,8 +164,8 @@ export function codeShortcodes(html: string): string {
     const a = attributes(attrs);
     const named = (a.language ?? a.lang ?? "").toLowerCase();
     const brush = name.toLowerCase();
-    const lang = named ? (BRUSHES[named] ?? named.replace(/[^\w+-]/g, "")) : (BRUSHES[brush] ?? "");
-    const text = code
+    const lang = named ? brushLanguage(named) : (BRUSHES[brush] ?? "");
+    const text = withoutEditorMarkup(code)
       .replace(/^\r?\n/, "")
       .replace(/\s+$/, "")
       .replace(/</g, "&lt;")
@@ -112,7 +174,8 @@ export function codeShortcodes(html: string): string {
   });
 }
 
-export function expandShortcodes(html: string, postId: string, attachments: Attachments): string {
+export function expandShortcodes(source: string, postId: string, attachments: Attachments): string {
+  const html = syntaxHighlighterBlocks(source);
   if (!html.includes("[")) return html;
   return (
     codeShortcodes(html)

@@ -1,15 +1,15 @@
 import { parseCsv } from "#worker/content/csv.ts";
 import { textOf } from "#worker/services/import/archive.ts";
 import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
-import { guardPost } from "#worker/services/import/isolate.ts";
+import { guardPost, type PostMeta } from "#worker/services/import/isolate.ts";
+import { decodeEntities, titleText } from "#worker/services/import/text.ts";
 import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
-import { takeArchiveImages } from "#worker/services/import/zip-images.ts";
+import { archiveRef, takeArchiveImages } from "#worker/services/import/zip-images.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Substack writes titles and subtitles in posts.csv with HTML character references ("&#x2019;"): text here. */
-const csvText = (value: string | undefined) =>
-  (value ?? "").includes("&") ? plainText(value!, 10_000) : (value ?? "").trim();
+const csvText = (value: string | undefined) => titleText(value ?? "");
 
 /**
  * A Substack export: posts.csv (post_id, post_date, is_published, title, subtitle...) beside
@@ -33,37 +33,35 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       out.skipped.push({ title, reason: "its HTML file is not in the archive" });
       continue;
     }
-    const fallback = {
+    const raw = textOf(bytes);
+    const published = (row.is_published ?? "").toLowerCase() === "true";
+    // Paid subscribers' posts ("only_paid", "founding"): this site has no paywall, so publishing them
+    // would give away what readers paid for. They stay drafts, and the report says why.
+    const audience = (row.audience ?? "").trim().toLowerCase();
+    const paid = audience === "only_paid" || audience === "founding";
+    const figure = /<img\b[^>]*?\ssrc="([^"]*)"/i.exec(raw)?.[1];
+    const cover = figure ? decodeEntities(figure) : null;
+    const subtitle = csvText(row.subtitle);
+    const meta: PostMeta = {
       sourceKey: `substack:${id}`,
       title,
+      ...(subtitle ? { description: subtitle } : {}),
+      status: published && !paid ? "published" : "draft",
       date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
-      raw: textOf(bytes),
+      categories: [],
+      tags: [],
+      author: null,
+      cover: cover ? (archiveRef(cover, path, files, out) ?? cover) : null,
+      comments: [],
+      ...(paid && published
+        ? { warnings: [`for paid subscribers on Substack (audience "${audience}"): kept as a draft`] }
+        : {}),
     };
-    guardPost(out, fallback, () => {
-      const doc = parseHtml(`<body>${textOf(bytes)}</body>`);
+    guardPost(out, meta, raw, () => {
+      const doc = parseHtml(`<body>${raw}</body>`);
       takeArchiveImages(doc, path, files, out);
       const html = doc.body.innerHTML;
-      const published = (row.is_published ?? "").toLowerCase() === "true";
-      // Paid subscribers' posts ("only_paid", "founding"): this site has no paywall, so publishing them
-      // would give away what readers paid for. They stay drafts, and the report says why.
-      const audience = (row.audience ?? "").trim().toLowerCase();
-      const paid = audience === "only_paid" || audience === "founding";
-      return {
-        sourceKey: `substack:${id}`,
-        title,
-        markdown: htmlToMarkdown(html),
-        description: csvText(row.subtitle) || plainText(html, 300),
-        status: published && !paid ? "published" : "draft",
-        date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
-        categories: [],
-        tags: [],
-        author: null,
-        cover: doc.querySelector("img")?.getAttribute("src") ?? null,
-        comments: [],
-        ...(paid && published
-          ? { warnings: [`for paid subscribers on Substack (audience "${audience}"): kept as a draft`] }
-          : {}),
-      };
+      return { markdown: htmlToMarkdown(html), description: subtitle || plainText(html, 300) };
     });
   }
   const seen = new Set<string>();

@@ -78,6 +78,8 @@ export interface ParsedImport {
    * the preview and kept in the import's ledger (worker/services/import/service.ts).
    */
   skipped: { title: string; reason: string; sourceKey?: string }[];
+  /** Posts whose body nested past the cap (imported as plain text), and the first such refusal. */
+  deepPosts?: { count: number; error: Error };
 }
 
 export const emptyParsed = (platform: ParsedImport["platform"], site: string): ParsedImport => ({
