@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { MSG } from "#app/lib/messages.ts";
 import type { FormFailure } from "#app/lib/form-result.ts";
 
-export type NewsletterResult = { ok: true } | FormFailure;
+export type NewsletterResult = { ok: true; already?: boolean } | FormFailure;
 
 /**
  * Email and Subscribe Now. With JavaScript it posts in the background (the page stays where it is);
@@ -79,7 +79,7 @@ export function NewsletterForm() {
             role="status"
             className="inline-block rounded-full bg-white px-4 py-1.5 text-sm font-medium text-green-800"
           >
-            {MSG.newsletter.success} {MSG.newsletter.checkInbox}
+            {result.already ? MSG.newsletter.already : `${MSG.newsletter.success} ${MSG.newsletter.checkInbox}`}
           </p>
         ) : null}
       </div>

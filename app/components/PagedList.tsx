@@ -29,6 +29,7 @@ export function PagedList<T extends { _id: string }>({
   renderItem,
   empty,
   pagerLabel,
+  pagerParam,
 }: {
   list: Paged<T>;
   as?: "ul" | "ol";
@@ -40,6 +41,8 @@ export function PagedList<T extends { _id: string }>({
   empty: ReactNode;
   /** The pager's accessible name ("Pages of notifications"). */
   pagerLabel: string;
+  /** The query parameter of this list's page, when another list on the page has `page`. */
+  pagerParam?: string;
 }) {
   return (
     <>
@@ -56,7 +59,7 @@ export function PagedList<T extends { _id: string }>({
       )}
       {list.total > 0 ? (
         <div className="mt-10">
-          <Pagination page={list.page} pages={list.pages} label={pagerLabel} />
+          <Pagination page={list.page} pages={list.pages} label={pagerLabel} param={pagerParam} />
         </div>
       ) : null}
     </>
@@ -74,6 +77,7 @@ export function PagedCards({
   label?: string;
   empty: ReactNode;
   pagerLabel: string;
+  pagerParam?: string;
 }) {
   return (
     <PagedList

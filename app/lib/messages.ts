@@ -2,6 +2,7 @@ import {
   GOOGLE_SIGNED_IN,
   INVALID_EMAIL_TEXT,
   NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_ALREADY_TEXT,
   NEWSLETTER_SUCCESS,
 } from "#worker/services/texts.ts";
 /**
@@ -34,7 +35,12 @@ export const MSG = {
     successText: "You have been signed out successfully.",
     errorTitle: "Error!",
   },
-  newsletter: { empty: INVALID_EMAIL_TEXT, success: NEWSLETTER_SUCCESS, checkInbox: NEWSLETTER_CHECK_INBOX },
+  newsletter: {
+    empty: INVALID_EMAIL_TEXT,
+    success: NEWSLETTER_SUCCESS,
+    checkInbox: NEWSLETTER_CHECK_INBOX,
+    already: NEWSLETTER_ALREADY_TEXT,
+  },
   contact: {
     loginTitle: "Please Login First",
     loginText: "You need to be logged in to send a message.",
@@ -129,6 +135,11 @@ export const MSG = {
       button: "Yes, remove admin",
     },
     "sign-out": { title: "Are you sure?", text: "You will be logged out!", button: "Yes, Logout" },
+    "remove-subscriber": {
+      title: "Remove this subscriber?",
+      text: "The address leaves the newsletter list and gets no more mail from it, not even a message already waiting to go. To come back they subscribe again.",
+      button: "Yes, remove",
+    },
   },
   /** Account settings (/settings) and passkeys: beyond the spec. */
   settings: {

@@ -3,7 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { FormError, SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
-import { buttonClass, EmptyState, FILE_INPUT_CLASS } from "#app/components/ui.tsx";
+import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
+import { DataTable } from "#app/components/DataTable.tsx";
+import { buttonClass, FILE_INPUT_CLASS } from "#app/components/ui.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
@@ -27,11 +31,25 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { list, sends, q, state };
 }
 
-/** Import: a CSV file of addresses the admin vouches for; they become confirmed subscribers. */
+/**
+ * Import (a CSV file of addresses the admin vouches for; they become confirmed subscribers) and a row's
+ * Remove (asked first: the dialog with JavaScript, the /confirm page without; then the same page, without it).
+ */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const form = await readForm(request, "csv");
-  if (form.get("intent") !== "import") return unknownAction(form);
+  const intent = form.get("intent");
+  if (intent === "remove")
+    return handleForm(request, form, async () => {
+      const { email } = await context.services.newsletter.remove(admin, form.get("id"));
+      return redirectWithFlash(samePage(request), {
+        kind: "toast",
+        icon: "success",
+        title: "Subscriber removed",
+        text: `${email} is off the list and gets no more newsletter mail.`,
+      });
+    });
+  if (intent !== "import") return unknownAction(form);
   return handleForm(request, form, async () => {
     const file = form.get("file");
     if (typeof file !== "string" && file && file.size > IMPORT_MAX_BYTES)
@@ -87,7 +105,7 @@ export default function Newsletter() {
     <>
       <DashboardHeader
         title="Newsletter"
-        description="Subscribers and their state, CSV export and import of confirmed ones, and each post's send."
+        description="Subscribers and their state (remove one from the list), CSV export and import of confirmed ones, and each post's send."
         actions={
           <a href="/api/newsletter/subscribers.csv" className={buttonClass({ tone: "secondary" })} download>
             Export confirmed (CSV)
@@ -128,48 +146,51 @@ export default function Newsletter() {
             Search
           </button>
         </Form>
-        {list.subscribers.length === 0 ? (
-          <EmptyState as="p">No subscribers match.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Subscribers, newest first ({list.total} found)</caption>
-              <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    State
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Subscribed
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {list.subscribers.map((s) => (
-                  <tr key={s._id}>
-                    <td className="px-4 py-3 break-all text-ink">{s.email}</td>
-                    <td className="px-4 py-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[s.state]}`}>
-                        {s.state}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-gray-600">
-                      {/* Only a confirmed address has subscribed; a pending or unsubscribed one has no such date. */}
-                      {s.state === "confirmed" ? (
-                        <LocalTime iso={s.confirmed_at ?? s.created_at} withTime />
-                      ) : (
-                        <span aria-label="Not subscribed">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption={`Subscribers, newest first (${list.total} found)`}
+          rows={list.subscribers}
+          rowKey={(row) => row._id}
+          empty="No subscribers match."
+          columns={[
+            {
+              header: "Email",
+              mobile: "title",
+              cell: (row) => <span className="break-all text-ink">{row.email}</span>,
+            },
+            {
+              header: "State",
+              cell: (row) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[row.state]}`}>
+                  {row.state}
+                </span>
+              ),
+            },
+            {
+              header: "Subscribed",
+              // Only a confirmed address has subscribed; a pending or unsubscribed one has no such date.
+              cell: (row) =>
+                row.state === "confirmed" ? (
+                  <LocalTime iso={row.confirmed_at ?? row.created_at} withTime />
+                ) : (
+                  <span aria-label="Not subscribed">—</span>
+                ),
+            },
+            {
+              header: "Actions",
+              action: true,
+              cell: (row) => (
+                <ConfirmForm
+                  fields={{ intent: "remove", id: row._id }}
+                  tone="danger"
+                  ask="remove-subscriber"
+                  pendingText="Removing…"
+                >
+                  Remove<span className="sr-only"> {row.email}</span>
+                </ConfirmForm>
+              ),
+            },
+          ]}
+        />
         <PageLinks page={list.page} pages={list.pages} param="page" label="Subscriber pages" />
       </section>
 
@@ -204,53 +225,27 @@ export default function Newsletter() {
         <h2 id="sends-heading" className="text-lg font-semibold text-ink">
           Sends
         </h2>
-        {sends.sends.length === 0 ? (
-          <EmptyState as="p">
-            No post has been sent yet. Every newly published post goes to confirmed subscribers.
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Each post's newsletter send, newest first</caption>
-              <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Post
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Started
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Queued
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Sent
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Failed
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {sends.sends.map((s) => (
-                  <tr key={s.blog_id}>
-                    <td className="px-4 py-3">
-                      <Link to={`/blogs/${s.blog_id}`} className="font-medium text-brand-700 hover:underline">
-                        {s.title}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3 text-gray-600">
-                      <LocalTime iso={s.started_at} withTime />
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{s.queued}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{s.sent}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{s.failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption="Each post's newsletter send, newest first"
+          rows={sends.sends}
+          rowKey={(row) => row.blog_id}
+          empty="No post has been sent yet. Every newly published post goes to confirmed subscribers."
+          columns={[
+            {
+              header: "Post",
+              mobile: "title",
+              cell: (row) => (
+                <Link to={`/blogs/${row.blog_id}`} className="font-medium text-brand-700 hover:underline">
+                  {row.title}
+                </Link>
+              ),
+            },
+            { header: "Started", cell: (row) => <LocalTime iso={row.started_at} withTime /> },
+            { header: "Queued", cell: (row) => <span className="tabular-nums">{row.queued}</span> },
+            { header: "Sent", cell: (row) => <span className="tabular-nums">{row.sent}</span> },
+            { header: "Failed", cell: (row) => <span className="tabular-nums">{row.failed}</span> },
+          ]}
+        />
         <PageLinks page={sends.page} pages={sends.pages} param="sends" label="Send pages" />
       </section>
     </>

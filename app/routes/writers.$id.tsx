@@ -44,13 +44,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     writer,
     followers,
     following: context.user ? following : null,
+    // Set by the Follow button's form without JavaScript: the button then offers Undo. A visitor's copy is shared: never.
+    justUnfollowed: Boolean(context.user) && !following && url.searchParams.get("unfollowed") === "1",
     self: context.user?.id === writer._id,
     blogs: toCardPage(blogs),
   };
 }
 
 export default function WriterPage() {
-  const { writer, blogs, followers, following, self, handle } = useLoaderData<typeof loader>();
+  const { writer, blogs, followers, following, self, handle, justUnfollowed } = useLoaderData<typeof loader>();
   return (
     <div className={containerClass({ className: "py-10" })}>
       <section
@@ -72,7 +74,14 @@ export default function WriterPage() {
               <span className="font-semibold text-ink">{followers}</span> {followers === 1 ? "follower" : "followers"}
             </p>
             {self ? null : (
-              <FollowButton writerId={writer._id} writerName={writer.name} following={following} size="md" />
+              <FollowButton
+                writerId={writer._id}
+                writerName={writer.name}
+                following={following}
+                size="md"
+                undoable
+                justUnfollowed={justUnfollowed}
+              />
             )}
           </div>
           {writer.bio ? (

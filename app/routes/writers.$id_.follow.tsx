@@ -22,8 +22,14 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const user = context.user;
   return handleForm(request, form, async (): Promise<({ ok: true } & FollowState) | Response> => {
     const { follows } = context.services;
-    const state =
-      form.get("intent") === "unfollow" ? await follows.unfollow(user, writerId) : await follows.follow(user, writerId);
-    return form.has("redirectTo") ? redirect(back) : { ok: true, ...state };
+    const unfollow = form.get("intent") === "unfollow";
+    const state = unfollow ? await follows.unfollow(user, writerId) : await follows.follow(user, writerId);
+    if (!form.has("redirectTo")) return { ok: true, ...state };
+    // The writer page's button offers Undo after an unfollow: without JavaScript the page hears of it here.
+    if (!unfollow || form.get("undoable") !== "1") return redirect(back);
+    const [path, query = ""] = back.split("?");
+    const params = new URLSearchParams(query);
+    params.set("unfollowed", "1");
+    return redirect(`${path}?${params.toString()}`);
   });
 }

@@ -2,18 +2,25 @@ import { Hono } from "hono";
 import { tooLarge } from "#worker/services/shared/errors.ts";
 import { IMPORT_MAX_BYTES } from "#worker/services/newsletter/model.ts";
 import { requireAdmin } from "#worker/services/shared/policy.ts";
-import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
+import { NEWSLETTER_ALREADY_TEXT, NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { readBytesUpTo, readJson } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 
 /**
  * The newsletter: anyone subscribes (a confirmation link is mailed: double opt-in); admins read the
- * subscribers, export and import confirmed ones as CSV, and see each post's send.
+ * subscribers, export and import confirmed ones as CSV, remove one, and see each post's send.
  */
 export const newsletterApi = new Hono<ApiEnv>()
   .post("/newsletter", async (c) => {
     const body = await readJson(c);
-    await c.var.services.newsletter.subscribe(body.email, c.req.header("CF-Connecting-IP"));
+    const { already } = await c.var.services.newsletter.subscribe(
+      body.email,
+      c.req.header("CF-Connecting-IP"),
+      undefined,
+      null,
+      c.var.user,
+    );
+    if (already) return c.json({ subscribed: true, already: true, message: NEWSLETTER_ALREADY_TEXT }, 200);
     return c.json({ subscribed: true, message: NEWSLETTER_SUCCESS_TEXT }, 202);
   })
   .get("/newsletter/subscribers", async (c) =>
@@ -39,6 +46,9 @@ export const newsletterApi = new Hono<ApiEnv>()
     const text = new TextDecoder().decode(await readBytesUpTo(c.req.raw.body, IMPORT_MAX_BYTES, refusal));
     return c.json(await c.var.services.newsletter.importCsv(c.var.user, text));
   })
+  .delete("/newsletter/subscribers/:id", async (c) =>
+    c.json(await c.var.services.newsletter.remove(c.var.user, c.req.param("id"))),
+  )
   .get("/newsletter/sends", async (c) =>
     c.json(await c.var.services.newsletter.sends(c.var.user, { page: c.req.query("page") })),
   );

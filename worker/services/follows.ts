@@ -10,7 +10,7 @@ import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import { visibleBlogsWhere, visibleTotalOfWriter } from "#worker/services/blogs/visible.ts";
 
 /** Posts per page of /following. */
 export const FOLLOWING_PAGE_SIZE = 9;
@@ -48,6 +48,8 @@ export interface FollowedWriter {
   photoURL: string | null;
   /** ISO 8601, when the reader started following. */
   followed_at: string;
+  /** How many of the writer's posts the public can read now (the visible-blogs rule). */
+  posts: number;
 }
 
 const f = schema.follows;
@@ -65,6 +67,9 @@ export function followingQuery(db: Db, followerId: string, writerId: string) {
     .where(and(eq(f.followerId, followerId), eq(f.writerId, writerId)))
     .limit(1);
 }
+
+/** The name a writer shows: the profile's (Edit Profile) when set, else the account's. */
+const shownName = sql<string>`coalesce(nullif(${schema.profiles.name}, ''), ${schema.users.name})`;
 
 /** Writers this reader follows (a subquery). */
 const followedBy = (db: Db, followerId: string) =>
@@ -206,15 +211,35 @@ export function createFollowService(
       );
     },
 
-    /** GET /api/follows: the writers the reader follows, newest follow first. */
+    /** A writer's shown name (the profile's when set), for "Unfollowed {name}."; 404 when unknown. */
+    async writerName(writerId: string): Promise<string> {
+      if (!isIdShaped(writerId)) throw new NotFound(FOLLOW_TEXTS.notFound);
+      const [row] = await db
+        .select({ name: shownName })
+        .from(schema.users)
+        .leftJoin(schema.profiles, eq(schema.profiles.userId, schema.users.id))
+        .where(eq(schema.users.id, writerId))
+        .limit(1);
+      if (!row) throw new NotFound(FOLLOW_TEXTS.notFound);
+      return row.name;
+    },
+
+    /** /following and GET /api/follows: the writers the reader follows, newest follow first, with their visible posts. */
     async writers(actor: Actor | null, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<FollowedWriter>> {
       const user = requireUser(actor);
       const paging = parsePaging(input, 20);
       const [rows, totals] = await db.batch([
         db
-          .select({ id: schema.users.id, name: schema.users.name, photoUrl: schema.users.photoUrl, at: f.createdAt })
+          .select({
+            id: schema.users.id,
+            name: shownName,
+            photoUrl: schema.users.photoUrl,
+            at: f.createdAt,
+            posts: visibleTotalOfWriter(sql`"users"."id"`),
+          })
           .from(f)
           .innerJoin(schema.users, eq(schema.users.id, f.writerId))
+          .leftJoin(schema.profiles, eq(schema.profiles.userId, f.writerId))
           .where(eq(f.followerId, user.id))
           .orderBy(desc(f.createdAt), desc(f.writerId))
           .limit(paging.limit)
@@ -227,6 +252,7 @@ export function createFollowService(
           name: r.name,
           photoURL: r.photoUrl,
           followed_at: new Date(r.at).toISOString(),
+          posts: r.posts,
         })),
         totals[0]?.total ?? 0,
         paging,
@@ -242,7 +268,7 @@ export function createFollowService(
       const rows = await db
         .select({
           id: schema.users.id,
-          name: sql<string>`coalesce(nullif(${schema.profiles.name}, ''), ${schema.users.name})`,
+          name: shownName,
           photoUrl: schema.users.photoUrl,
           designation: sql<string>`coalesce(${schema.profiles.designation}, '')`,
           posts: count(),

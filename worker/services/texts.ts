@@ -19,6 +19,8 @@ export const NEWSLETTER_SUCCESS = "Thank you for subscribing! 🎉";
 // subscribed one stays as it is.
 export const NEWSLETTER_CHECK_INBOX = "Check your inbox to confirm. Already subscribed? Then nothing changes.";
 export const NEWSLETTER_SUCCESS_TEXT = `${NEWSLETTER_SUCCESS} ${NEWSLETTER_CHECK_INBOX}`;
+// Only to a signed-in account subscribing its own verified, already confirmed address: it tells them nothing new.
+export const NEWSLETTER_ALREADY_TEXT = "You're already subscribed.";
 
 /** The start of every refused upload's field error (the spec's update-blog wording). */
 export const IMAGE_UPLOAD_FAILED = "Image upload failed";

@@ -61,13 +61,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "newsletter") return unknownAction(form);
   return handleForm(request, form, async () => {
-    await context.services.newsletter.subscribe(
+    const { already } = await context.services.newsletter.subscribe(
       form.get("email"),
       request.headers.get("CF-Connecting-IP"),
       undefined,
       form.get("from"),
+      context.user ?? null,
     );
-    return { ok: true as const };
+    return { ok: true as const, already: already === true };
   });
 }
 

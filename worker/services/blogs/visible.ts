@@ -70,6 +70,16 @@ export function visibleTotal(scope: BlogScope, now: number = Date.now()): SQL<nu
     + (select count(*) from blogs indexed by blogs_scheduled_idx where status = 'scheduled' and publish_at <= ${now}${condition ? sql` and ${condition}` : sql``}))`;
 }
 
+/**
+ * `visibleTotal` for the writer of each row of a list (a correlated scalar): `writerId` names the outer
+ * row's id column, written qualified by the caller (`"users"."id"`), since inside a select list Drizzle
+ * writes bare column names that the inner `blogs` would capture. The same two index reads per row.
+ */
+export function visibleTotalOfWriter(writerId: SQL, now: number = Date.now()): SQL<number> {
+  return sql<number>`(coalesce((select n from blog_counts where scope = 'author' and key = ${writerId} and status = 'published'), 0)
+    + (select count(*) from blogs indexed by blogs_scheduled_idx where status = 'scheduled' and publish_at <= ${now} and blogs.author_id = ${writerId}))`;
+}
+
 /** How many blogs of a scope there are, drafts and scheduled ones included (the writer's and admin's tables). */
 export function anyStatusTotal(scope: BlogScope): SQL<number> {
   return sql<number>`(select coalesce(sum(n), 0) from blog_counts where scope = ${scope.by} and key = ${keyOf(scope)})`;

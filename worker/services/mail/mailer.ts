@@ -220,6 +220,15 @@ export function createMailer(db: Db, env: Env) {
     },
 
     /**
+     * Messages of these kinds to this address that have not gone out yet, withdrawn (a statement to batch with
+     * the change that makes them wrong: a subscriber an admin removed gets nothing more). A message already
+     * handed to Email Service cannot be called back.
+     */
+    withdraw(kinds: MailKind[], to: string): BatchItem<"sqlite"> {
+      return db.delete(o).where(and(isNull(o.sentAt), eq(o.toAddress, to), inArray(o.kind, kinds)));
+    },
+
+    /**
      * The cron's retry: takes a bounded batch of due messages (a lease, so overlapping runs never
      * send one twice), sends them, records each outcome. Answers how many were sent.
      */

@@ -3,8 +3,9 @@ import { formatCsv, parseCsv } from "#worker/content/csv.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
-import { newId } from "#worker/services/shared/ids.ts";
+import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import type { Mailer } from "#worker/services/mail/mailer.ts";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -19,8 +20,8 @@ import {
   type SubscriberState,
 } from "#worker/services/newsletter/model.ts";
 
-/** The admin's side of the newsletter: the subscriber list, CSV export and import, and each post's send. */
-export function createNewsletterAdmin(db: Db) {
+/** The admin's side of the newsletter: the subscriber list, CSV export and import, removal, and each post's send. */
+export function createNewsletterAdmin(db: Db, deps: { mailer: Mailer }) {
   const t = schema.newsletterSubscriptions;
   const s = schema.newsletterSends;
 
@@ -180,6 +181,24 @@ export function createNewsletterAdmin(db: Db) {
         page,
         pages: Math.max(1, Math.ceil(total / SENDS_PAGE)),
       };
+    },
+
+    /**
+     * Removes a subscriber for good: the row goes (its queued deliveries with it, by cascade), and so does
+     * every newsletter message to the address still waiting in the outbox, in one batch. A send job that
+     * runs later finds no row and mails nothing. Should the person subscribe again, that is a new opt-in.
+     */
+    async remove(actor: Actor | null, id: unknown): Promise<{ removed: true; email: string }> {
+      requireAdmin(actor);
+      if (typeof id !== "string" || !isIdShaped(id)) throw new NotFound("Subscriber not found.");
+      const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.id, id) });
+      if (!row) throw new NotFound("Subscriber not found.");
+      await db.batch([
+        db.delete(schema.newsletterDeliveries).where(eq(schema.newsletterDeliveries.subscriptionId, id)),
+        db.delete(t).where(eq(t.id, id)),
+        deps.mailer.withdraw(["newsletter-post", "newsletter-confirm"], row.email),
+      ]);
+      return { removed: true, email: row.email };
     },
 
     /** One subscriber by id (tests, and the admin's detail): 404 when unknown. */

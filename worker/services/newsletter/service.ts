@@ -28,7 +28,7 @@ export function createNewsletterService(
 
   return {
     ...subscriptions,
-    ...createNewsletterAdmin(db),
+    ...createNewsletterAdmin(db, { mailer: deps.mailer }),
 
     /**
      * A post just became public: the first time (with mailing on), its send is recorded and the

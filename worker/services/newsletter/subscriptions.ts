@@ -67,14 +67,17 @@ export function createNewsletterSubscriptions(
      * and only a confirmed one gets posts. The answer is the same whatever the address's state, so the
      * form cannot be used to find out who is subscribed. `clientAddress` bounds how many addresses one
      * client may submit, and one address gets at most CONFIRM_MAILS_PER_HOUR confirmations whoever asks,
-     * so nobody can make the site mail-bomb a stranger.
+     * so nobody can make the site mail-bomb a stranger. One answer differs, to the one person it cannot
+     * tell anything new: a signed-in account subscribing its own verified address, already confirmed,
+     * hears `already` (nobody else learns anything about that address from it).
      */
     async subscribe(
       email: unknown,
       clientAddress?: string | null,
       origin: string | null = deps.origin ?? null,
       fromPost: unknown = null,
-    ): Promise<{ subscribed: true }> {
+      actor: Actor | null = null,
+    ): Promise<{ subscribed: true; already?: true }> {
       let data: z.output<typeof subscribeInput>;
       try {
         data = parse(subscribeInput, { email });
@@ -94,7 +97,10 @@ export function createNewsletterSubscriptions(
         : null;
       await db.insert(t).values({ id: newId(), email: data.email, sourceBlogId: source }).onConflictDoNothing();
       const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(t.email, data.email) });
-      if (!row || row.state === "confirmed") return { subscribed: true };
+      if (!row || row.state === "confirmed") {
+        const own = actor?.emailVerified === true && actor.email.toLowerCase() === data.email;
+        return own && row ? { subscribed: true, already: true } : { subscribed: true };
+      }
       try {
         await rateLimit.hit(`newsletter-confirm:${row.email}`, CONFIRM_MAILS_PER_HOUR, 60 * 60);
       } catch (err) {
