@@ -26,16 +26,23 @@ export interface DashboardHandle {
 }
 
 /**
- * The number beside a menu entry. The link's name reads "Manage Review, 3 pending" (the words are there for
- * screen readers only), and what it shows, "Manage Review 3", is part of that name, as voice control needs.
+ * A menu entry's label with the number beside it. The link's name reads "Manage Review, 3 pending" (the
+ * comma and the word are for screen readers only) and holds what it shows, "Manage Review 3", as voice
+ * control needs. The comma sits in the label's own box: the badge is a box of its own, and a space comes
+ * between boxes in an accessible name.
  */
-function MenuCount({ badge }: { badge: MenuBadge }) {
+function LabelWithCount({ label, badge }: { label: string; badge: MenuBadge }) {
   return (
-    <span className="ml-auto min-w-6 rounded-full bg-red-700 px-2 py-0.5 text-center text-xs font-semibold text-white tabular-nums">
-      <span className="sr-only">, </span>
-      {badge.count}
-      <span className="sr-only"> {badge.words}</span>
-    </span>
+    <>
+      <span>
+        {label}
+        <span className="sr-only">, </span>
+      </span>
+      <span className="ml-auto min-w-6 rounded-full bg-red-700 px-2 py-0.5 text-center text-xs font-semibold text-white tabular-nums">
+        {badge.count}
+        <span className="sr-only"> {badge.words}</span>
+      </span>
+    </>
   );
 }
 
@@ -61,8 +68,7 @@ function DashboardNav({
             }
           >
             <DashboardIcon label={l.label} />
-            {l.label}
-            {badges[l.to] ? <MenuCount badge={badges[l.to]!} /> : null}
+            {badges[l.to] ? <LabelWithCount label={l.label} badge={badges[l.to]!} /> : l.label}
           </NavLink>
         </li>
       ))}
