@@ -71,10 +71,6 @@ export function menuBadges(
   };
 }
 
-/** A menu entry's accessible name: its label, then what waits there ("Manage Review, 3 pending"). */
-export const menuLinkName = (label: string, badge: MenuBadge | undefined) =>
-  badge ? `${label}, ${badge.count} ${badge.words}` : label;
-
 /** Dashboard pages are private: a title, and no indexing. */
 export function dashboardMeta(title: string, matches: Parameters<typeof brandOf>[0]): MetaDescriptor[] {
   return [{ title: `${title} | Dashboard | ${brandOf(matches)}` }, { name: "robots", content: "noindex" }];

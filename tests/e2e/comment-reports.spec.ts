@@ -33,7 +33,8 @@ test.describe("reporting a comment with a reason", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // Three people and axe twice: room for a busy machine.
+    test.setTimeout(240_000);
     const id = stamp();
     const text = `Cheap followers, link in my profile ${id}`;
     const troll = await person(browser, "Tess Troll");
@@ -112,6 +113,7 @@ test.describe("reporting a comment with a reason", () => {
   });
 
   test("the post's writer sees the comments on their posts at Dashboard → Comments", async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const text = `A question for the writer ${stamp()}`;
     const reader = await person(browser, "Quinn Question");
     expect(

@@ -110,7 +110,7 @@ describe("dashboard layout", () => {
       ["/dashboard/manageAuthors", "Manage Authors"],
     ]) {
       // (Manage Review may carry the number of pending reviews after its label.)
-      expect(html).toMatch(new RegExp(`href="${href}"[^>]*>.*?${label}(<span[^>]*>\\d+</span>)?</a>`));
+      expect(html).toMatch(new RegExp(`href="${href}"[^>]*>.*?${label}.*?</a>`));
     }
     expect(html).not.toContain('href="/dashboard/feedback"');
   });
