@@ -144,7 +144,7 @@ test.describe("newsletter", () => {
     // The admin Newsletter page: the address, its state, the send counts.
     await admin.setViewportSize(VIEWPORTS.desktop);
     await admin.goto(`/dashboard/newsletter?q=${encodeURIComponent(email)}`);
-    await expect(admin.getByRole("cell", { name: email })).toBeVisible();
+    await expect(admin.getByRole("cell", { name: email, exact: true })).toBeVisible();
     await expect(admin.getByRole("cell", { name: "unsubscribed" })).toBeVisible();
     await expect(admin.getByRole("link", { name: title })).toBeVisible();
     await admin.goto("/dashboard/newsletter");

@@ -194,6 +194,7 @@ test.describe("writer dashboard", () => {
       "Write Blogs",
       "Manage Blogs",
       "Send Feedback",
+      "Comments",
       "Stats",
       "Analytics",
       "Settings",
