@@ -164,7 +164,7 @@ describe("the fediverse in miniature: a local account follows remote actors", ()
     expect(sent.body).toMatchObject({
       type: "Create",
       actor: `https://blog.test/ap/users/${reader.user.id}`,
-      object: { id: reply.id, type: "Note", inReplyTo: articleId, content: "<p>Nice &#60;post&#62;</p>" },
+      object: { id: reply.id, type: "Note", inReplyTo: articleId, content: "<p>Nice &lt;post&gt;</p>" },
     });
     expect(parseSignatureHeader(sent.request)).toContain(`/ap/users/${reader.user.id}#main-key`);
     expect((await w.services.federation.timeline.list(reader.actor)).items[0]!.replies).toHaveLength(1);
