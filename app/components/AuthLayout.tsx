@@ -12,7 +12,8 @@ export function AuthLayout({
   children,
 }: {
   title: string;
-  subtitle: string;
+  /** The line under the title; none where the page says its one sentence elsewhere (a status box). */
+  subtitle?: string;
   aside: { heading: string; text: string };
   children: ReactNode;
 }) {
@@ -49,7 +50,7 @@ export function AuthLayout({
 
         <section className="mx-auto w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-          <p className="mt-2 text-sm text-gray-600">{subtitle}</p>
+          {subtitle ? <p className="mt-2 text-sm text-gray-600">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
         </section>
       </div>

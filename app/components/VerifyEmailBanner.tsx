@@ -10,6 +10,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   const location = useLocation();
   // The confirmation page says it itself (and, once confirmed there, this banner would be stale).
   if (location.pathname === "/verify-email") return null;
+  // The page the link is asked from: confirming leads back to it (app/routes/verify-email.tsx).
+  const here = `${location.pathname}${location.search}`;
   return (
     <section
       aria-label="Confirm your email address"
@@ -23,12 +25,12 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <p>
           <strong>Please confirm your email address.</strong> We sent a link to{" "}
           <span className="break-all">{email}</span>; it may take a few minutes to arrive.{" "}
-          <Link to="/verify-email" className="underline">
+          <Link to={`/verify-email?redirectTo=${encodeURIComponent(here)}`} className="underline">
             Why?
           </Link>
         </p>
         <Form method="post" action="/verify-email" className="shrink-0">
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name="redirectTo" value={here} />
           <SubmitButton tone="secondary" pendingText="Sending…" className="!px-4 !py-1.5">
             Resend the link
           </SubmitButton>

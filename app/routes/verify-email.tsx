@@ -23,6 +23,16 @@ export const headers = tokenPageHeaders;
 type State = "confirm" | "verified" | "reset" | "already" | "invalid" | "pending" | "visitor";
 
 /**
+ * Where Continue leads once the address is confirmed: the page the person asked for the link from, carried
+ * through the link as `redirectTo`. Only a path of this site (safeRedirect); this page itself, or anything
+ * else, is the home page.
+ */
+function returnPath(value: unknown): string {
+  const path = safeRedirect(value, "/");
+  return /^\/verify-email(?:[/?#]|$)/.test(path) ? "/" : path;
+}
+
+/**
  * Opening the link confirms nothing by itself: mail scanners and link previews follow links, so a GET
  * only checks the token and shows a button that posts it (the action confirms). Without JavaScript too.
  */
@@ -39,6 +49,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     token: state === "confirm" ? token : null,
     linkEmail,
     ownSession: own,
+    returnTo: returnPath(url.searchParams.get("redirectTo")),
   });
   if (token !== null) {
     try {
@@ -63,6 +74,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "verify") {
+    const returnTo = returnPath(form.get("returnTo"));
     try {
       const confirmer = confirmerOf(context.user, context.sessionId);
       const { alreadyVerified, accountReset } = await context.services.emailVerification.verify(
@@ -70,18 +82,21 @@ export async function action({ context, request }: ActionFunctionArgs) {
         confirmer,
       );
       const state: State = alreadyVerified ? "already" : accountReset ? "reset" : "verified";
-      return { state, problem: null };
+      return { state, problem: null, returnTo };
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      if (err.code === "token-used" && context.user?.emailVerified) return { state: "already" as State, problem: null };
+      if (err.code === "token-used" && context.user?.emailVerified)
+        return { state: "already" as State, problem: null, returnTo };
       return data({ state: "invalid" as State, problem: err.message }, { status: 400 });
     }
   }
   const back = safeRedirect(form.get("redirectTo"), "/verify-email");
+  // The banner sends the page it is on; this page's own form the page it was reached from.
+  const returnTo = returnPath(form.get("returnTo") ?? back);
   if (!context.user) throw redirect(loginUrl(request));
   try {
     const client = await context.client();
-    await context.services.emailVerification.resend(context.user, client);
+    await context.services.emailVerification.resend(context.user, client, Date.now(), returnTo);
     return redirectWithFlash(back, {
       kind: "toast",
       title: "Check your inbox",
@@ -110,12 +125,14 @@ export default function VerifyEmail() {
   // After the button, the answer of the post; before it, what the link's check found.
   const { state, problem } = posted && "state" in posted ? posted : loaded;
   const { email, token, linkEmail, ownSession } = loaded;
-  const [title, subtitle] = TITLES[state];
+  const returnTo = posted && "returnTo" in posted ? posted.returnTo : loaded.returnTo;
+  const [title, sentence] = TITLES[state];
   const done = state === "verified" || state === "already" || state === "reset";
+  // Once confirmed the sentence is said once, in the status box (read out when the button's answer comes).
   return (
     <AuthLayout
       title={title}
-      subtitle={subtitle}
+      subtitle={done ? undefined : sentence}
       aside={{
         heading: "One less thing to worry about.",
         text: "A confirmed address means you can always get back into your account.",
@@ -125,13 +142,14 @@ export default function VerifyEmail() {
         {state === "invalid" ? <FormError message={problem ?? undefined} /> : null}
         {done ? (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-            {subtitle}
+            {sentence}
           </p>
         ) : null}
         {state === "confirm" && token ? (
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="returnTo" value={returnTo} />
             <p className="text-sm text-gray-600">
               This confirms <span className="break-all font-semibold">{linkEmail}</span>. If you did not create an
               account with this address, close this page and nothing happens.
@@ -158,7 +176,12 @@ export default function VerifyEmail() {
         ) : null}
         {state === "pending" || (state === "invalid" && email) ? (
           <Form method="post" className="flex flex-col gap-3">
-            <input type="hidden" name="redirectTo" value="/verify-email" />
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={returnTo === "/" ? "/verify-email" : `/verify-email?redirectTo=${encodeURIComponent(returnTo)}`}
+            />
+            <input type="hidden" name="returnTo" value={returnTo} />
             <p className="text-sm text-gray-600">We will send a new link to {email}.</p>
             <SubmitButton pendingText="Sending…" className="w-full">
               Send a new link
@@ -175,7 +198,7 @@ export default function VerifyEmail() {
             Choose a password
           </Link>
         ) : done ? (
-          <Link to="/" className={buttonClass({ className: "w-full" })}>
+          <Link to={returnTo} className={buttonClass({ className: "w-full" })}>
             Continue
           </Link>
         ) : null}

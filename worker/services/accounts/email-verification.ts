@@ -48,13 +48,22 @@ export function createEmailVerificationService(
       user: { id: string; name: string; email: string },
       origin: string | null | undefined,
       now = Date.now(),
+      returnTo: string | null = null,
     ): Promise<{ statements: BatchItem<"sqlite">[]; mail: Composed; send: () => Promise<boolean> }> {
       const issued = await tokens.issue("verify-email", user.id, { email: user.email } satisfies VerifyData, now);
       const mail = mailer.compose(
         {
           kind: "verify-email",
           to: user.email,
-          params: { name: user.name, url: mailer.link(origin, "/verify-email", { token: issued.token }) },
+          params: {
+            name: user.name,
+            // The page the person asked from: the confirmation page's Continue goes back there (the page
+            // checks it again: only a path of this site, never elsewhere).
+            url: mailer.link(origin, "/verify-email", {
+              token: issued.token,
+              ...(returnTo && returnTo !== "/" ? { redirectTo: returnTo } : {}),
+            }),
+          },
           origin,
           expiresAt: issued.expiresAt,
         },
@@ -119,8 +128,16 @@ export function createEmailVerificationService(
       return { userId: row.id, alreadyVerified, accountReset: reset && !alreadyVerified };
     },
 
-    /** Sends a new link to a signed-in person whose address is not verified yet (rate-limited). */
-    async resend(actor: Actor | null, client: MailClient = {}, now = Date.now()): Promise<{ delivered: boolean }> {
+    /**
+     * Sends a new link to a signed-in person whose address is not verified yet (rate-limited). `returnTo`: a
+     * same-site path (the adapter checked it) the link carries, so confirming leads back to it.
+     */
+    async resend(
+      actor: Actor | null,
+      client: MailClient = {},
+      now = Date.now(),
+      returnTo: string | null = null,
+    ): Promise<{ delivered: boolean }> {
       const user = requireUser(actor);
       const row = await db.query.users.findFirst({ where: eq(u.id, user.id) });
       if (!row) throw new Conflict("This account no longer exists.", "account-gone");
@@ -132,7 +149,7 @@ export function createEmailVerificationService(
           RESEND_LIMIT.windowSeconds,
         );
       await rateLimit.hit(`verify-resend:${row.id}`, RESEND_LIMIT.perAccount, RESEND_LIMIT.windowSeconds);
-      const { statements, send } = await this.prepare(row, client.origin, now);
+      const { statements, send } = await this.prepare(row, client.origin, now, returnTo);
       await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       return { delivered: await send() };
     },
