@@ -1,3 +1,5 @@
+import { env } from "cloudflare:workers";
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { parseGhost } from "#worker/services/import/ghost.ts";
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
@@ -5,7 +7,15 @@ import { parseMedium } from "#worker/services/import/medium.ts";
 import { parseWordPress } from "#worker/services/import/wordpress.ts";
 import { IMPORT_ERRORS } from "#worker/services/import/archive.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
-import { fileOf, importAdmin, importedBlogs, importHarness, stubImageFetchEachTest } from "../support/imports";
+import { PNG } from "../support/pages";
+import {
+  fileOf,
+  importAdmin,
+  importedBlogs,
+  importHarness,
+  stubImageFetch,
+  stubImageFetchEachTest,
+} from "../support/imports";
 
 const fetches = stubImageFetchEachTest();
 
@@ -321,5 +331,59 @@ describe("relative image addresses", () => {
     await h.services().imports.confirm(admin, jobId, { default_category: "Lifestyle" });
     while ((await h.services().importRunner.runBatch(jobId)).more);
     expect(fetches.urls).toContain("https://old-ghost.example/content/images/2018/01/x.jpg");
+  });
+});
+
+describe("archive images", () => {
+  it("a bare % in an image's name (100%.png) is the name as written, not a failed import", async () => {
+    const id = crypto.randomUUID().slice(0, 6);
+    const zip = zipSync({
+      "posts.csv": enc(
+        `post_id,post_date,is_published,type,audience,title,subtitle\n${id}.pct,2023-01-01T10:00:00.000Z,true,newsletter,everyone,Percent,\n`,
+      ),
+      [`posts/${id}.pct.html`]: enc('<p>Up 100%!</p><p><img src="img/100%.png" alt="chart"></p>'),
+      "posts/img/100%.png": PNG,
+    });
+    const { jobId, view } = await importHarness().importFile(await importAdmin(), fileOf(zip, "pct.zip"));
+    expect(view.summary.problems).toEqual([]);
+    expect([view.job.imagesDone, view.job.imagesFailed]).toEqual([1, 0]);
+    const [post] = await importedBlogs(jobId);
+    expect(post!.blog_details).toMatch(/^Up 100%!\n\n!\[chart\]\(\/images\/[^)]+\)$/);
+  });
+});
+
+describe("retrying failed images", () => {
+  it("counts a copied cover as placed only when it shows: a cover the writer changed since stays failed", async () => {
+    const site = `rc-${crypto.randomUUID().slice(0, 8)}.example`;
+    const file = wxr(site, [
+      item(
+        1,
+        "Covered",
+        `<p><img src="https://${site}/in-text.png" alt="t"></p>`,
+        `<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>90</wp:meta_value></wp:postmeta>`,
+      ),
+    ]);
+    const admin = await importAdmin();
+    const h = importHarness();
+    fetches.failAll();
+    const { jobId, view } = await h.importFile(admin, fileOf(file, "rc.xml"));
+    expect([view.job.imagesDone, view.job.imagesFailed]).toEqual([0, 2]);
+    const blogId = view.report.items[0]!.blogId!;
+    // The writer picks another cover before the old site is back.
+    await env.DB.prepare("update blogs set image = '/images/their-own.png' where id = ?").bind(blogId).run();
+    const retry = stubImageFetch();
+    try {
+      expect(await h.services().imports.retryImages(admin, jobId)).toEqual({ retried: 2, copied: 1, stillFailed: 1 });
+    } finally {
+      retry.restore();
+    }
+    const after = await h.services().imports.get(admin, jobId);
+    expect([after.job.imagesDone, after.job.imagesFailed]).toEqual([1, 1]);
+    expect(after.report.items[0]!.note.failedImages).toEqual([
+      { url: `https://${site}/cover.png`, reason: "the post was edited since" },
+    ]);
+    const [post] = await importedBlogs(jobId);
+    expect(post!.image).toBe("/images/their-own.png");
+    expect(post!.blog_details).toMatch(/^!\[t\]\(\/images\/(?!import-placeholder)[^)]+\)$/);
   });
 });

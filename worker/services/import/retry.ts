@@ -18,7 +18,12 @@ const imageSources = (markdown: string) => [...markdown.matchAll(MARKDOWN_IMAGE)
  * the text as imported is the i-th image of the post now, unless its writer has since changed its images:
  * then null, and the post is left as it is.
  */
-export function withRetriedImages(current: string, imported: string, copies: Map<string, string>): string | null {
+export function withRetriedImages(
+  current: string,
+  imported: string,
+  copies: Map<string, string>,
+  placed: Set<string> = new Set(),
+): string | null {
   const sources = imageSources(imported);
   if (imageSources(current).length !== sources.length) return null;
   let i = 0;
@@ -28,7 +33,9 @@ export function withRetriedImages(current: string, imported: string, copies: Map
       const src = sources[i++]!;
       const now = inAngles ?? bare!;
       const copy = copies.get(src);
-      return now === PLACEHOLDER_URL && copy ? `![${alt}](${copy}${title})` : all;
+      if (now !== PLACEHOLDER_URL || !copy) return all;
+      placed.add(src);
+      return `![${alt}](${copy}${title})`;
     },
   );
 }
@@ -73,7 +80,9 @@ export async function retryFailedImages(
     const blog = copies.size ? await db.query.blogs.findFirst({ where: eq(schema.blogs.id, item.blogId) }) : undefined;
     let placed = 0;
     if (blog) {
-      const text = withRetriedImages(blog.blogDetails, post.markdown, copies);
+      // The images whose copy now shows somewhere: in the text, or as the cover.
+      const used = new Set<string>();
+      const text = withRetriedImages(blog.blogDetails, post.markdown, copies, used);
       // The cover as the import chose it: the post's own, else the first image of its text.
       const first = text === null ? undefined : imageSources(text)[0];
       const cover =
@@ -84,14 +93,15 @@ export async function retryFailedImages(
             : first !== PLACEHOLDER_URL
               ? first
               : undefined;
+      if (cover && post.cover && cover === copies.get(post.cover)) used.add(post.cover);
       // The share image the import left empty, now copied (one the writer has set since stays theirs).
       const social = post.socialImage && !blog.socialImage ? copies.get(post.socialImage) : undefined;
-      // The writer changed this post's images since: nothing in its text is replaced behind their back.
-      if (text === null)
-        for (const [src] of copies)
-          if (src !== post.cover && src !== post.socialImage)
-            left.push({ url: src.replace(/^archive:/, ""), reason: "the post was edited since" });
-      placed = text === null ? (cover ? 1 : 0) + (social ? 1 : 0) : copies.size;
+      if (social && post.socialImage) used.add(post.socialImage);
+      // A copy that shows nowhere: the writer changed this post's images (or its cover) since, and nothing is
+      // replaced behind their back. It stays failed, and is not counted as placed.
+      for (const [src] of copies)
+        if (!used.has(src)) left.push({ url: src.replace(/^archive:/, ""), reason: "the post was edited since" });
+      placed = used.size;
       if (placed > 0) {
         await db
           .update(schema.blogs)

@@ -5,7 +5,14 @@ import type { ParsedImport } from "#worker/services/import/types.ts";
 export function resolveInZip(from: string, src: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith("//") || src.startsWith("/")) return null;
   const parts = from.split("/").slice(0, -1);
-  for (const part of decodeURIComponent(src.split(/[?#]/)[0]!).split("/")) {
+  const path = src.split(/[?#]/)[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a bare "%" ("100%.png"): the name as written
+  }
+  for (const part of decoded.split("/")) {
     if (part === "..") parts.pop();
     else if (part && part !== ".") parts.push(part);
   }
