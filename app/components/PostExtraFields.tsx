@@ -46,12 +46,12 @@ export function PostExtraFields({
         <summary className="cursor-pointer text-sm font-semibold text-ink">Search and sharing (optional)</summary>
         <div className="mt-4 flex flex-col gap-5">
           <Field
-            label="SEO title"
+            label="Search headline"
             name="seo_title"
             maxLength={LIMITS.seoTitle}
             defaultValue={values.seo_title ?? current?.seo_title ?? ""}
             error={errors.seo_title}
-            hint={`The title search engines and shared links show, up to ${LIMITS.seoTitle} characters. Empty: the post's title.`}
+            hint={`The SEO title: what search engines and shared links show, up to ${LIMITS.seoTitle} characters. Empty: the post's title.`}
           />
           <Field
             label="Custom slug"

@@ -94,8 +94,8 @@ test.describe("Write Blogs autosave: the cover and the account's copy", () => {
     await page.goto("/dashboard/writeBlogs");
     const seo = page.getByTestId("seo-fields");
     await seo.getByText("Search and sharing (optional)").click();
-    await expect(seo.getByLabel("SEO title")).toBeVisible();
-    await seo.getByLabel("SEO title").fill("Packing light for a weekend");
+    await expect(seo.getByLabel("Search headline")).toBeVisible();
+    await seo.getByLabel("Search headline").fill("Packing light for a weekend");
     await seo.getByLabel("Custom slug").fill("packing-light");
     await expect(seo.getByLabel("Or upload a social image")).toBeVisible();
     // The section itself, at both widths, for people to look at.
