@@ -80,6 +80,8 @@ describe("a custom slug", () => {
     expect(await page.text()).toContain(`<link rel="canonical" href="https://blog.test${path}"/>`);
     // The encoded link is a shared, purged URL like any post's.
     expect(sharedTags(new URL(`https://blog.test${path}`))).toEqual(["site", "blogs", `blog:${insertedId}`]);
+    // Feeds link to it too, not to the title's slug (which would only redirect).
+    expect(await (await call("/rss.xml")).text()).toContain(`https://blog.test${path}`);
     const old = await get(`/blogs/${insertedId}/the-title-readers-see`);
     expect(old.status).toBe(301);
     expect(old.headers.get("Location")).toBe(path);
