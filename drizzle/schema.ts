@@ -120,6 +120,11 @@ export const blogs = sqliteTable(
     // short description and the cover.
     metaDescription: text("meta_description").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
+    // The writer's SEO title (<title>, og:title, JSON-LD headline); empty: the title.
+    seoTitle: text("seo_title").notNull().default(""),
+    // The writer's chosen slug (the readable link's tail); empty: computed from the title
+    // (worker/services/blogs/slug.ts). Unique among posts when set (blogs_slug_unique).
+    slug: text("slug").notNull().default(""),
     // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
@@ -141,6 +146,8 @@ export const blogs = sqliteTable(
     // The image cleanup asks whether an image is still a cover or a writer's picture (image-cleanup.ts).
     index("blogs_image_idx").on(t.image),
     index("blogs_author_image_idx").on(t.authorImage),
+    // ... or a post's social image (an upload of the editor's own, or a pasted link).
+    index("blogs_social_image_idx").on(t.socialImage),
     index("blogs_scheduled_idx")
       .on(t.publishAt)
       .where(sql`status = 'scheduled'`),
@@ -153,6 +160,10 @@ export const blogs = sqliteTable(
     index("blogs_hidden_idx")
       .on(t.status, t.publishAt)
       .where(sql`status <> 'published'`),
+    // A chosen slug belongs to one post; posts without one (the empty default) are not in the index.
+    uniqueIndex("blogs_slug_unique")
+      .on(t.slug)
+      .where(sql`slug <> ''`),
   ],
 );
 
@@ -191,9 +202,35 @@ export const blogRevisions = sqliteTable(
     blogDetails: text("blog_details").notNull(),
     category: text("category").notNull(),
     image: text("image").notNull(),
+    // Tags and the SEO fields as that version had them (columns of blogs, same spellings).
+    tags: text("tags").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    socialImage: text("social_image").notNull().default(""),
+    seoTitle: text("seo_title").notNull().default(""),
+    slug: text("slug").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [index("blog_revisions_blog_idx").on(t.blogId, t.createdAt), index("blog_revisions_image_idx").on(t.image)],
+);
+
+/**
+ * The text a writer is typing on Write Blogs, kept on the server so another device of theirs can offer
+ * it back (worker/services/blogs/autosave.ts): one per account, read by nobody else, never a post, so
+ * the visible-blogs rule never sees it. `cover` is the URL of the cover already uploaded for it.
+ */
+export const postAutosaves = sqliteTable(
+  "post_autosaves",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // JSON: the form's words by field name (title, category, short_description, ...).
+    fields: text("fields").notNull().default("{}"),
+    cover: text("cover").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  // The image cleanup asks whether an upload is a kept draft's cover (worker/services/images/cleanup.ts).
+  (t) => [index("post_autosaves_cover_idx").on(t.cover)],
 );
 
 export const savedBlogs = sqliteTable(

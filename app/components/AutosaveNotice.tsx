@@ -35,6 +35,20 @@ export function DraftNotice({ autosave }: { autosave: Autosave }) {
       </div>
     );
   if (autosave.status !== "offered" || !autosave.offer) return null;
+  if (autosave.offer.source === "account")
+    return (
+      <div role="status" className={banner} data-testid="draft-offer">
+        <span>{`Your account kept a post you were writing in another browser or on another device${when(autosave.offer)}.`}</span>
+        <span className="flex gap-4">
+          <button type="button" onClick={autosave.restoreOffer} className={action}>
+            Restore that draft
+          </button>
+          <button type="button" onClick={autosave.discard} className={action}>
+            Discard it
+          </button>
+        </span>
+      </div>
+    );
   return (
     <div role="status" className={banner} data-testid="draft-offer">
       <span>

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useKeptCover } from "#app/lib/kept-cover.ts";
 import { FieldError } from "./form";
 import { FILE_INPUT_CLASS } from "./ui";
 
 /**
  * An image file input with a live preview of the chosen file (a local object URL, nothing is sent
  * until the form is). `current` shows the stored image on edit forms until a new file is chosen.
+ * `keep` names a hidden field for the chosen file's uploaded URL, so autosave can keep the cover
+ * (app/lib/kept-cover.ts); a kept URL stands in for a required file.
  */
 export function ImageField({
   name = "image",
@@ -14,6 +17,7 @@ export function ImageField({
   current,
   hint,
   round = false,
+  keep,
 }: {
   name?: string;
   label: string;
@@ -23,10 +27,13 @@ export function ImageField({
   hint?: string;
   /** A small round preview, for a person's photo rather than a cover image. */
   round?: boolean;
+  keep?: string;
 }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const urlRef = useRef<string | null>(null);
+  const hidden = useRef<HTMLInputElement>(null);
+  const kept = useKeptCover(hidden);
 
   useEffect(
     () => () => {
@@ -35,8 +42,11 @@ export function ImageField({
     [],
   );
 
-  const shown = preview ?? current ?? null;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const shown = preview ?? (kept.url || null) ?? current ?? null;
+  const describedBy =
+    [hint ? `${id}-hint` : null, kept.note ? `${id}-kept` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -54,7 +64,7 @@ export function ImageField({
           {shown ? (
             <img
               src={shown}
-              alt={preview ? "Preview of the chosen image" : "Current image"}
+              alt={preview || kept.url ? "Preview of the chosen image" : "Current image"}
               width={192}
               height={108}
               className="h-full w-full object-cover"
@@ -68,7 +78,7 @@ export function ImageField({
           name={name}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          required={required}
+          required={required && !kept.url}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => {
@@ -76,10 +86,17 @@ export function ImageField({
             const file = e.currentTarget.files?.[0];
             urlRef.current = file ? URL.createObjectURL(file) : null;
             setPreview(urlRef.current);
+            if (keep) kept.keep(file);
           }}
           className={FILE_INPUT_CLASS}
         />
+        {keep ? <input ref={hidden} type="hidden" name={keep} defaultValue="" /> : null}
       </div>
+      {keep ? (
+        <p id={`${id}-kept`} className="text-xs text-gray-600 empty:hidden" role="status">
+          {kept.note}
+        </p>
+      ) : null}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-gray-500">
           {hint}

@@ -31,8 +31,23 @@ export function extraFieldsFrom(form: FormData) {
     tags: form.get("tags") ?? undefined,
     meta_description: form.get("meta_description") ?? undefined,
     social_image: form.get("social_image") ?? undefined,
+    seo_title: form.get("seo_title") ?? undefined,
+    slug: form.get("slug") ?? undefined,
   };
 }
+
+/**
+ * The cover a post form sends: the URL of the chosen file's earlier upload when the editor kept one
+ * (`image_url`, app/lib/kept-cover.ts: it is the file now chosen, so the same bytes are not stored
+ * twice), else the file itself.
+ */
+export function coverFrom(form: FormData): { url?: string; upload: FormDataEntryValue | null } {
+  const kept = form.get("image_url");
+  return typeof kept === "string" && kept.trim() ? { url: kept.trim(), upload: null } : { upload: form.get("image") };
+}
+
+/** The social image chosen as a file beside its URL field (PostExtraFields); stored as that URL. */
+export const SOCIAL_IMAGE_FILE = "social_image_file";
 
 /** "Don't email this post": ticked, unticked (the form offered it), or not offered (keep as stored). */
 export function noEmailFrom(form: FormData): "on" | "off" | undefined {
@@ -57,13 +72,18 @@ export function savedTitle(status: FormDataEntryValue | null, otherwise: string 
 export async function saveBlogEdit(
   request: Request,
   blog: Blog,
-  save: (changes: Record<string, unknown>, upload: FormDataEntryValue | null) => Promise<{ modifiedCount: number }>,
+  save: (
+    changes: Record<string, unknown>,
+    upload: FormDataEntryValue | null,
+    socialUpload: FormDataEntryValue | null,
+  ) => Promise<{ modifiedCount: number }>,
   back: string,
 ) {
-  const form = await readForm(request, "image");
+  const form = await readForm(request, "post");
   return handleForm(request, form, async () => {
-    const input = blogChangesFrom(form, blog.date_time);
-    const { modifiedCount } = await save(input, form.get("image"));
+    const cover = coverFrom(form);
+    const input = { ...blogChangesFrom(form, blog.date_time), ...(cover.url ? { image: cover.url } : {}) };
+    const { modifiedCount } = await save(input, cover.upload, form.get(SOCIAL_IMAGE_FILE));
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
     return redirectWithFlash(back, {
       kind: "toast",

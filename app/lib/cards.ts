@@ -6,8 +6,9 @@ import type { BlogSummary } from "#worker/services/blogs/model.ts";
  * small and carry nothing a card does not show. Every list loader maps its blogs through here.
  */
 export function toCard(blog: BlogSummary): BlogSummary {
-  const { _id, title, image, category, author_name, short_description, status, publish_at, author_id, tags } = blog;
-  return { _id, title, image, category, author_name, short_description, status, publish_at, author_id, tags };
+  const { _id, title, image, category, author_name, short_description, status, publish_at, author_id, tags, slug } =
+    blog;
+  return { _id, title, image, category, author_name, short_description, status, publish_at, author_id, tags, slug };
 }
 
 /** A page of blogs (pagination.ts) with its items as cards; the page's numbers pass through unchanged. */

@@ -30,7 +30,7 @@ export function xmlEscape(value: string): string {
 }
 
 /** A post's readable link (/blogs/{id}/{slug}): the one canonical URL feeds and sitemaps carry. */
-const postUrl = (origin: string, post: { id: string; title: string }) => `${origin}${postPath(post)}`;
+const postUrl = (origin: string, post: { id: string; title: string; slug?: string }) => `${origin}${postPath(post)}`;
 
 /** RFC 822 dates, as RSS 2.0 requires; a date D1 holds that does not parse is left out rather than invented. */
 function rfc822(iso: string): string | null {

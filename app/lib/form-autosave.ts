@@ -1,5 +1,11 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import {
+  accountDraft,
+  clearAccountAutosave,
+  sendAccountAutosave,
+  type AccountAutosave,
+} from "#app/lib/account-autosave.ts";
 
 /**
  * Keeps a copy of a form's text fields in localStorage while the person types (a local draft), and
@@ -10,6 +16,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
  *   silently, and the offer says when the post was saved again after the draft was made (its version,
  *   the post's updatedAt, differs), so a newer version on the server is not overwritten unawares.
  * Storage that is full or blocked (private windows) just means no draft.
+ * Write Blogs also keeps an account copy (`account`, app/lib/account-autosave.ts): sent a little after
+ * the typing stops, and offered back on another device when it is newer than that device's own draft.
  */
 /** The words a post editor keeps on this device while the person types (Autosave on every editor). */
 export const POST_AUTOSAVE_FIELDS = [
@@ -20,7 +28,14 @@ export const POST_AUTOSAVE_FIELDS = [
   "tags",
   "meta_description",
   "social_image",
+  "seo_title",
+  "slug",
+  // The URL of the chosen cover, uploaded once (app/lib/kept-cover.ts): a File cannot be kept as words.
+  "image_url",
 ] as const;
+
+/** How long after the last keystroke the account's copy is sent (the device's own copy: 400 ms). */
+const ACCOUNT_DELAY_MS = 1500;
 
 export type AutosaveStatus = "none" | "restored" | "offered" | "saved";
 
@@ -29,6 +44,8 @@ export interface StoredDraft {
   values: Record<string, string>;
   savedAt: number | null;
   version?: string;
+  /** Where the offered words were kept: this device (the default) or the account, from another device. */
+  source?: "device" | "account";
 }
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -77,6 +94,8 @@ export interface AutosaveOptions {
   refused: unknown;
   /** The stored post's version (its updatedAt): a draft from another version says so when offered. */
   version?: string;
+  /** Write Blogs: the account's copy as the page loaded it (null: none); undefined keeps no account copy. */
+  account?: AccountAutosave | null;
 }
 
 export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options: AutosaveOptions) {
@@ -92,6 +111,11 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
   // showed when it first drew the stored post (read from the fields, as the browser normalised them).
   const baseline = useRef<Record<string, string> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const accountTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const synced = options.account !== undefined;
+  const account = useRef(options.account);
+  // While the account's copy is offered and not yet taken or discarded, this device does not replace it.
+  const holdAccount = useRef(false);
 
   /** The fields whose words differ from the form's baseline: what a draft keeps. */
   const changes = useCallback(() => {
@@ -142,6 +166,14 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
       } else if (draft) {
         clearAutosave(key);
       }
+      // Another device's words, newer than this device's own and not what the form already shows.
+      const remote = account.current ? accountDraft(account.current) : null;
+      const newer = remote && (draft?.savedAt ?? 0) < (remote.savedAt ?? 0);
+      if (remote && newer && Object.entries(remote.values).some(([name, v]) => v && control(el, name)?.value !== v)) {
+        holdAccount.current = true;
+        setOffer(remote);
+        setStatus("offered");
+      }
     }
 
     const save = () => {
@@ -158,20 +190,31 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
           // storage full or blocked: the form itself still holds the text
         }
       }, 400);
+      if (synced && !holdAccount.current) {
+        clearTimeout(accountTimer.current);
+        accountTimer.current = setTimeout(() => void sendAccountAutosave(changes()), ACCOUNT_DELAY_MS);
+      }
     };
+    // Sent: the action clears the account's copy once the post is saved; no late copy may follow it.
+    const sent = () => clearTimeout(accountTimer.current);
     el.addEventListener("input", save);
     el.addEventListener("change", save);
+    el.addEventListener("submit", sent);
     return () => {
       clearTimeout(timer.current);
+      clearTimeout(accountTimer.current);
       el.removeEventListener("input", save);
       el.removeEventListener("change", save);
+      el.removeEventListener("submit", sent);
     };
-  }, [form, key, restore, names, mode, changes, version]);
+  }, [form, key, restore, names, mode, changes, version, synced]);
 
   /** Puts the offered draft's words into the form (nothing is saved to the post until it is submitted). */
   const restoreOffer = useCallback(() => {
     const el = form.current;
     if (!el || !offer) return;
+    // Taken: from now on this device's words are the account's copy.
+    holdAccount.current = false;
     for (const [name, value] of Object.entries(offer.values)) {
       const input = control(el, name);
       if (!input) continue;
@@ -185,17 +228,24 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
   /** Forgets the draft; a new post's fields are emptied too, an edit's keep the stored post. */
   const discard = useCallback(() => {
     clearTimeout(timer.current);
+    clearTimeout(accountTimer.current);
     clearAutosave(key);
+    // A new post's words are forgotten everywhere; an offered account copy is forgotten too.
+    if (synced && (mode === "fill" || offer?.source === "account")) clearAccountAutosave();
+    holdAccount.current = false;
     setOffer(null);
     const el = form.current;
     if (el && mode === "fill")
       for (const name of names) {
         const input = control(el, name);
-        if (input) input.value = "";
+        if (!input) continue;
+        input.value = "";
+        // Heard by the field itself (the kept cover's preview), not by the form's autosave.
+        input.dispatchEvent(new Event("input"));
       }
     setStatus("none");
     setSavedAt(null);
-  }, [form, key, names, mode]);
+  }, [form, key, names, mode, synced, offer]);
 
   useClearAfterAcceptedSubmit(key, refused);
 

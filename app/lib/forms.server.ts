@@ -53,12 +53,14 @@ const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 /**
  * What a page form may send, as the API caps its bodies (worker/api/body.ts): a text form by default
- * (a 50,000-character post, URL-encoded, fits with room), or a form that carries one image, a
- * subscriber CSV or an export file. Past it the answer is 413, read no further.
+ * (a 50,000-character post, URL-encoded, fits with room), or a form that carries one image, a post's
+ * two (its cover and its social image), a subscriber CSV or an export file. Past it the answer is 413,
+ * read no further.
  */
 export const FORM_BYTES = {
   text: 1024 * 1024,
   image: MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
+  post: 2 * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
   csv: IMPORT_MAX_BYTES + FORM_OVERHEAD_BYTES,
   import: MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES,
 } as const;

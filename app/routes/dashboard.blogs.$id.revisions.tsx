@@ -29,7 +29,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const pick = (key: string | null, fallback: string) => (key && versions.has(key) ? key : fallback);
   const to = pick(url.searchParams.get("to"), CURRENT);
   const from = pick(url.searchParams.get("from"), revisions[0]?._id ?? CURRENT);
-  const diff = revisions.length ? diffVersions(versions.get(from)!, versions.get(to)!) : [];
+  // Every field that changed or has words (tags and SEO fields included); an empty, unchanged one says nothing.
+  const diff = revisions.length
+    ? diffVersions(versions.get(from)!, versions.get(to)!).filter((d) => d.changed || d.parts.some((p) => p.value))
+    : [];
   return {
     blog: { _id: blog._id, title: blog.title },
     editPath: user.role === "admin" && blog.email !== user.email ? "updateAllBlogs" : "updateBlog",

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BlogEditForm } from "#app/components/BlogEditForm.tsx";
+import { PostForm } from "#app/components/PostForm.tsx";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { saveBlogEdit } from "#app/lib/blog-form.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
@@ -27,7 +27,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   return saveBlogEdit(
     request,
     blog,
-    (changes, upload) => context.services.blogs.update(user, id, changes, upload),
+    (changes, upload, social) => context.services.blogs.update(user, id, changes, upload, social),
     "/dashboard/manageBlogs",
   );
 }
@@ -54,7 +54,7 @@ export default function UpdateBlog() {
           </>
         }
       />
-      <BlogEditForm blog={blog} result={result} />
+      <PostForm mode="edit" blog={blog} result={result} />
     </>
   );
 }

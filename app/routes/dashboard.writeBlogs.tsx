@@ -1,24 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LIMITS } from "#worker/services/shared/limits.ts";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
-import { DateTimeField } from "#app/components/DateTimeField.tsx";
-import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
-import { ImageField } from "#app/components/ImageField.tsx";
-import { PublishChoices } from "#app/components/PublishChoices.tsx";
-import { MarkdownEditor } from "#app/components/MarkdownEditor.tsx";
-import { CATEGORIES } from "#worker/services/categories.ts";
-import { requestedStatus, SCHEDULE_IN_PAST } from "#worker/services/blogs/input.ts";
+import { PostForm } from "#app/components/PostForm.tsx";
+import { requestedStatus } from "#worker/services/blogs/input.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
-import { failureText, refusal, scheduleOnly } from "#app/lib/form-result.ts";
 import { withZone } from "#app/lib/datetime.ts";
-import { POST_AUTOSAVE_FIELDS, useFormAutosave } from "#app/lib/form-autosave.ts";
-import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
-import { DraftNotice, SavedStatus } from "#app/components/AutosaveNotice.tsx";
-import { extraFieldsFrom, noEmailFrom, savedTitle } from "#app/lib/blog-form.server.ts";
-import { PostExtraFields } from "#app/components/PostExtraFields.tsx";
+import { coverFrom, extraFieldsFrom, noEmailFrom, savedTitle, SOCIAL_IMAGE_FILE } from "#app/lib/blog-form.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
@@ -29,7 +17,9 @@ export const meta: MetaFunction = ({ matches }) => dashboardMeta("Write Blogs", 
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  return { writer: { id: user.id, name: user.name, email: user.email } };
+  // What the writer was typing in another browser, kept for their account alone (never a post).
+  const autosave = await context.services.postAutosave.get(user);
+  return { writer: { id: user.id, name: user.name, email: user.email }, autosave };
 }
 
 /**
@@ -39,8 +29,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  const form = await readForm(request, "image");
+  const form = await readForm(request, "post");
   return handleForm(request, form, async () => {
+    const cover = coverFrom(form);
     const input = {
       title: form.get("title"),
       category: form.get("category"),
@@ -50,11 +41,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
       status: form.get("status"),
       no_email: noEmailFrom(form),
       ...extraFieldsFrom(form),
+      ...(cover.url ? { image: cover.url } : {}),
     };
-    const { insertedId, notice } = await context.services.blogs.create(user, input, form.get("image"));
+    const { insertedId, notice } = await context.services.blogs.create(
+      user,
+      input,
+      cover.upload,
+      form.get(SOCIAL_IMAGE_FILE),
+    );
+    // Posted: the words kept for the writer's other devices have done their job.
+    await context.services.postAutosave.clear(user);
     // A post readers can see now is offered at once: to read it as they will, and to share it.
     const live = (requestedStatus(input) ?? "published") === "published";
-    const path = postPath({ _id: insertedId, title: String(input.title ?? "") });
+    const path = postPath({ _id: insertedId, title: String(input.title ?? ""), slug: String(input.slug ?? "").trim() });
     const links = live
       ? [
           { label: "View it", href: path },
@@ -72,141 +71,20 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function WriteBlogs() {
-  const { writer } = useLoaderData<typeof loader>();
+  const { writer, autosave } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failure = refusal(result);
-  const values = failure?.values ?? {};
-  const errors = failure?.fields ?? {};
-  const form = useRef<HTMLFormElement>(null);
-  const autosave = useFormAutosave(form, {
-    key: `draft:writeBlogs:${writer.id}`,
-    fields: POST_AUTOSAVE_FIELDS,
-    mode: "fill",
-    refused: failure,
-  });
-  useLeaveGuard(autosave.isDirty);
-
-  useEffect(() => {
-    // The spec: a refused post is a browser alert with the message (the fields show it too).
-    // A past schedule date alone is said once, by the focused summary.
-    if (failure && !scheduleOnly(failure, SCHEDULE_IN_PAST)) {
-      window.alert(failureText(failure, "The blog could not be posted."));
-    }
-  }, [failure]);
-
   return (
     <>
       <DashboardHeader
         title="Write Blogs"
-        description="Share a story with readers. Every field is required to post or schedule; a draft needs only a title. Your text is kept on this device while you type, and Save draft keeps it for you alone."
+        description="Share a story with readers. Every field is required to post or schedule; a draft needs only a title. Your text is kept on this device and for your account while you type, and Save draft keeps it for you alone."
         actions={
           <Link to="/dashboard/myBlog" className={buttonSecondary}>
             My Blogs
           </Link>
         }
       />
-      <Form
-        ref={form}
-        method="post"
-        encType="multipart/form-data"
-        className="flex flex-col gap-5"
-        aria-describedby={failure ? "form-error" : undefined}
-      >
-        {failure ? (
-          <div id="form-error">
-            <FormError message={failure.formError ?? "The blog could not be posted."} />
-          </div>
-        ) : null}
-        <DraftNotice autosave={autosave} />
-
-        <Field
-          label="Title"
-          name="title"
-          required
-          maxLength={LIMITS.title}
-          defaultValue={values.title}
-          error={errors.title}
-          placeholder="A clear, specific title"
-        />
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Select
-            label="Category"
-            name="category"
-            required
-            defaultValue={values.category ?? ""}
-            error={errors.category}
-          >
-            <option value="" disabled>
-              Choose a category
-            </option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-          <DateTimeField
-            label="Date and time"
-            required
-            error={scheduleOnly(failure, SCHEDULE_IN_PAST) ? undefined : errors.date_time}
-            submitted={failure ? { value: values.date_time ?? "", tz: values.tz ?? "" } : null}
-          />
-        </div>
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Writer name"
-            name="author_name"
-            value={writer.name}
-            readOnly
-            required
-            hint="From your account"
-          />
-          <Field
-            label="Writer email"
-            name="email"
-            type="email"
-            value={writer.email}
-            readOnly
-            required
-            hint="From your account"
-          />
-        </div>
-
-        <ImageField
-          label="Cover image"
-          required
-          error={errors.image}
-          hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB."
-        />
-
-        <TextArea
-          label="Short description"
-          name="short_description"
-          required
-          maxLength={LIMITS.shortDescription}
-          rows={3}
-          defaultValue={values.short_description}
-          error={errors.short_description}
-          placeholder="One or two sentences that make people want to read on"
-        />
-        <MarkdownEditor
-          label="Details"
-          name="blog_details"
-          required
-          rows={12}
-          defaultValue={values.blog_details}
-          error={errors.blog_details}
-        />
-        <PostExtraFields values={values} errors={errors} />
-
-        <PublishChoices
-          primary={<SubmitButton pendingText="Posting…">Post Blog</SubmitButton>}
-          noEmail={values.no_email === "on"}
-          note={<SavedStatus savedAt={autosave.savedAt} />}
-        />
-      </Form>
+      <PostForm mode="new" writer={writer} autosave={autosave} result={result} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { authorsApi } from "#worker/api/authors.ts";
 import { blogsApi } from "#worker/api/blogs.ts";
 import { commentsApi } from "#worker/api/comments.ts";
 import { contactApi } from "#worker/api/contact.ts";
+import { draftsApi } from "#worker/api/drafts.ts";
 import { imagesApi } from "#worker/api/images.ts";
 import { reviewsApi } from "#worker/api/reviews.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
@@ -28,6 +29,7 @@ export const api = new Hono<ApiEnv>()
   .route("/auth", accountApi)
   .route("/", usersApi)
   .route("/", blogsApi)
+  .route("/", draftsApi)
   .route("/", commentsApi)
   .route("/", viewsApi)
   .route("/", savedBlogsApi)

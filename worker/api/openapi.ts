@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { authorChangesInput, newAuthorInput } from "#worker/services/authors.ts";
 import { blogChangesInput, newBlogInput } from "#worker/services/blogs/input.ts";
+import { autosaveInput } from "#worker/services/blogs/autosave.ts";
 import { subscribeInput } from "#worker/services/newsletter/model.ts";
 import { summaryQuery, summaryResponse } from "#worker/services/analytics/service.ts";
 import { newReviewInput } from "#worker/services/reviews.ts";
@@ -18,6 +19,7 @@ import { reportInput } from "#worker/services/comments/reports.ts";
 const BODIES: Record<string, z.ZodType> = {
   "POST /blogs": newBlogInput,
   "PUT /blogs/{id}": blogChangesInput,
+  "PUT /drafts/autosave": autosaveInput,
   "POST /addAuthor": newAuthorInput,
   "PUT /author/{id}": authorChangesInput,
   "POST /review": newReviewInput,
@@ -40,6 +42,8 @@ const SUMMARIES: Record<string, string> = {
   "GET /health": "Whether the Worker and its database answer",
   "GET /blogs": "Published posts, newest first, one page at a time (limit, cursor or page)",
   "GET /blogs/{id}": "One post (a draft only for its writer and admins)",
+  "GET /drafts/autosave": "The signed-in writer's own autosaved Write Blogs text (null when none)",
+  "PUT /drafts/autosave": "Keeps what the signed-in writer is typing on Write Blogs, for their other devices",
   "POST /blogs": "Write a post (publish, save as draft or schedule)",
   "PUT /blogs/{id}": "Change a post",
   "DELETE /blogs/{id}": "Delete a post",

@@ -7,6 +7,12 @@ export interface PostVersion {
   short_description: string;
   blog_details: string;
   image: string;
+  /** The tags and SEO fields (absent counts as none). */
+  tags?: string[];
+  seo_title?: string;
+  custom_slug?: string;
+  meta_description?: string;
+  social_image?: string;
 }
 
 /** A run of text: kept, added in the newer version, or removed from the older one. */
@@ -29,7 +35,21 @@ const FIELDS: { field: keyof PostVersion; label: string }[] = [
   { field: "short_description", label: "Short description" },
   { field: "blog_details", label: "Details" },
   { field: "image", label: "Image" },
+  { field: "tags", label: "Tags" },
+  { field: "seo_title", label: "SEO title" },
+  { field: "custom_slug", label: "Custom slug" },
+  { field: "meta_description", label: "Meta description" },
+  { field: "social_image", label: "Social image" },
 ];
+
+/** Fields whose value is one link: shown as replaced whole, never word by word. */
+const WHOLE = new Set<keyof PostVersion>(["image", "social_image", "custom_slug"]);
+
+/** A field as text: tags as the comma-separated list the form shows. */
+const textOf = (version: PostVersion, field: keyof PostVersion): string => {
+  const value = version[field];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+};
 
 /** jsdiff gives up after this long (its `timeout`), and the field shows as replaced whole. */
 export const DIFF_TIMEOUT_MS = 300;
@@ -54,16 +74,15 @@ function wordDiff(a: string, b: string): DiffPart[] {
 /** What changed from `older` to `newer`, field by field, marked word by word (line breaks kept). Computed on the server. */
 export function diffVersions(older: PostVersion, newer: PostVersion): FieldDiff[] {
   return FIELDS.map(({ field, label }) => {
-    const a = older[field];
-    const b = newer[field];
+    const a = textOf(older, field);
+    const b = textOf(newer, field);
     if (a === b) return { field, label, changed: false, parts: [{ value: b }] };
-    const parts =
-      field === "image"
-        ? [
-            { value: a, removed: true },
-            { value: b, added: true },
-          ]
-        : wordDiff(a, b);
+    const parts = WHOLE.has(field)
+      ? [
+          { value: a, removed: true },
+          { value: b, added: true },
+        ]
+      : wordDiff(a, b);
     return { field, label, changed: true, parts };
   });
 }

@@ -17,6 +17,8 @@ export const SITEMAP_FILE_URLS = 1_000;
 export interface FeedItem {
   id: string;
   title: string;
+  /** The writer's custom slug ("" when the link follows the title). */
+  slug: string;
   description: string;
   category: string;
   author: string;
@@ -26,8 +28,9 @@ export interface FeedItem {
 
 export interface SitemapPost {
   id: string;
-  /** For the readable link (/blogs/{id}/{slug}). */
+  /** For the readable link (/blogs/{id}/{slug}): the custom slug, else the title's. */
   title: string;
+  slug: string;
   /** ISO 8601: when the post last changed. */
   lastmod: string;
 }
@@ -45,6 +48,7 @@ export function createFeedService(db: Db) {
         .select({
           id: b.id,
           title: b.title,
+          slug: b.slug,
           description: b.shortDescription,
           category: b.category,
           author: b.authorName,
@@ -73,7 +77,7 @@ export function createFeedService(db: Db) {
       const b = schema.blogs;
       const oldestFirst = [asc(b.dateTime), asc(b.createdAt), asc(b.id)] as const;
       const rows = await db
-        .select({ id: b.id, title: b.title, updatedAt: b.updatedAt })
+        .select({ id: b.id, title: b.title, slug: b.slug, updatedAt: b.updatedAt })
         .from(b)
         .where(
           inArray(
@@ -88,7 +92,12 @@ export function createFeedService(db: Db) {
           ),
         )
         .orderBy(...oldestFirst);
-      return rows.map((r) => ({ id: r.id, title: r.title, lastmod: new Date(r.updatedAt).toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        lastmod: new Date(r.updatedAt).toISOString(),
+      }));
     },
   };
 }

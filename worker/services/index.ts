@@ -7,6 +7,7 @@ import { createAnalyticsService } from "#worker/services/analytics/service.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/accounts/export.ts";
 import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
+import { createPostAutosaveService } from "#worker/services/blogs/autosave.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { gateOutreach } from "#worker/services/blogs/outreach.ts";
 import { createEvents } from "#worker/events/index.ts";
@@ -122,6 +123,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     // A post that becomes public goes to the newsletter's confirmed subscribers (once), to the
     // followers of its writer (in-app, and by email if they chose it), and to the fediverse.
     blogs: createBlogService(db, purge, release, outreach.announce, images, outreach.federate),
+    // What a writer is typing on Write Blogs, kept for their other devices (never a post).
+    postAutosave: createPostAutosaveService(db, release),
     federation,
     // An admin's picks for the home page's Featured Blogs.
     featured: createFeaturedService(db, purge),

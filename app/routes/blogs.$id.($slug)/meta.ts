@@ -13,13 +13,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   // The SEO fields: the writer's meta description and share image, else the short description,
   // and the share card drawn from the post (decision 017); JSON-LD names the social image, else the cover.
   const description = blog.meta_description || blog.short_description;
+  // The writer's SEO title names the page for search engines and shares (<title>, og:title, JSON-LD); the page's heading keeps the title.
+  const title = blog.seo_title || blog.title;
   // A post with neither a social image nor a cover (an import without pictures) names its share card.
   const card = `/blogs/${blog._id}/og.png`;
   const image = new URL(blog.social_image || blog.image || card, origin).toString();
   return [
     ...seo({
       brand: brandOf(matches),
-      title: blog.title,
+      title,
       description,
       origin,
       path,
@@ -36,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
-        headline: blog.title,
+        headline: title,
         description,
         image: [image],
         datePublished: blog.date_time,

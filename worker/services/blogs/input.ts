@@ -12,9 +12,37 @@ import {
 } from "#worker/services/shared/validation.ts";
 import { BLOG_STATUSES, type BlogStatus } from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
+import { SLUG_MAX, SLUG_RULE, isChosenSlug } from "#worker/services/blogs/slug.ts";
 
-/** Tags and the optional SEO fields, the same on a create and an update (blank clears them). */
+const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
+
+/**
+ * Tags and the optional SEO fields, the same on a create and an update (blank clears them). A chosen
+ * slug is kept in Unicode's composed form (NFC), so one word has one spelling in the unique index.
+ */
 const extraFields = {
+  seo_title: z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: "SEO title must be text." })
+      .trim()
+      .max(LIMITS.seoTitle, { error: `SEO title must be at most ${LIMITS.seoTitle} characters.` })
+      .optional(),
+  ),
+  slug: z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: "Slug must be text." })
+      .trim()
+      .transform((v) => v.normalize("NFC"))
+      .pipe(
+        z
+          .string()
+          .max(SLUG_MAX, { error: `Slug must be at most ${SLUG_MAX} characters.` })
+          .refine((v) => v === "" || isChosenSlug(v), { error: SLUG_RULE }),
+      )
+      .optional(),
+  ),
   tags: tagsField,
   meta_description: z.preprocess(
     (v) => (v === null ? undefined : v),
@@ -156,8 +184,12 @@ export function extraColumns(data: {
   tags?: string[] | undefined;
   meta_description?: string | undefined;
   social_image?: string | undefined;
-}): { tags?: string; metaDescription?: string; socialImage?: string } {
+  seo_title?: string | undefined;
+  slug?: string | undefined;
+}): { tags?: string; metaDescription?: string; socialImage?: string; seoTitle?: string; slug?: string } {
   return {
+    ...(data.seo_title === undefined ? {} : { seoTitle: data.seo_title }),
+    ...(data.slug === undefined ? {} : { slug: data.slug }),
     ...(data.tags === undefined ? {} : { tags: data.tags.join(",") }),
     ...(data.meta_description === undefined ? {} : { metaDescription: data.meta_description }),
     ...(data.social_image === undefined ? {} : { socialImage: data.social_image }),

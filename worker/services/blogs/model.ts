@@ -1,6 +1,6 @@
 import type { schema } from "#worker/db.ts";
 import type { BlogStatus } from "#worker/services/blogs/visible.ts";
-import { slugOf } from "#worker/services/blogs/slug.ts";
+import { slugFor } from "#worker/services/blogs/slug.ts";
 import { tagsOf } from "#worker/services/blogs/tags.ts";
 
 export type BlogRow = typeof schema.blogs.$inferSelect;
@@ -11,8 +11,10 @@ export const LATEST_BLOGS = 6;
 /** A blog as the REST contract and the pages see it. */
 export interface Blog {
   _id: string;
-  /** Beyond the spec: the readable part of the post's link, /blogs/{_id}/{slug}, made from the title. */
+  /** Beyond the spec: the readable part of the post's link, /blogs/{_id}/{slug}: the custom slug, else made from the title. */
   slug: string;
+  /** Beyond the spec: the slug the writer chose ("" when the link follows the title). */
+  custom_slug: string;
   title: string;
   short_description: string;
   blog_details: string;
@@ -36,6 +38,8 @@ export interface Blog {
   /** Beyond the spec: the optional meta description and share image ("" when not set). */
   meta_description: string;
   social_image: string;
+  /** Beyond the spec: the optional SEO title (<title>, og:title, JSON-LD headline; "" when not set). */
+  seo_title: string;
   /** Beyond the spec: an admin chose it for the home page's Featured Blogs. */
   featured: boolean;
   /** Beyond the spec: when the post was last saved (ISO 8601); the editor's local draft compares it. */
@@ -44,7 +48,7 @@ export interface Blog {
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
 export type BlogSummary = Pick<Blog, "_id" | "title" | "image" | "category" | "author_name" | "short_description"> &
-  Partial<Pick<Blog, "status" | "publish_at" | "author_id" | "tags">>;
+  Partial<Pick<Blog, "status" | "publish_at" | "author_id" | "tags" | "slug">>;
 
 /**
  * A blog as the public reading pages get it (home, all blogs, search, a post, related posts, a
@@ -62,7 +66,8 @@ export function toPublicCard<T extends Blog>(blog: T): Omit<T, "email"> {
 export function toBlog(row: BlogRow): Blog {
   return {
     _id: row.id,
-    slug: slugOf(row.title),
+    slug: slugFor(row),
+    custom_slug: row.slug,
     title: row.title,
     short_description: row.shortDescription,
     blog_details: row.blogDetails,
@@ -80,6 +85,7 @@ export function toBlog(row: BlogRow): Blog {
     tags: tagsOf(row.tags),
     meta_description: row.metaDescription,
     social_image: row.socialImage,
+    seo_title: row.seoTitle,
     featured: row.featuredAt !== null,
     updated_at: new Date(row.updatedAt || 0).toISOString(),
   };

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Announce, Federate } from "#worker/services/blogs/service.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { OUTREACH_HELD_TEXT } from "#worker/services/texts.ts";
 
@@ -12,6 +11,11 @@ import { OUTREACH_HELD_TEXT } from "#worker/services/texts.ts";
  * has proven must not speak to other people's inboxes in the site's name. The post itself still
  * publishes on the site. This is the one gate (the composition root wraps the fan-out closures in it).
  */
+
+/** Tells the newsletter a post may have just become public (it sends each post once). */
+export type Announce = (blogId: string) => Promise<unknown>;
+/** Tells the fediverse a post was written, changed or deleted (it sends what changed, once). */
+export type Federate = (blogId: string) => Promise<unknown>;
 
 /** A new post's id, and `notice` when it went out on the site only (its writer is unverified). */
 export type Created = { insertedId: string; notice?: string };

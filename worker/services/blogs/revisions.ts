@@ -8,6 +8,7 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { changedFields, changesUpdate, findOr404 } from "#worker/services/shared/records.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
 import { tagWrites, tagsOf } from "#worker/services/blogs/tags.ts";
+import { asSlugRefusal, ensureSlugFree } from "#worker/services/blogs/slug-check.ts";
 
 /** An earlier version of a post, kept when a save replaced it. */
 export interface BlogRevision {
@@ -18,6 +19,12 @@ export interface BlogRevision {
   blog_details: string;
   category: string;
   image: string;
+  /** The tags and SEO fields of that version ("" or [] when it had none). */
+  tags: string[];
+  meta_description: string;
+  social_image: string;
+  seo_title: string;
+  custom_slug: string;
   /** Who made the save that replaced this version, and when (ISO 8601). */
   saved_by_name: string;
   saved_at: string;
@@ -34,13 +41,37 @@ function toRevision(row: RevisionRow): BlogRevision {
     blog_details: row.blogDetails,
     category: row.category,
     image: row.image,
+    tags: tagsOf(row.tags),
+    meta_description: row.metaDescription,
+    social_image: row.socialImage,
+    seo_title: row.seoTitle,
+    custom_slug: row.slug,
     saved_by_name: row.savedByName,
     saved_at: new Date(row.createdAt).toISOString(),
   };
 }
 
-/** The fields a revision keeps: a save that changes none of them (a status change alone) keeps no revision. */
-const REVISED_FIELDS = ["title", "shortDescription", "blogDetails", "category", "image"] as const;
+/**
+ * The fields a revision keeps (the content, the tags and the SEO fields): a save that changes none of
+ * them (a status change alone) keeps no revision. The same names on blogs and blog_revisions.
+ */
+const REVISED_FIELDS = [
+  "title",
+  "shortDescription",
+  "blogDetails",
+  "category",
+  "image",
+  "tags",
+  "metaDescription",
+  "socialImage",
+  "seoTitle",
+  "slug",
+] as const;
+
+type Revised = Pick<BlogRow, (typeof REVISED_FIELDS)[number]>;
+
+const revisedOf = (row: Revised): Revised =>
+  Object.fromEntries(REVISED_FIELDS.map((field) => [field, row[field]])) as Revised;
 
 /** A post's saves and their history: the one write of every edit and restore, and the revisions it keeps. */
 export function createBlogRevisions(
@@ -68,13 +99,7 @@ export function createBlogRevisions(
           where: and(eq(schema.blogRevisions.id, revisionId), eq(schema.blogRevisions.blogId, row.id)),
         }),
       );
-      return {
-        title: revision.title,
-        shortDescription: revision.shortDescription,
-        blogDetails: revision.blogDetails,
-        category: revision.category,
-        image: revision.image,
-      };
+      return revisedOf(revision);
     },
 
     /**
@@ -85,6 +110,8 @@ export function createBlogRevisions(
     async save(actor: Actor, row: BlogRow, wanted: Partial<BlogRow>): Promise<{ modifiedCount: number }> {
       const changes = changedFields(row, wanted);
       if (!changes) return { modifiedCount: 0 };
+      // A restored slug may have been taken by another post since.
+      await ensureSlugFree(db, changes.slug, row.id);
       const update = changesUpdate(db, schema.blogs, row.id, changes);
       // New tags: blog_tags is rewritten in the same batch as blogs.tags.
       const tags = changes.tags === undefined ? [] : tagWrites(db, row.id, tagsOf(changes.tags), true);
@@ -94,18 +121,14 @@ export function createBlogRevisions(
           blogId: row.id,
           savedBy: actor.id,
           savedByName: actor.name,
-          title: row.title,
-          shortDescription: row.shortDescription,
-          blogDetails: row.blogDetails,
-          category: row.category,
-          image: row.image,
+          ...revisedOf(row),
         });
-        await db.batch([revision, update, ...tags]);
+        await asSlugRefusal(changes.slug, () => db.batch([revision, update, ...tags]));
       } else {
-        await db.batch([update, ...tags]);
+        await asSlugRefusal(changes.slug, () => db.batch([update, ...tags]));
       }
       await purge({ kind: "blog.changed", blogId: row.id });
-      await release([row.image, ...imageUrlsIn(row.blogDetails)]);
+      await release([row.image, row.socialImage, ...imageUrlsIn(row.blogDetails)]);
       // Published by this save (the newsletter ignores a post it already sent).
       if (changes.status === "published") await announce(row.id);
       // Published, edited or unpublished: the fediverse gets a Create, an Update or a Delete.

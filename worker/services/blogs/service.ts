@@ -2,19 +2,10 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import {
-  blogChangesInput,
-  byEmailInput,
-  extraColumns,
-  newBlogInput,
-  newDraftInput,
-  publication,
-  requestedStatus,
-  requireComplete,
-} from "#worker/services/blogs/input.ts";
-import { tagWrites } from "#worker/services/blogs/tags.ts";
+import { byEmailInput } from "#worker/services/blogs/input.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
-import { outreachNotice, type Created } from "#worker/services/blogs/outreach.ts";
+import type { Announce, Created, Federate } from "#worker/services/blogs/outreach.ts";
+import { createPostWriting } from "#worker/services/blogs/writing.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blogs/lists.ts";
 import { listPageOf, pageOfList } from "#worker/services/blogs/pages.ts";
@@ -30,9 +21,7 @@ import {
 import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
 import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
 import type { ImageService } from "#worker/services/images/service.ts";
-import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
-import { newId } from "#worker/services/shared/ids.ts";
 import type { Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
@@ -41,11 +30,6 @@ import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
 
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
-
-/** Tells the newsletter a post may have just become public (it sends each post once). */
-export type Announce = (blogId: string) => Promise<unknown>;
-/** Tells the fediverse a post was written, changed or deleted (it sends what changed, once). */
-export type Federate = (blogId: string) => Promise<unknown>;
 
 export function createBlogService(
   db: Db,
@@ -61,6 +45,7 @@ export function createBlogService(
     return images.storeUpload(actor, file);
   };
   const history = createBlogRevisions(db, purge, release, announce, federate);
+  const writing = createPostWriting({ db, purge, history, announce, federate, storeUpload });
   return {
     async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
       const rows = await db
@@ -142,44 +127,12 @@ export function createBlogService(
     },
 
     /**
-     * A new post. `upload` is the write form's image file: stored only once every field and the
-     * schedule have been checked, so a refused post never leaves an image in R2. The REST call sends
-     * the URL of an earlier upload in `input.image` instead.
+     * A new post. `upload` is the write form's image file (and `socialUpload` its social image file):
+     * stored only once every field and the schedule have been checked, so a refused post never leaves an
+     * image in R2. The REST call sends the URL of an earlier upload in `input.image` instead.
      */
-    async create(actor: Actor | null, input: unknown, upload?: unknown): Promise<Created> {
-      const user = requireUser(actor);
-      // A draft needs only a title; a post readers will see needs every field.
-      const draft = requestedStatus(input) === "draft";
-      const data = parse(draft ? newDraftInput : newBlogInput, withPendingUpload(input, upload));
-      const dateTime = data.date_time ?? new Date().toISOString();
-      const { status, publishAt } = publication(data.status ?? "published", dateTime);
-      const image = (hasUpload(upload) ? await storeUpload(user, upload) : data.image) ?? "";
-      const id = newId();
-      const insert = db.insert(schema.blogs).values({
-        ...extraColumns(data),
-        status,
-        publishAt,
-        id,
-        authorId: user.id,
-        title: data.title,
-        shortDescription: data.short_description ?? "",
-        blogDetails: data.blog_details ?? "",
-        category: data.category ?? "",
-        authorName: user.name,
-        email: user.email.toLowerCase(),
-        authorImage: user.photoURL,
-        dateTime,
-        image,
-        likes: 0,
-        emailSubscribers: !data.no_email,
-      });
-      // The post and its tags in one batch: never a post without the tags it was sent with.
-      await db.batch([insert, ...tagWrites(db, id, data.tags ?? [], false)]);
-      await purge({ kind: "blog.created" });
-      if (status === "published") await announce(id);
-      await federate(id);
-      const notice = outreachNotice(user, status);
-      return notice ? { insertedId: id, notice } : { insertedId: id };
+    async create(actor: Actor | null, input: unknown, upload?: unknown, socialUpload?: unknown): Promise<Created> {
+      return writing.create(requireUser(actor), input, upload, socialUpload);
     },
 
     /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */
@@ -194,15 +147,16 @@ export function createBlogService(
         now,
       ),
 
-    /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. `upload`: a new image file. */
+    /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. Uploads: a new cover, a social image. */
     async update(
       actor: Actor | null,
       id: string,
       input: unknown,
       upload?: unknown,
+      socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
       const { user, row } = await editableRow(actor, id);
-      return applyChanges(user, row, input, upload);
+      return writing.applyChanges(user, row, input, upload, socialUpload);
     },
 
     /** The admin edit (PUT /blogs/{id}, the admin's edit form). */
@@ -211,9 +165,10 @@ export function createBlogService(
       id: string,
       input: unknown,
       upload?: unknown,
+      socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
       const admin = requireAdmin(actor);
-      return applyChanges(admin, await findRow(id), input, upload);
+      return writing.applyChanges(admin, await findRow(id), input, upload, socialUpload);
     },
 
     /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
@@ -268,31 +223,6 @@ export function createBlogService(
     const row = await findRow(id);
     if (!canEditBlog(user, row)) throw new Forbidden(refusal);
     return { user, row };
-  }
-
-  /** Every edit: check the fields and the schedule, then store a new image (if one came), then save. */
-  async function applyChanges(
-    actor: Actor,
-    row: BlogRow,
-    input: unknown,
-    upload?: unknown,
-  ): Promise<{ modifiedCount: number }> {
-    const data = parse(blogChangesInput, withPendingUpload(input, upload));
-    const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
-    // A draft saved with only its title is complete before it is published or scheduled.
-    if ((data.status ?? row.status) !== "draft") requireComplete(row, data, hasUpload(upload));
-    const image = hasUpload(upload) ? await storeUpload(actor, upload) : data.image;
-    return history.save(actor, row, {
-      title: data.title,
-      shortDescription: data.short_description,
-      blogDetails: data.blog_details,
-      category: data.category,
-      dateTime: data.date_time,
-      image,
-      ...(data.no_email === undefined ? {} : { emailSubscribers: !data.no_email }),
-      ...extraColumns(data),
-      ...published,
-    });
   }
 }
 

@@ -1,13 +1,31 @@
 /**
- * Readable links: a post lives at /blogs/{id}/{slug}, the slug made from its title. The id
- * alone finds the post; the slug is only for people and search engines, so it is computed, never
- * stored: a retitle changes the link at once, and every older slug (or none) answers a permanent
- * redirect to the current one (app/routes/blogs.$id.($slug)/route.tsx).
+ * Readable links: a post lives at /blogs/{id}/{slug}. The slug is the writer's own when they chose one
+ * (stored in blogs.slug, unique among posts), else computed from the title. The id alone finds the post;
+ * the slug is only for people and search engines, so a retitle or a new slug changes the link at once,
+ * and every older slug (or none) answers a permanent redirect to the current one
+ * (app/routes/blogs.$id.($slug)/route.tsx, docs/decisions/028-readable-links.md).
  */
 export const SLUG_MAX = 80;
 
-/** What a slug may look like in a URL (the cache policy's allow-list reads it too). */
-export const SLUG_PATTERN = "[a-z0-9]+(?:-[a-z0-9]+)*";
+/**
+ * What a slug may look like in a URL's path (the cache policy's allow-list reads it): a chosen slug in
+ * another script arrives percent-encoded (UTF-8 bytes, upper-case hex as encodeURIComponent writes them).
+ */
+export const SLUG_PATTERN = "(?:[a-z0-9]|%[0-9A-F]{2})+(?:-(?:[a-z0-9]|%[0-9A-F]{2})+)*";
+
+/**
+ * A chosen slug: lower-case letters of any script (with their combining marks), digits and single
+ * hyphens between them. Scripts without case (Chinese, Arabic, ...) are letters too; capitals are not.
+ */
+const CHOSEN_SLUG =
+  /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*)*$/u;
+
+export const SLUG_RULE = "A slug may have only lower-case letters, digits and single hyphens between them.";
+
+/** Whether a writer's slug is well formed (its length is checked by the schema, SLUG_MAX). */
+export function isChosenSlug(slug: string): boolean {
+  return CHOSEN_SLUG.test(slug);
+}
 
 /**
  * Lower-case ASCII letters and digits joined by single hyphens, at most SLUG_MAX characters, cut at a
@@ -34,10 +52,15 @@ export function slugOf(title: string): string {
   return slug || "post";
 }
 
-/** The readable path of a post: /blogs/{id}/{slug}. */
-export function postPath(post: { _id: string; title: string } | { id: string; title: string }): string {
+/** A post's slug: the writer's chosen one, else the title's. */
+export function slugFor(post: { title: string; slug?: string | null }): string {
+  return post.slug || slugOf(post.title);
+}
+
+/** The readable path of a post: /blogs/{id}/{slug}, its chosen slug if it has one (Blog.slug and BlogRow.slug both). */
+export function postPath(post: ({ _id: string } | { id: string }) & { title: string; slug?: string | null }): string {
   const id = "_id" in post ? post._id : post.id;
-  return `/blogs/${encodeURIComponent(id)}/${slugOf(post.title)}`;
+  return `/blogs/${encodeURIComponent(id)}/${encodeURIComponent(slugFor(post))}`;
 }
 
 /** A tag's page: /tags/{tag}. Tags are already in their one URL spelling (blogs/tags.ts). */

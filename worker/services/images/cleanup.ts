@@ -12,7 +12,8 @@ const LIST_PAGES_PER_SWEEP = 5;
 
 /**
  * Whether `/images/<key>` (the SQL expression `key`) is still shown anywhere: a blog's cover, its
- * writer's picture or its text (or a kept revision of them, which a restore brings back), a review, an author, an account photo. The one list of the places an
+ * writer's picture, its social image or its text (or a kept revision of them, which a restore brings back), a
+ * cover kept with a writer's autosaved text, a review, an author, an account photo. The one list of the places an
  * image can be used: a new one is added here, or its images could be deleted under it.
  */
 // Each check is an index look-up at any size: covers and pictures on their own indexes, a
@@ -21,11 +22,14 @@ const LIST_PAGES_PER_SWEEP = 5;
 const referenced = (key: ReturnType<typeof sql>) => sql`(
   exists (select 1 from blogs where image = '/images/' || ${key})
   or exists (select 1 from blogs where author_image = '/images/' || ${key})
+  or exists (select 1 from blogs where social_image = '/images/' || ${key})
   or exists (select 1 from blog_search s cross join blogs b on b.rowid = s.rowid
              where s.blog_search match ('blog_details : "' || replace('/images/' || ${key}, '"', '""') || '"')
                and instr(b.blog_details, '/images/' || ${key}) > 0)
   or exists (select 1 from blog_revisions where image = '/images/' || ${key}
+                                          or social_image = '/images/' || ${key}
                                           or instr(blog_details, '/images/' || ${key}) > 0)
+  or exists (select 1 from post_autosaves where cover = '/images/' || ${key})
   or exists (select 1 from reviews where image = '/images/' || ${key})
   or exists (select 1 from authors where img = '/images/' || ${key})
   or exists (select 1 from users where photo_url = '/images/' || ${key}))`;
@@ -40,12 +44,12 @@ export function imageUrlsIn(text: string): string[] {
  * their kept revisions. Read before a delete, since the foreign keys take the revisions with the posts.
  */
 export async function postImageUrls(db: Db, where: SQL): Promise<string[]> {
-  const rows = await db.all<{ image: string; details: string }>(sql`
-    select image, blog_details as details from blogs where ${where}
+  const rows = await db.all<{ image: string; social: string; details: string }>(sql`
+    select image, social_image as social, blog_details as details from blogs where ${where}
     union all
-    select blog_revisions.image, blog_revisions.blog_details from blog_revisions
+    select blog_revisions.image, blog_revisions.social_image, blog_revisions.blog_details from blog_revisions
       join blogs on blogs.id = blog_revisions.blog_id where ${where}`);
-  return rows.flatMap((r) => [r.image, ...imageUrlsIn(r.details)]);
+  return rows.flatMap((r) => [r.image, r.social, ...imageUrlsIn(r.details)]);
 }
 
 /** Deletes R2 objects after their rows: an object left behind by a failed delete is swept as an orphan. */

@@ -22,6 +22,8 @@ export const LIMITS = {
   tag: 30,
   /** A post's optional meta description (search engines show about this much). */
   metaDescription: 160,
+  /** A post's optional SEO title (what fits a search result's line). */
+  seoTitle: 70,
 } as const;
 
 /** A search box's text past this is cut, not refused (it is a search box). */
