@@ -48,10 +48,11 @@ describe("/verify-email: Continue goes back to where the person was", () => {
     expect(link.searchParams.get("redirectTo")).toBe("/settings?tab=email");
 
     const path = `${link.pathname}${link.search}`;
-    const opened = await (await page(box, path, null)).text();
+    // Opened in the browser that asked for it (signed in): a foreign browser would start the account afresh.
+    const opened = await (await page(box, path, session)).text();
     expect(opened).toContain('name="returnTo" value="/settings?tab=email"');
 
-    const done = await page(box, path, null, {
+    const done = await page(box, path, session, {
       method: "POST",
       body: formOf({ intent: "verify", token: link.searchParams.get("token")!, returnTo: "/settings?tab=email" }),
     });
@@ -82,7 +83,7 @@ describe("/verify-email: Continue goes back to where the person was", () => {
       ).text();
       expect(opened).toContain('name="returnTo" value="/"');
     }
-    const done = await page(box, `/verify-email?token=${token}`, null, {
+    const done = await page(box, `/verify-email?token=${token}`, session, {
       method: "POST",
       body: formOf({ intent: "verify", token, returnTo: "https://evil.example/" }),
     });
