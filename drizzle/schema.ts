@@ -113,8 +113,9 @@ export const blogs = sqliteTable(
     publishAt: integer("publish_at"),
     // The writer's "Don't email this post": false keeps it out of the newsletter.
     emailSubscribers: integer("email_subscribers", { mode: "boolean" }).notNull().default(true),
-    // Up to five free tags beside the category, normalised, comma-joined ("cloudflare,edge-cache"): what
-    // cards and the post show. blog_tags holds the same tags one row each, for the tag pages.
+    // Up to five free tags beside the category as the writer spelled them, comma-joined ("Web
+    // Performance,café"): what cards and the post show. blog_tags holds the same tags one row each (by
+    // slug, with the spelling), for the tag pages. Tags written before 0025 are spelled as their slugs.
     tags: text("tags").notNull().default(""),
     // Optional SEO fields: the meta description and share image; empty falls back to the
     // short description and the cover.
@@ -170,15 +171,20 @@ export const blogs = sqliteTable(
 /**
  * A post's tags, one row per tag: /tags/{tag}, its RSS and /allBlogs?tag= read the posts of a
  * tag through the primary key (tag first); the blog_id index serves the rewrite of a post's tags and the
- * cascade. Written in the same D1 batch as blogs.tags (worker/services/blogs/tags.ts).
+ * cascade. Written in the same D1 batch as blogs.tags (worker/services/blogs/tags.ts). Triggers keep
+ * each tag's totals in blog_counts (scope 'tag', migration 0025) for /tags.
  */
 export const blogTags = sqliteTable(
   "blog_tags",
   {
+    // The tag's slug ("web-performance", "café"): its identity (worker/services/blogs/slug.ts tagSlug).
     tag: text("tag").notNull(),
     blogId: text("blog_id")
       .notNull()
       .references(() => blogs.id, { onDelete: "cascade" }),
+    // How this post spells it ("Web Performance"); a tag's pages show its visible posts' usual spelling.
+    // Backfilled with the slug for the tags written before (they had no other spelling).
+    name: text("name").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.tag, t.blogId] }), index("blog_tags_blog_idx").on(t.blogId)],
 );
@@ -829,14 +835,15 @@ export const apDeliveries = sqliteTable("ap_deliveries", {
 /**
  * Totals kept by triggers (migration 0016), so a list's total costs one row read at any size:
  * how many posts have each status, for the whole site (scope "all", key ""), per writer ("author",
- * their id), per writer's email ("email") and per category ("category"). The visible total adds the
+ * their id), per writer's email ("email"), per category ("category") and per tag ("tag", its slug: triggers
+ * on blog_tags and blogs, migration 0025). The visible total adds the
  * scheduled posts whose time has come, counted live (worker/services/blogs/visible.ts visibleTotal):
  * a trigger cannot see time.
  */
 export const blogCounts = sqliteTable(
   "blog_counts",
   {
-    scope: text("scope", { enum: ["all", "author", "email", "category"] }).notNull(),
+    scope: text("scope", { enum: ["all", "author", "email", "category", "tag"] }).notNull(),
     key: text("key").notNull(),
     status: text("status", { enum: ["draft", "scheduled", "published"] }).notNull(),
     n: integer("n").notNull().default(0),

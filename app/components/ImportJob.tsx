@@ -139,7 +139,7 @@ export function ImportPreview({ view }: { view: ImportView }) {
       ) : null}
       {summary.tags.length > 0 ? (
         <p className="text-sm text-gray-600">
-          Tags kept on the posts (five at most a post, spelled as this site spells tags):{" "}
+          Tags kept on the posts (five at most a post, spelled as they are there):{" "}
           {summary.tags.slice(0, 40).join(", ")}
           {summary.tags.length > 40 ? "…" : ""}
         </p>

@@ -35,7 +35,7 @@ export function PostExtraFields({
         maxLength={LIMITS.tags * (LIMITS.tag + 3)}
         defaultValue={values.tags ?? current?.tags.join(", ") ?? ""}
         error={errors.tags}
-        hint={`Optional: up to ${LIMITS.tags} tags beside the category, separated by commas (e.g. edge, web performance).`}
+        hint={`Optional: up to ${LIMITS.tags} tags beside the category, separated by commas, spelled as readers will see them (e.g. Edge, Web Performance, café).`}
         autoComplete="off"
       />
       <details

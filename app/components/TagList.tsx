@@ -2,10 +2,19 @@ import { Link } from "@remix-run/react";
 import { tagPath } from "#worker/services/blogs/slug.ts";
 
 /**
- * A post's tags as links to their pages. `onCard`: above the card's whole-card link, so each
- * tag stays its own target.
+ * A post's tags as links to their pages, each as the writer spelled it ("#Web Performance"), linked by its
+ * slug (/tags/web-performance). `onCard`: above the card's whole-card link, so each tag stays its own
+ * target. `withIndex`: a last link to /tags, every tag of the site (the post's page).
  */
-export function TagList({ tags, onCard = false }: { tags?: string[]; onCard?: boolean }) {
+export function TagList({
+  tags,
+  onCard = false,
+  withIndex = false,
+}: {
+  tags?: string[];
+  onCard?: boolean;
+  withIndex?: boolean;
+}) {
   if (!tags?.length) return null;
   return (
     <ul aria-label="Tags" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
@@ -19,6 +28,13 @@ export function TagList({ tags, onCard = false }: { tags?: string[]; onCard?: bo
           </Link>
         </li>
       ))}
+      {withIndex ? (
+        <li className="min-w-0">
+          <Link to="/tags" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            All tags
+          </Link>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -1,11 +1,12 @@
 import type { FeedItem, SitemapPost } from "#worker/services/feeds.ts";
-import { postPath } from "#worker/services/blogs/slug.ts";
+import { postPath, tagPath } from "#worker/services/blogs/slug.ts";
 
 /** Public pages listed in the sitemap (dashboards, profiles and the API are private: see /robots.txt). */
 export const SITEMAP_PAGES = [
   "/",
   "/about",
   "/allBlogs",
+  "/tags",
   "/contact",
   "/login",
   "/register",
@@ -38,23 +39,33 @@ function rfc822(iso: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
-/** Where a feed lives: the whole site's, one category's, or one tag's (/tags/{tag}/rss.xml). */
+/** Where a feed lives: the whole site's, one category's, or one tag's (/tags/{slug}/rss.xml). */
 export function rssPath(category?: string, tag?: string): string {
-  if (tag) return `/tags/${encodeURIComponent(tag)}/rss.xml`;
+  if (tag) return `${tagPath(tag)}/rss.xml`;
   return category ? `/rss.xml?category=${encodeURIComponent(category)}` : "/rss.xml";
 }
 
-/** `brand` is the request's SITE_NAME (`configOf(context.env).siteName`). */
-export function renderRss(brand: string, origin: string, items: FeedItem[], category?: string, tag?: string): string {
-  const scope = tag ? `#${tag}` : category;
+/**
+ * `brand` is the request's SITE_NAME (`configOf(context.env).siteName`). A tag's feed links to its slug's
+ * URLs and is titled with `tagName`, its usual spelling ("#Web Performance"), when the tag has one.
+ */
+export function renderRss(
+  brand: string,
+  origin: string,
+  items: FeedItem[],
+  category?: string,
+  tag?: string,
+  tagName = tag,
+): string {
+  const scope = tag ? `#${tagName}` : category;
   const title = scope ? `${brand}: ${scope}` : brand;
   const home = tag
-    ? `${origin}/tags/${encodeURIComponent(tag)}`
+    ? `${origin}${tagPath(tag)}`
     : category
       ? `${origin}/allBlogs?category=${encodeURIComponent(category)}`
       : `${origin}/`;
   const about = tag
-    ? `The latest posts tagged ${tag} on ${brand}.`
+    ? `The latest posts tagged ${tagName} on ${brand}.`
     : category
       ? `The latest ${category} posts on ${brand}.`
       : `The latest posts on ${brand}: share ideas, express innovation, learn more earn more.`;

@@ -87,10 +87,10 @@ describe("feeds", () => {
 
     const pages = await (await call("/sitemaps/pages.xml")).text();
     assertWellFormedXml(pages);
-    for (const path of ["/", "/about", "/allBlogs", "/contact", "/login", "/register", "/privacy", "/terms"]) {
+    for (const path of ["/", "/about", "/allBlogs", "/tags", "/contact", "/login", "/register", "/privacy", "/terms"]) {
       expect(pages).toContain(`<url><loc>https://blog.test${path}</loc></url>`);
     }
-    expect(pages.match(/<url>/g)).toHaveLength(8);
+    expect(pages.match(/<url>/g)).toHaveLength(9);
 
     const posts = await call("/sitemaps/posts-1.xml");
     expect(posts.headers.get("content-type")).toBe("application/xml; charset=utf-8");

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
-import { normalizeTag, tagInQuery } from "#worker/services/blogs/tags.ts";
+import { tagSlug } from "#worker/services/blogs/slug.ts";
+import { tagInQuery } from "#worker/services/blogs/tags.ts";
 import { sharedTags } from "#worker/cache/policy.ts";
 import { tagsFor } from "#worker/cache/tags.ts";
 import { asUser, db, makeUser } from "../support/factories";
@@ -39,24 +40,30 @@ describe("tags", () => {
     return (await json<{ insertedId: string }>(res)).insertedId;
   }
 
-  it("normalises a tag to one spelling, and reads #tag out of a search", () => {
-    expect(normalizeTag("#Edge Cache")).toBe("edge-cache");
-    expect(normalizeTag("  Crème_Brûlée ")).toBe("creme-brulee");
-    expect(normalizeTag("###")).toBe("");
+  it("gives a tag one slug whatever its spelling, and reads #tag out of a search", () => {
+    expect(tagSlug("#Edge Cache")).toBe("edge-cache");
+    expect(tagSlug("  Crème_Brûlée ")).toBe("crème-brûlée");
+    expect(tagSlug("###")).toBe("");
     expect(tagInQuery("#Edge cache tips")).toEqual({ tag: "edge", q: "cache tips" });
     expect(tagInQuery("tips #edge")).toEqual({ tag: "edge", q: "tips" });
     expect(tagInQuery("#edge")).toEqual({ tag: "edge", q: undefined });
     expect(tagInQuery("no tag")).toEqual({ q: "no tag" });
   });
 
-  it("stores up to five normalised, de-duplicated tags with the post, in the record and in blog_tags", async () => {
+  it("stores up to five tags as spelled, de-duplicated by slug, in the record and in blog_tags", async () => {
     const id = await create({ tags: `#Edge Cache, web, WEB, ${unique}` });
     const record = await json<Blog>(await call(`/api/blogs/${id}`));
-    expect(record.tags).toEqual(["edge-cache", "web", unique]);
-    expect((await tagRows(id)).map((r) => r.tag)).toEqual(["edge-cache", unique, "web"].sort());
+    expect(record.tags).toEqual(["Edge Cache", "web", unique]);
+    expect((await tagRows(id)).map((r) => [r.tag, r.name])).toEqual(
+      [
+        ["edge-cache", "Edge Cache"],
+        ["web", "web"],
+        [unique, unique],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
     // The REST API takes an array too.
     const other = await create({ tags: ["One", "two"] });
-    expect((await json<Blog>(await call(`/api/blogs/${other}`))).tags).toEqual(["one", "two"]);
+    expect((await json<Blog>(await call(`/api/blogs/${other}`))).tags).toEqual(["One", "two"]);
   });
 
   it("refuses six tags, a tag with nothing usable, or one too long, with a field error and nothing written", async () => {
@@ -104,7 +111,8 @@ describe("tags", () => {
     expect(tagsFor({ kind: "blog.changed", blogId: ids[0]! })).toContain("blogs");
   });
 
-  it("answers 404 for a malformed tag, and for one no visible post carries", async () => {
+  it("answers 404 for a path with no letter or digit, and for a tag no visible post carries", async () => {
+    expect((await page("/tags/%21%21%21")).status).toBe(404);
     expect((await page("/tags/Not%20A%20Tag")).status).toBe(404);
     expect((await page(`/tags/${unique}-nobody`)).status).toBe(404);
   });
@@ -121,7 +129,11 @@ describe("tags", () => {
     expect(xml).toContain(`<link>https://blog.test${postPath({ id, title: "Feed me" })}</link>`);
     expect(xml).toContain(`https://blog.test/tags/${tag}/rss.xml`);
     expect(xml).not.toContain("Draft feed");
-    expect((await call("/tags/BAD!/rss.xml")).status).toBe(404);
+    expect((await call("/tags/!!!/rss.xml")).status).toBe(404);
+    // Another spelling of the tag: its slug's feed.
+    const moved = await call(`/tags/${tag.toUpperCase()}/rss.xml`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe(`/tags/${tag}/rss.xml`);
   });
 
   it("/allBlogs searches a tag with ?tag= or #tag in the search box; cards and the post show tags", async () => {

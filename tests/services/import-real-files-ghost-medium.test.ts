@@ -30,7 +30,8 @@ describe("Ghost exports of other versions", () => {
     // "published_at": 1283780649000
     expect(row!.date_time).toBe("2010-09-06T13:44:09.000Z");
     expect([row!.author_name, row!.email]).toEqual(["user's name", "user@example.com"]);
-    expect(row!.tags).toBe("colorado-ho");
+    // The tag as Ghost spells it; its slug is colorado-ho.
+    expect(row!.tags).toBe("Colorado Ho!");
     expect(row!.blog_details).toBe("the _html_ formatted post body");
   });
 
@@ -168,7 +169,7 @@ describe("Medium exports", () => {
     expect([story.status, story.date_time, story.tags]).toEqual([
       "published",
       "2018-08-11T11:23:34.123Z",
-      "things,stuff",
+      "Things,Stuff",
     ]);
     expect(story.blog_details).toContain("This is a paragraph of text and stuff.");
     expect(story.blog_details).not.toContain("Short Post Title");

@@ -24,20 +24,24 @@ async function postsOf(jobId: string) {
 }
 
 async function tagRows(blogId: string) {
-  const { results } = await env.DB.prepare("select tag from blog_tags where blog_id = ? order by tag")
+  const { results } = await env.DB.prepare("select tag, name from blog_tags where blog_id = ? order by tag")
     .bind(blogId)
-    .all<{ tag: string }>();
-  return results.map((r) => r.tag);
+    .all<{ tag: string; name: string }>();
+  return results.map((r) => `${r.tag}=${r.name}`);
 }
 
 describe("imported tags become the posts' tags", () => {
-  it("WXR tags and categories: normalised, the filed category left out, on the post and in blog_tags", async () => {
+  it("WXR tags and categories: as spelled there, the filed category left out, on the post and in blog_tags", async () => {
     const { jobId } = await importHarness().importFile(await importAdmin(), fileOf(site("tags-a"), "sample.xml"));
     const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
     // <category domain="post_tag">Has Images, Programming; domain="category">Company News (not one of ours).
     expect(basic.category).toBe("Lifestyle");
-    expect(basic.tags).toBe("has-images,programming,company-news");
-    expect(await tagRows(basic.id)).toEqual(["company-news", "has-images", "programming"]);
+    expect(basic.tags).toBe("Has Images,Programming,Company News");
+    expect(await tagRows(basic.id)).toEqual([
+      "company-news=Company News",
+      "has-images=Has Images",
+      "programming=Programming",
+    ]);
     // The tag's page finds the post (the tags read blog_tags).
     const page = await env.DB.prepare("select blog_id from blog_tags where tag = 'has-images' and blog_id = ?")
       .bind(basic.id)
@@ -59,7 +63,7 @@ describe("imported tags become the posts' tags", () => {
     });
     const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
     expect(basic.category).toBe("Technology");
-    expect(basic.tags.split(",")).toEqual(["topic-1", "topic-2", "topic-3", "topic-4", "topic-5"]);
+    expect(basic.tags.split(",")).toEqual(["Topic 1", "Topic 2", "Topic 3", "Topic 4", "Topic 5"]);
     const item = view.report.items.find((i) => i.title === "Basic Post")!;
     expect(item.note.tagsDropped).toEqual(["Topic 6", "Topic 7", "Topic 8", "Programming", "Company News"]);
   });
@@ -68,11 +72,40 @@ describe("imported tags become the posts' tags", () => {
     const { jobId } = await importHarness().importFile(await importAdmin(), fileOf(ghostJson, "ghost.json"));
     const posts = await postsOf(jobId);
     const post1 = posts.find((p) => p.title === "Post 1")!;
-    expect(post1.tags).toBe("news");
-    expect(await tagRows(post1.id)).toEqual(["news"]);
+    expect(post1.tags).toBe("News");
+    expect(await tagRows(post1.id)).toEqual(["news=News"]);
     const post2 = posts.find((p) => p.title === "Post 2")!;
     expect(post2.category).toBe("Technology");
     expect(post2.tags).toBe("");
+  });
+});
+
+describe("tags in any script arrive (they were all dropped before)", () => {
+  it("a Chinese blog's and a Greek blog's tags: kept as written, on the post, in blog_tags and on /tags", async () => {
+    const file = site("tags-c").replace(
+      '<category domain="post_tag" nicename="has-images"><![CDATA[Has Images]]></category>',
+      [
+        '<category domain="post_tag" nicename="%e6%95%b0%e6%8d%ae%e5%ba%93"><![CDATA[数据库]]></category>',
+        '<category domain="post_tag" nicename="%ce%b5%ce%bb%ce%bb%ce%b7%ce%bd%ce%b9%ce%ba%ce%ac"><![CDATA[Ελληνικά]]></category>',
+        '<category domain="post_tag" nicename="rocket"><![CDATA[🚀]]></category>',
+      ].join(""),
+    );
+    const { jobId, view } = await importHarness().importFile(await importAdmin(), fileOf(file, "sample.xml"));
+    const basic = (await postsOf(jobId)).find((p) => p.title === "Basic Post")!;
+    expect(basic.tags).toBe("数据库,Ελληνικά,Programming,Company News");
+    expect(await tagRows(basic.id)).toEqual([
+      "company-news=Company News",
+      "programming=Programming",
+      "ελληνικά=Ελληνικά",
+      "数据库=数据库",
+    ]);
+    // Only the tag with no letter or digit in any script is reported.
+    const item = view.report.items.find((i) => i.title === "Basic Post")!;
+    expect(item.note.tags).toEqual(["数据库", "Ελληνικά", "Programming", "Company News"]);
+    expect(item.note.tagsDropped).toEqual(["🚀"]);
+    const services = importHarness().services();
+    expect(await services.tags.find("数据库")).toMatchObject({ tag: "数据库", name: "数据库" });
+    expect(await services.tags.find("ΕΛΛΗΝΙΚΆ")).toMatchObject({ tag: "ελληνικά", name: "Ελληνικά" });
   });
 });
 

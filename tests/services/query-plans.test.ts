@@ -107,7 +107,10 @@ describe("query plans of every list", () => {
     writer = actor(await makeUser({ name: "Plan Writer" }));
     reader = actor(await makeUser({ name: "Plan Reader" }));
     admin = actor(await makeUser({ name: "Plan Admin", role: "admin" }));
-    for (let i = 0; i < 5; i++) blogId = (await makeBlog(writer, { title: `Plan post ${i}` })).id;
+    for (let i = 0; i < 5; i++) {
+      blogId = (await makeBlog(writer, { title: `Plan post ${i}`, tags: "Plan" })).id;
+      await env.DB.prepare("insert into blog_tags (tag, blog_id, name) values ('plan', ?, 'Plan')").bind(blogId).run();
+    }
     const s = createServices(env);
     await s.comments.create(reader, blogId, { body: "A comment" });
     await s.savedBlogs.save(reader, { blogId });
@@ -130,6 +133,10 @@ describe("query plans of every list", () => {
       ["/allBlogs?tag= and /tags/{tag}", () => s.blogs.search({ tag: "plan", page: 2 }, 12)],
       ["/allBlogs?q=#tag words", () => s.reading.listing(null, { q: "#plan post" })],
       ["/tags/{tag}/rss.xml", () => s.feeds.latestForRss(undefined, "plan")],
+      ["/tags", () => s.tags.index({})],
+      ["/tags?page=2", () => s.tags.index({ page: 2, limit: 1 })],
+      ["/tags/{tag} with its spelling", () => s.tags.page("plan", { page: 1 }, 12)],
+      ["a tag's feed title", () => s.tags.find("Plan")],
       ["/blogs/{id}", () => s.reading.post(reader, blogId)],
       ["comments", () => s.comments.list(blogId, { limit: 1 })],
       ["/dashboard/comments (writer)", () => s.comments.onMyPosts(writer, { page: 1 })],
@@ -168,7 +175,7 @@ describe("query plans of every list", () => {
     expect(failures).toEqual([]);
   });
 
-  it("counts the due scheduled posts of a writer, email or category on the scheduled index, not all their posts", async () => {
+  it("counts the due scheduled posts of a writer, email, category or tag on the scheduled index, not all their posts", async () => {
     // Left to itself SQLite took the writer's index for `author_id = ?` and walked all of a writer's
     // 100,000 posts to find the few scheduled ones: 40 to 60 ms per count (bench:scale).
     const db = createDb(env.DB);
@@ -177,6 +184,7 @@ describe("query plans of every list", () => {
       { by: "author", key: writer.id },
       { by: "email", key: writer.email },
       { by: "category", key: "Technology" },
+      { by: "tag", key: "plan" },
     ] as const;
     for (const scope of scopes) {
       const { sql, params } = countQuery(db, visibleList(scope)).toSQL();

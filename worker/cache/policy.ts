@@ -46,7 +46,9 @@ const ROUTES: { path: RegExp; params: readonly string[]; tags: (m: RegExpMatchAr
   // The pages of text admins edit: purged by their edit.
   { path: /^\/(privacy|terms)$/, params: [], tags: (m) => [`page:${m[1]}`] },
   { path: /^\/allBlogs$/, params: ["q", "category", "tag", "page", "cursor"], tags: () => ["blogs"] },
-  // A tag's page and feed: any blog write may change them (tags live on posts), so `blogs`.
+  // Every tag, a tag's page and its feed: any blog write may change them (tags live on posts), so
+  // `blogs`. Only a tag's canonical path (its slug, percent-encoded) is shared; another spelling is a 301.
+  { path: /^\/tags$/, params: ["page"], tags: () => ["blogs"] },
   { path: new RegExp(`^/tags/${TAG_PATTERN}$`), params: ["page"], tags: () => ["blogs"] },
   { path: new RegExp(`^/tags/${TAG_PATTERN}/rss\\.xml$`), params: [], tags: () => ["blogs"] },
   // A post at its readable link /blogs/{id}/{slug}. /blogs/{id} alone, or an older slug, is a

@@ -20,10 +20,11 @@ export type WriteEvent =
 
 export function tagsFor(event: WriteEvent): string[] {
   switch (event.kind) {
-    // A new post shows in every list (home, all blogs, feeds, sitemap, API lists).
+    // A new post shows in every list (home, all blogs, /tags and its tags' pages, feeds, sitemap, API lists).
     case "blog.created":
       return ["blogs"];
-    // An edit, a delete, a publish: the lists and the post itself.
+    // An edit, a delete, a publish: the lists and the post itself. A change of its tags (or of whether
+    // the public sees them) changes /tags and the tag pages, all shared under `blogs` too.
     case "blog.changed":
       return ["blogs", `blog:${event.blogId}`];
     // A like or a comment: the post, and the lists (the API lists carry like counts).

@@ -40,7 +40,7 @@ export function createFeedService(db: Db) {
   return {
     /**
      * The latest visible posts, all of them, one category's (the caller checks the category exists) or
-     * one tag's(/tags/{tag}/rss.xml; the caller checks the tag's spelling).
+     * one tag's (/tags/{tag}/rss.xml: `tag` is its slug).
      */
     async latestForRss(category?: Category, tag?: string): Promise<FeedItem[]> {
       const b = schema.blogs;
@@ -55,9 +55,7 @@ export function createFeedService(db: Db) {
           published: b.dateTime,
         })
         .from(b)
-        .where(
-          visibleBlogsWhere(category ? eq(b.category, category) : undefined, tag ? taggedWith(db, tag) : undefined),
-        )
+        .where(visibleBlogsWhere(category ? eq(b.category, category) : undefined, tag ? taggedWith(tag) : undefined))
         .orderBy(...newestFirst)
         .limit(RSS_ITEMS);
     },

@@ -27,6 +27,7 @@ import { createHealthService } from "#worker/services/health.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
 import { createDashboardService } from "#worker/services/queries/dashboard.ts";
 import { createSitePageService } from "#worker/services/site-pages.ts";
+import { createTagService } from "#worker/services/blogs/tag-lists.ts";
 import { createImageCleanup } from "#worker/services/images/cleanup.ts";
 import { createImageService } from "#worker/services/images/service.ts";
 import { createImportRunner } from "#worker/services/import/run.ts";
@@ -169,6 +170,8 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     reviews: createReviewService(db, purge, rateLimit, release, images),
     savedBlogs: createSavedBlogService(db),
     sessions,
+    // /tags and the tag pages: every tag with visible posts, its usual spelling and count (read only).
+    tags: createTagService(db),
     // The whole site as one streamed zip, for admins; the import reads it back.
     siteExport: createSiteExportService(db, env, rateLimit),
     users: createUserService(db, env, {

@@ -5,6 +5,7 @@ import { containerClass } from "#app/components/ui.tsx";
 import { BlogCard } from "#app/components/BlogCard.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { isCategory } from "#worker/services/categories.ts";
+import { tagPath, tagSlug } from "#worker/services/blogs/slug.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { toCard } from "#app/lib/cards.ts";
@@ -123,8 +124,8 @@ export default function AllBlogs() {
                   RSS feed for {category}
                 </a>
               ) : null}
-              {tag ? (
-                <Link to={`/tags/${encodeURIComponent(tag)}`} className="font-semibold text-brand-700 hover:underline">
+              {tagSlug(tag) ? (
+                <Link to={tagPath(tag)} className="font-semibold text-brand-700 hover:underline">
                   Tagged #{tag}
                 </Link>
               ) : null}

@@ -65,6 +65,11 @@ export function Sidebar({
             );
           })}
         </ul>
+        <p className="mt-4 text-sm">
+          <Link to="/tags" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Browse all tags
+          </Link>
+        </p>
       </SidebarCard>
 
       <SidebarCard title="Who to Follow" id="sidebar-follow">

@@ -160,7 +160,7 @@ export default function BlogDetail() {
         <OwnerLinks blogId={blog._id} authorId={blog.author_id} viewer={viewer} />
         <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
         <div className="mt-4 empty:hidden">
-          <TagList tags={blog.tags} />
+          <TagList tags={blog.tags} withIndex />
         </div>
         <div className="mt-6 flex items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />

@@ -33,7 +33,7 @@ export interface Blog {
   publish_at: string | null;
   /** Beyond the spec: false when the writer ticked "Don't email this post". */
   email_subscribers: boolean;
-  /** Beyond the spec: up to five free tags beside the category, normalised ("edge-cache"). */
+  /** Beyond the spec: up to five free tags beside the category, as the writer spelled them ("Web Performance"). */
   tags: string[];
   /** Beyond the spec: the optional meta description and share image ("" when not set). */
   meta_description: string;

@@ -8,13 +8,13 @@ import { parsePaging, toPage, type Page } from "#worker/services/shared/paginati
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlog, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
-import { NOTHING, isTag, tagInQuery, taggedWith } from "#worker/services/blogs/tags.ts";
+import { NOTHING, tagInQuery, tagKey, taggedWith } from "#worker/services/blogs/tags.ts";
 
 /** What the all-blogs page filters by; both parts optional. */
 export interface BlogFilters {
   q?: unknown;
   category?: unknown;
-  /** One tag: `?tag=`, or `#tag` typed in `q`. */
+  /** One tag in any spelling: `?tag=`, or `#tag` typed in `q`. */
   tag?: unknown;
   page?: unknown;
   limit?: unknown;
@@ -59,7 +59,9 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
   const typedTag = tagInQuery(filters.q);
   const tagValue = filters.tag !== undefined && filters.tag !== null && filters.tag !== "" ? filters.tag : typedTag.tag;
   const q = typedTag.q;
-  const tag = tagValue === undefined ? undefined : isTag(tagValue) ? taggedWith(db, tagValue) : NOTHING;
+  // Any spelling of a tag finds it (?tag=Web%20Performance is the tag web-performance).
+  const slug = tagValue === undefined ? undefined : tagKey(tagValue);
+  const tag = slug === undefined ? undefined : slug ? taggedWith(slug) : NOTHING;
   const hasCategory = filters.category !== undefined && filters.category !== null && filters.category !== "";
   const category = hasCategory
     ? isCategory(filters.category)

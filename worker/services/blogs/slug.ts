@@ -63,7 +63,50 @@ export function postPath(post: ({ _id: string } | { id: string }) & { title: str
   return `/blogs/${encodeURIComponent(id)}/${encodeURIComponent(slugFor(post))}`;
 }
 
-/** A tag's page: /tags/{tag}. Tags are already in their one URL spelling (blogs/tags.ts). */
+/**
+ * A tag's slug: its identity and the tail of its URL, in any script. Compatibility-normalised (NFKC: a
+ * full-width "Ｗｅｂ" is "web") and lower-cased; letters (with their combining marks) and digits of any
+ * script are kept, apostrophes and invisible format characters dropped ("Don't" is "dont", as before), and
+ * every other run of spaces or punctuation becomes one hyphen ("Web Performance" -> "web-performance",
+ * "café" -> "café", "数据库" -> "数据库"). Composed again (NFC), so "café" typed either way is one tag.
+ * "" when nothing is left ("###", "🚀"). The old ASCII spellings ("edge-cache") are their own slugs, so
+ * the tags stored before keep their URLs.
+ */
+export function tagSlug(raw: string): string {
+  return (
+    raw
+      .normalize("NFKC")
+      .toLowerCase()
+      // "İ" lower-cases to "i" and a combining dot: one "i", so "İstanbul" and "istanbul" are one tag.
+      .replace(/i\u0307/g, "i")
+      .replace(/['’\p{Cf}]/gu, "")
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .map((word) => word.replace(/^\p{M}+/u, ""))
+      .filter(Boolean)
+      .join("-")
+      .normalize("NFC")
+  );
+}
+
+/**
+ * A tag as its writer spelled it, tidied for showing: composed (NFC), any run of spaces one space, a
+ * leading "#" (how a tag is typed, not part of it) and control or direction-override characters gone, and
+ * no comma (the separator of `blogs.tags`). "  #Web   Performance " -> "Web Performance".
+ */
+export function tagName(raw: string): string {
+  return (
+    raw
+      .normalize("NFC")
+      .replace(/,/g, " ")
+      .replace(/\s+/gu, " ")
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069\ufeff]/gu, "")
+      .trim()
+      .replace(/^[#＃]+\s*/u, "")
+  );
+}
+
+/** A tag's page: /tags/{slug}, percent-encoded ("/tags/caf%C3%A9"). Takes any spelling of the tag. */
 export function tagPath(tag: string): string {
-  return `/tags/${encodeURIComponent(tag)}`;
+  return `/tags/${encodeURIComponent(tagSlug(tag))}`;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { normalizeTag } from "#worker/services/blogs/tags.ts";
+import { tagPath, tagSlug } from "#worker/services/blogs/slug.ts";
 import type { ParsedImport } from "#worker/services/import/types.ts";
 
 /** Ghost writes its own address as this placeholder in exported content. */
@@ -10,7 +10,7 @@ export const GHOST_IMAGE_NO_ADDRESS = "a Ghost image, and the export does not sa
 
 /**
  * Where a `__GHOST_URL__{path}` goes on this site: a link to a post of the same export goes to that
- * post here (`/blogs/{id}`, which leads to its readable link), a tag page to `/tags/{tag}`; anything else
+ * post here (`/blogs/{id}`, which leads to its readable link), a tag page to `/tags/{slug}`; anything else
  * to the Ghost site when the export names it, else (links only) to the same path on this site. An image
  * with no known address stays as it is: the import reports it and shows the placeholder.
  */
@@ -21,10 +21,20 @@ function ghostTarget(path: string, image: boolean, origin: string, idForSlug: (s
     const id = post ? idForSlug(post[1]!.toLowerCase()) : undefined;
     if (id) return `/blogs/${id}${post![2] ?? ""}`;
     const tag = /^\/tag\/([^/?#\s]+)\/?$/.exec(clean);
-    if (tag) return `/tags/${normalizeTag(decodeURIComponent(tag[1]!))}`;
+    const name = tag ? decoded(tag[1]!) : "";
+    if (tagSlug(name)) return tagPath(name);
   }
   if (origin) return `${origin}${clean}`;
   return image ? null : clean;
+}
+
+/** A URL's segment decoded, or as it is when it is not valid percent-encoding. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export function resolveGhostUrls(

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
-import { MAX_TAGS, normalizeTag, TAG_MAX } from "#worker/services/blogs/tags.ts";
+import { tagSlug } from "#worker/services/blogs/slug.ts";
+import { MAX_TAGS, readTag } from "#worker/services/blogs/tags.ts";
 import { MARKDOWN_IMAGE } from "#worker/services/import/html.ts";
 import type { ImportedPost } from "#worker/services/import/types.ts";
 
@@ -19,22 +20,27 @@ export function categoryFor(names: string[], map: Record<string, string>, fallba
 const MEANINGLESS = new Set(["uncategorized", "uncategorised"]);
 
 /**
- * A post's tags here from its source's tags and categories (WordPress tags and
- * categories, Ghost tags, Medium's): each in this site's one spelling (normalizeTag), without the
- * category the post was filed under, de-duplicated, the first MAX_TAGS kept and the rest reported (and
- * those with nothing a tag here can spell).
+ * A post's tags here from its source's tags and categories (WordPress tags and categories, Ghost tags,
+ * Medium's): each kept as the source spells it, by the same rule as the editor (readTag: "数据库",
+ * "Ελληνικά" and "Web Performance" arrive as they are), without the category the post was filed under,
+ * de-duplicated by slug, the first MAX_TAGS kept and the rest reported, with the names no tag can be (no
+ * letter or digit in any script: "🚀", "!!!") or too long for one.
  */
 export function importedTags(post: Pick<ImportedPost, "tags" | "categories">, category: string) {
-  const skip = new Set([...MEANINGLESS, normalizeTag(category)]);
+  const skip = new Set([...MEANINGLESS, tagSlug(category)]);
   const tags: string[] = [];
+  const slugs = new Set<string>();
   const dropped: string[] = [];
   for (const name of [...post.tags, ...post.categories]) {
-    const tag = normalizeTag(name);
-    // A name with no letter this site's tags spell (Chinese, emoji) is reported, never lost silently.
-    if (!tag && name.trim() && !dropped.includes(name)) dropped.push(name);
-    if (!tag || skip.has(tag) || tags.includes(tag) || dropped.includes(name)) continue;
-    if (tag.length > TAG_MAX || tags.length >= MAX_TAGS) dropped.push(name);
-    else tags.push(tag);
+    if (!name.trim() || dropped.includes(name)) continue;
+    const tag = readTag(name);
+    if (tag.ok && (skip.has(tag.slug) || slugs.has(tag.slug))) continue;
+    if (!tag.ok || tags.length >= MAX_TAGS) {
+      dropped.push(name);
+      continue;
+    }
+    slugs.add(tag.slug);
+    tags.push(tag.name);
   }
   return { tags, dropped };
 }

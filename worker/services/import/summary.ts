@@ -15,7 +15,7 @@ export interface ImportSummary {
   subscribers: number;
   /** Source categories that name none of the ten: the preview asks where each goes. */
   unmatched: string[];
-  /** The source's tags (and categories): they become the posts' tags, normalised, five at most a post. */
+  /** The source's tags (and categories): they become the posts' tags as spelled there, five at most a post. */
   tags: string[];
   /** Pages (this site has posts only): counted as skipped, each kept in the ledger. */
   pages: number;
