@@ -90,7 +90,9 @@ export function ImageField({
           }}
           className={FILE_INPUT_CLASS}
         />
-        {keep ? <input ref={hidden} type="hidden" name={keep} defaultValue="" /> : null}
+        {/* No value prop: on a hidden input the value is its default value, which React would put back to ""
+            on every render, losing the kept URL. The field is only ever set by the kept cover and autosave. */}
+        {keep ? <input ref={hidden} type="hidden" name={keep} /> : null}
       </div>
       {keep ? (
         <p id={`${id}-kept`} className="text-xs text-gray-600 empty:hidden" role="status">

@@ -19,9 +19,11 @@ export async function sendAccountAutosave(values: Record<string, string>): Promi
   const { [COVER_FIELD]: cover = "", ...fields } = values;
   try {
     await (Object.keys(values).length === 0
-      ? fetch(PATH, { method: "DELETE" })
+      ? fetch(PATH, { method: "DELETE", keepalive: true })
       : fetch(PATH, {
           method: "PUT",
+          // Sent as the page is left too (a flush on pagehide): keepalive lets it finish after the page.
+          keepalive: true,
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ fields, cover }),
         }));

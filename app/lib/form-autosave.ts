@@ -176,36 +176,64 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
       }
     }
 
+    const keepOnDevice = () => {
+      timer.current = undefined;
+      const values = changes();
+      const at = Date.now();
+      try {
+        if (Object.keys(values).length === 0) window.localStorage.removeItem(key);
+        else window.localStorage.setItem(key, JSON.stringify({ values, savedAt: at, version }));
+        setSavedAt(at);
+        setStatus((s) => (s === "offered" ? s : "saved"));
+      } catch {
+        // storage full or blocked: the form itself still holds the text
+      }
+    };
+    const keepOnAccount = () => {
+      accountTimer.current = undefined;
+      void sendAccountAutosave(changes());
+    };
     const save = () => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const values = changes();
-        const at = Date.now();
-        try {
-          if (Object.keys(values).length === 0) window.localStorage.removeItem(key);
-          else window.localStorage.setItem(key, JSON.stringify({ values, savedAt: at, version }));
-          setSavedAt(at);
-          setStatus((s) => (s === "offered" ? s : "saved"));
-        } catch {
-          // storage full or blocked: the form itself still holds the text
-        }
-      }, 400);
+      timer.current = setTimeout(keepOnDevice, 400);
       if (synced && !holdAccount.current) {
         clearTimeout(accountTimer.current);
-        accountTimer.current = setTimeout(() => void sendAccountAutosave(changes()), ACCOUNT_DELAY_MS);
+        accountTimer.current = setTimeout(keepOnAccount, ACCOUNT_DELAY_MS);
+      }
+    };
+    // Leaving (a reload, a closed tab, the phone switching apps) before the pause is over: what is still
+    // waiting is kept now, so the last words typed (or a cover just kept) are not lost to the delay.
+    const flush = () => {
+      if (timer.current !== undefined) {
+        clearTimeout(timer.current);
+        keepOnDevice();
+      }
+      if (accountTimer.current !== undefined) {
+        clearTimeout(accountTimer.current);
+        keepOnAccount();
       }
     };
     // Sent: the action clears the account's copy once the post is saved; no late copy may follow it.
-    const sent = () => clearTimeout(accountTimer.current);
+    const sent = () => {
+      clearTimeout(accountTimer.current);
+      accountTimer.current = undefined;
+    };
+    const hidden = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
     el.addEventListener("input", save);
     el.addEventListener("change", save);
     el.addEventListener("submit", sent);
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", hidden);
     return () => {
       clearTimeout(timer.current);
       clearTimeout(accountTimer.current);
       el.removeEventListener("input", save);
       el.removeEventListener("change", save);
       el.removeEventListener("submit", sent);
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", hidden);
     };
   }, [form, key, restore, names, mode, changes, version, synced]);
 
