@@ -58,6 +58,7 @@ const schema = z.object({
   AP_SITE_HANDLE: text.transform((v) => (v || "site").toLowerCase()),
   FEDERATION_ALLOW_PRIVATE: flag("FEDERATION_ALLOW_PRIVATE"),
   IMPORT_ALLOW_PRIVATE_HOSTS: flag("IMPORT_ALLOW_PRIVATE_HOSTS"),
+  ANALYTICS_BENCH_HOOKS: flag("ANALYTICS_BENCH_HOOKS"),
   ANALYTICS_RETENTION_DAYS: text.transform((v, ctx) => {
     if (!v) return DEFAULT_RETENTION_DAYS;
     const days = Number(v);
@@ -80,7 +81,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   federation: { siteHandle: string; allowPrivate: boolean };
   imports: { allowPrivateHosts: boolean };
-  analytics: { retentionDays: number };
+  /** benchHooks: `POST /api/analytics/bench` may queue synthetic hits (ANALYTICS_BENCH_HOOKS, only for `npm run bench:analytics`). */
+  analytics: { retentionDays: number; benchHooks: boolean };
 }
 
 export class ConfigError extends Error {
@@ -107,7 +109,7 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, st
         : null,
     federation: { siteHandle: v.AP_SITE_HANDLE, allowPrivate: v.FEDERATION_ALLOW_PRIVATE },
     imports: { allowPrivateHosts: v.IMPORT_ALLOW_PRIVATE_HOSTS },
-    analytics: { retentionDays: v.ANALYTICS_RETENTION_DAYS },
+    analytics: { retentionDays: v.ANALYTICS_RETENTION_DAYS, benchHooks: v.ANALYTICS_BENCH_HOOKS },
   };
 }
 

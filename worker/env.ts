@@ -52,4 +52,6 @@ export interface Env {
   ANALYTICS_QUEUE?: Queue<AnalyticsHit>;
   /** Days of analytics rollups kept (730 when unset); the hourly cron prunes older days. */
   ANALYTICS_RETENTION_DAYS?: string;
+  /** "true" opens POST /api/analytics/bench (synthetic hits straight to the queue): `npm run bench:analytics` only. */
+  ANALYTICS_BENCH_HOOKS?: string;
 }

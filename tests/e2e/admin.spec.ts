@@ -211,6 +211,8 @@ test.describe("admin dashboard", () => {
   });
 
   test("every admin screen passes axe and is photographed at 375 and 1280 px", async ({ page }) => {
+    // Many pages, each checked with axe and photographed at two widths: more than the default 30 s on 2 cores.
+    test.setTimeout(120_000);
     const visit = async (url: string, name: string, heading: string) => {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

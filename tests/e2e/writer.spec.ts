@@ -27,6 +27,8 @@ test.describe("writer dashboard", () => {
   });
 
   test("write a post, see it everywhere, edit it twice and delete it", async ({ page }) => {
+    // A whole journey with screenshots at two widths: more than the default 30 s on 2 cores.
+    test.setTimeout(120_000);
     const title = `Packing light ${tag()}`;
     await page.goto("/dashboard/writeBlogs");
     await expect(page.getByRole("heading", { level: 1, name: "Write Blogs" })).toBeVisible();
@@ -209,6 +211,8 @@ test.describe("writer dashboard", () => {
   });
 
   test("dashboard screens pass axe and are captured at 375 and 1280 px", async ({ page }) => {
+    // Many pages, each checked with axe and photographed at two widths: more than the default 30 s on 2 cores.
+    test.setTimeout(120_000);
     for (const [url, name] of [
       ["/dashboard", "dashboard-overview"],
       ["/dashboard/writeBlogs", null],

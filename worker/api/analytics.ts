@@ -5,6 +5,7 @@ import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError } from "#worker/api/errors.ts";
 import { createDb } from "#worker/db.ts";
 import { createAnalyticsIngest } from "#worker/services/analytics/ingest.ts";
+import { queueSyntheticHits } from "#worker/services/analytics/bench.ts";
 import { createSessionService } from "#worker/services/accounts/sessions.ts";
 import { tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { logError } from "#worker/log.ts";
@@ -55,6 +56,15 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
       }
       await count(c, body);
       return c.body(null, 204);
+    } catch (err) {
+      return apiError(err, c);
+    }
+  })
+  // The benchmark's producer (worker/services/analytics/bench.ts): 404 unless ANALYTICS_BENCH_HOOKS is "true".
+  .post("/bench", async (c) => {
+    try {
+      const body: unknown = await c.req.json().catch(() => null);
+      return c.json({ queued: await queueSyntheticHits(c.env, body) });
     } catch (err) {
       return apiError(err, c);
     }
