@@ -2,7 +2,9 @@
 // `npm run bench:analytics`: the analytics at a real site's traffic, through `wrangler dev` (modelled on
 // scripts/bench-scale.mjs).
 //
-// 1. Ingest: a fresh seeded site is served; `--ingest N` hits are sent to POST /api/analytics/hit (the
+// 1. Ingest: a fresh seeded site is served; `--ingest N` hits are queued (`--via queue`, the default: POST
+//    /api/analytics/bench, open only with ANALYTICS_BENCH_HOOKS=true, queues 10,000 synthetic hits a request
+//    straight to ANALYTICS_QUEUE) or sent to POST /api/analytics/hit (`--via beacon`: the
 //    beacon, `--concurrency C` at a time, each from its own address and agent), which queues them; the
 //    emulated queue hands them to the Worker's consumer in batches of 100, each folded in one D1 batch.
 //    Printed: beacon answers per second, and messages folded per second (first send to the last hit
@@ -12,8 +14,9 @@
 //    and the dashboard and the summary API are asked of each, past the edge cache; printed is the median
 //    time and size of each answer against the goals: at most 1.5x the small site's time, under 300 KB.
 //
-//   npm run bench:analytics [-- --ingest 1000000 --concurrency 48 --small 1000 --large 1000000 --runs 5]
+//   npm run bench:analytics [-- --ingest 1000000 --via queue|beacon --concurrency 48 --small 1000 --large 1000000 --runs 5]
 //   node scripts/bench-analytics.mjs --ingest 0          (the read half only)
+//   node scripts/bench-analytics.mjs --reads 0           (the ingest half only)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +31,16 @@ const CONCURRENCY = arg("concurrency", 48);
 const SMALL = arg("small", 1_000);
 const LARGE = arg("large", 1_000_000);
 const RUNS = arg("runs", 5);
+const READS = arg("reads", 1);
+const WAIT_SECONDS = arg("wait", 7200);
+// --via queue (default): the hits go straight to the analytics queue through POST /api/analytics/bench
+// (open only with ANALYTICS_BENCH_HOOKS=true, as here); --via beacon: each one through the beacon over HTTP.
+const VIA = process.argv.includes("--via") ? process.argv[process.argv.indexOf("--via") + 1] : "queue";
 const VARS = ["--var", "SESSION_SECRET:bench-session-secret-0123456789abcdef0123456789"];
+const BENCH_VARS = [...VARS, "--var", "ANALYTICS_BENCH_HOOKS:true"];
+/** Hits per producer request (the endpoint's cap), and producer requests in flight. */
+const CHUNK = 10_000;
+const PRODUCERS = 2;
 const AGENTS = [
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -66,8 +78,65 @@ async function siteTotalToday(base, admin) {
   return (await res.json()).pageviews ?? 0;
 }
 
-/** Part 1: N beacons through the real endpoint, queue and consumer. */
-async function ingest(n) {
+/** Waits until the site's total for today reaches `target`, printing progress; answers when it did. */
+async function waitFolded(base, admin, target, started) {
+  let counted = 0;
+  let lastLog = 0;
+  for (;;) {
+    counted = await siteTotalToday(base, admin);
+    const s = (performance.now() - started) / 1000;
+    if (counted >= target || s > WAIT_SECONDS) return { counted, seconds: s };
+    if (s - lastLog >= 30) {
+      lastLog = s;
+      console.log(
+        `  folded ${counted.toLocaleString("en-US")} after ${s.toFixed(0)} s (${(counted / s).toFixed(0)}/s)`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/** Part 1, --via queue: N synthetic hits queued by the bench producer, folded by the real consumer. */
+async function ingestViaQueue(n) {
+  const stateDir = await freshSeededState("edge-blog-analytics-ingest-");
+  const server = await startWrangler(["--persist-to", stateDir, ...BENCH_VARS]);
+  try {
+    const base = server.baseURL;
+    const admin = await signIn(base, "admin@edgeblog.test", "Admin#Demo2026");
+    const posts = await publishedPosts(base);
+    const before = await siteTotalToday(base, admin);
+    let next = 0;
+    let failed = 0;
+    const started = performance.now();
+    const producer = async () => {
+      for (;;) {
+        const offset = next;
+        next += CHUNK;
+        if (offset >= n) return;
+        const count = Math.min(CHUNK, n - offset);
+        const res = await fetch(`${base}/api/analytics/bench`, {
+          method: "POST",
+          headers: { Origin: base, "Content-Type": "application/json" },
+          body: JSON.stringify({ count, offset, posts }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed += count;
+      }
+    };
+    await Promise.all(Array.from({ length: PRODUCERS }, producer));
+    const sentSeconds = (performance.now() - started) / 1000;
+    console.log(`  queued ${n.toLocaleString("en-US")} in ${sentSeconds.toFixed(0)} s`);
+    const { counted, seconds } = await waitFolded(base, admin, before + n - failed, started);
+    return { n, failed, counted: counted - before, sentSeconds, foldedSeconds: seconds };
+  } finally {
+    server.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+/** Part 1, --via beacon: N beacons through the real endpoint, queue and consumer. */
+async function ingestViaBeacon(n) {
   const stateDir = await freshSeededState("edge-blog-analytics-ingest-");
   const server = await startWrangler(["--persist-to", stateDir, ...VARS]);
   try {
@@ -216,12 +285,18 @@ async function once(url, headers) {
 const kb = (n) => `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`;
 
 if (INGEST > 0) {
-  console.log(`ingesting ${INGEST.toLocaleString("en-US")} hits, ${CONCURRENCY} at a time...`);
-  const r = await ingest(INGEST);
   console.log(
-    `\n| hits sent | beacon answers | sent in | folded (counted) | all folded after | messages folded per second |\n|---|---|---|---|---|---|\n| ${r.n.toLocaleString("en-US")} | ${r.failed ? `${r.failed} failed` : "all 204"} | ${r.sentSeconds.toFixed(0)} s (${(r.n / r.sentSeconds).toFixed(0)}/s) | ${r.counted.toLocaleString("en-US")} | ${r.foldedSeconds.toFixed(0)} s | ${(r.counted / r.foldedSeconds).toFixed(0)} |\n`,
+    VIA === "beacon"
+      ? `ingesting ${INGEST.toLocaleString("en-US")} hits through the beacon, ${CONCURRENCY} at a time...`
+      : `ingesting ${INGEST.toLocaleString("en-US")} hits through the queue (${CHUNK.toLocaleString("en-US")} per producer request, ${PRODUCERS} in flight)...`,
   );
+  const r = VIA === "beacon" ? await ingestViaBeacon(INGEST) : await ingestViaQueue(INGEST);
+  console.log(
+    `\n| via | hits | ${VIA === "beacon" ? "beacon answers" : "producer answers"} | sent in | folded (counted) | all folded after | messages folded per second |\n|---|---|---|---|---|---|---|\n| ${VIA} | ${r.n.toLocaleString("en-US")} | ${r.failed ? `${r.failed} failed` : "all ok"} | ${r.sentSeconds.toFixed(0)} s (${(r.n / r.sentSeconds).toFixed(0)}/s) | ${r.counted.toLocaleString("en-US")} | ${r.foldedSeconds.toFixed(0)} s | ${(r.counted / r.foldedSeconds).toFixed(0)} |\n`,
+  );
+  if (r.counted !== r.n - r.failed) console.log(`MISSED: ${r.counted} of ${r.n - r.failed} hits were counted.`);
 }
+if (!READS) process.exit(0);
 
 const small = await prepareReads(SMALL);
 let large;
