@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { IMPORT_ERRORS, MAX_UNZIPPED_BYTES } from "#worker/services/import/archive.ts";
+import { assertHtmlDepth, MAX_HTML_DEPTH } from "#worker/services/import/nesting.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
@@ -139,6 +140,22 @@ describe("deep nesting is refused with a 400, quickly", () => {
           "nested.xml",
         ),
     ],
+    // What the depth scan once read otherwise than the HTML parser (each 20,000 deep to the parser).
+    ...(
+      [
+        ["behind an empty comment <!-->", `<!-->${"<div>".repeat(20_000)}deep<!-- -->`],
+        ['in tags with "/>" inside an attribute', '<div title="/>">'.repeat(20_000)],
+        ["in <div/> (HTML ignores the slash)", "<div/>".repeat(20_000)],
+        ["between stray end tags the parser ignores", `${"<div>".repeat(200)}${"</span>".repeat(200)}`.repeat(100)],
+        [
+          "around end tags inside <script>",
+          `${"<div>".repeat(200)}<script>${"</div>".repeat(200)}</script>`.repeat(100),
+        ],
+      ] as const
+    ).map(([how, body]): [string, () => File] => [
+      `HTML nested ${how}`,
+      () => fileOf(wxr("nest.example", "1", "Nested", []).replace("<p>Body of Nested.</p>", body), "nested.xml"),
+    ]),
     ["deeply nested Lexical (Ghost 5)", () => fileOf(ghost({ lexical: lexicalNest(20_000) }), "ghost.json")],
     [
       "mobiledoc whose markups nest deeply",
@@ -166,6 +183,24 @@ describe("deep nesting is refused with a 400, quickly", () => {
       expect(error!.message).toContain(IMPORT_ERRORS.nesting);
       expect(ms).toBeLessThan(3000);
     });
+});
+
+describe("the HTML depth scan lets real markup through", () => {
+  it("counts SVG's self-closed shapes, unclosed paragraphs and list items, comments and scripts as a parser does", () => {
+    const svg = `<svg viewBox="0 0 10 10">${'<path d="M0 0"/>'.repeat(1_000)}</svg>`;
+    const paragraphs = "<p>one<li>two<br>".repeat(1_000);
+    const noise = `<!-- <div><div> -->${"<div>".repeat(10)}<script>if (a < b) "<div>"</script>${"</div>".repeat(10)}`;
+    expect(() => assertHtmlDepth(`<article>${svg}${paragraphs}${noise.repeat(100)}</article>`)).not.toThrow();
+    // A closed stray end tag closes nothing, so 250 divs after 250 strays are 250 deep: under the cap.
+    expect(() => assertHtmlDepth(`${"</span>".repeat(250)}${"<div>".repeat(250)}`)).not.toThrow();
+    expect(() => assertHtmlDepth("<div>".repeat(MAX_HTML_DEPTH + 1))).toThrow(IMPORT_ERRORS.nesting);
+  });
+
+  it("stays linear on text full of unfinished tags", () => {
+    const started = performance.now();
+    expect(() => assertHtmlDepth(`<p>x</p>${"<a <b ".repeat(200_000)}`)).not.toThrow();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });
 
 describe("a zip unpacks within a Worker's memory", () => {

@@ -1,6 +1,6 @@
 import domino from "@mixmark-io/domino";
 import TurndownService from "turndown";
-import { assertHtmlDepth } from "#worker/services/import/nesting.ts";
+import { assertHtmlDepth, assertTreeDepth } from "#worker/services/import/nesting.ts";
 import { brushLanguage } from "#worker/services/import/shortcodes.ts";
 import { escapeCodeTags, htmlAsText } from "#worker/services/import/text.ts";
 
@@ -203,6 +203,8 @@ export function htmlToMarkdown(source: string): string {
   assertHtmlDepth(html);
   shared ??= converter();
   const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
+  // What the parser built, measured: turndown recurses per level, whatever the scan above believed.
+  assertTreeDepth(doc.body);
   textForBadNames(doc as unknown as Document);
   unlazyImages(doc.body as unknown as Element);
   return shared.turndown(doc.body as unknown as HTMLElement).trim();
@@ -212,7 +214,9 @@ export function htmlToMarkdown(source: string): string {
 export function parseHtml(source: string): Document {
   const html = escapeCodeTags(source);
   assertHtmlDepth(html);
-  return domino.createDocument(html) as unknown as Document;
+  const doc = domino.createDocument(html);
+  assertTreeDepth(doc);
+  return doc as unknown as Document;
 }
 
 /**

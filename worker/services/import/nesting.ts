@@ -34,15 +34,59 @@ const FLAT = new Set(
   ).split(" "),
 );
 
-/** HTML: as XML, but void elements and elements with implied end tags are not counted as nesting. */
+/** Elements whose content is text to an HTML parser: a tag written inside one is not a tag. */
+const RAW_TEXT = "script|style|textarea|title|xmp|iframe|noembed|noframes";
+
+/**
+ * One HTML token, in the order a parser meets them: a comment (`<!-->` and `<!--->` are whole, empty
+ * comments; an unclosed one runs to the end), a raw-text element with its text, a bogus comment
+ * (`<!doctype>`, `<?x>`, `<![CDATA[`: up to the first `>`), then a tag. A tag ends at its first `>` even
+ * inside quotes, as seen here: ending early can only show extra tags (counting deeper, never shallower).
+ */
+const HTML_TOKEN = new RegExp(
+  `<!---?>|<!--[\\s\\S]*?(?:--!?>|$)|<(${RAW_TEXT})\\b[^>]*>[\\s\\S]*?(?:<\\/\\1\\s*>|$)|<[!?][^>]*>|<(\\/?)([A-Za-z][^\\s/>]*)[^>]*?(\\/?)>`,
+  "gi",
+);
+
+/**
+ * HTML: how deep the parser will nest it, never less. An end tag closes only an element that is open (a
+ * stray `</div>` closes nothing, as a parser ignores it); `/>` closes an element only inside SVG or MathML
+ * (HTML ignores it: `<div/>` opens a div); void elements and those with implied end tags are not counted.
+ */
 export function assertHtmlDepth(html: string, max = MAX_HTML_DEPTH): void {
   if (html.length < max * 3) return;
-  let depth = 0;
-  for (const m of html.matchAll(/<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w:-]*)\b[^>]*?(\/?)>/g)) {
-    const name = m[2]?.toLowerCase();
+  const open: string[] = [];
+  let foreign = 0;
+  // Nothing after the last `>` is a tag; cut there, every `<` the scan tries ends at a `>` ahead of it,
+  // so no start is scanned to the end of the text and back (the scan stays linear).
+  for (const m of html.slice(0, html.lastIndexOf(">") + 1).matchAll(HTML_TOKEN)) {
+    if (m[1] !== undefined) {
+      // A raw-text element: one level (its text holds no tags).
+      if (open.length + 1 > max) throw tooDeep("HTML");
+      continue;
+    }
+    const name = m[3]?.toLowerCase();
     if (!name || FLAT.has(name)) continue;
-    if (m[1] === "/") depth = Math.max(0, depth - 1);
-    else if (m[3] !== "/" && ++depth > max) throw tooDeep("HTML");
+    if (m[2] === "/") {
+      const at = open.lastIndexOf(name);
+      if (at < 0) continue;
+      for (const gone of open.splice(at)) if (gone === "svg" || gone === "math") foreign -= 1;
+    } else if (!(m[4] === "/" && foreign > 0)) {
+      open.push(name);
+      if (name === "svg" || name === "math") foreign += 1;
+      if (open.length > max) throw tooDeep("HTML");
+    }
+  }
+}
+
+/** The depth of a parsed tree, walked without recursion: what turndown and the DOM's own walks will meet. */
+export function assertTreeDepth(root: { firstChild: unknown }, max = MAX_HTML_DEPTH): void {
+  type Node = { firstChild: Node | null; nextSibling: Node | null };
+  const stack: [Node, number][] = [[root as Node, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) throw tooDeep("HTML");
+    for (let child = node.firstChild; child; child = child.nextSibling) stack.push([child, depth + 1]);
   }
 }
 
