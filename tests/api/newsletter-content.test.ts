@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { asUser, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
+import { getPage, postForm } from "../support/pages";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -42,5 +43,33 @@ describe("newsletter_content on the blog API", () => {
     expect((await record()).newsletter_content).toBe("full");
     expect((await send("PUT", `/api/blog/${insertedId}`, { newsletter_content: "" }, headers)).status).toBe(200);
     expect((await record()).newsletter_content).toBe("");
+  });
+});
+
+describe("the pages that choose", () => {
+  it("the admin's Newsletter page sets the site's default; the post editor offers the override", async () => {
+    const admin = await makeUser({ role: "admin" });
+    const checked = (html: string) =>
+      (html.match(/<input[^>]*name="content"[^>]*>/g) ?? [])
+        .filter((tag) => / checked/.test(tag))
+        .map((tag) => /value="(\w+)"/.exec(tag)?.[1]);
+    const before = await (await getPage("/dashboard/newsletter", admin)).text();
+    expect(before).toContain("What subscribers get");
+    expect(checked(before)).toEqual(["teaser"]);
+    expect(
+      (await postForm("/dashboard/newsletter", await makeUser(), { intent: "content", content: "full" })).status,
+    ).toBe(403);
+    const saved = await postForm("/dashboard/newsletter", admin, { intent: "content", content: "full" });
+    expect(saved.status).toBe(302);
+    expect(checked(await (await getPage("/dashboard/newsletter", admin)).text())).toEqual(["full"]);
+    const refused = await postForm("/dashboard/newsletter", admin, { intent: "content", content: "everything" });
+    expect(refused.status).toBe(400);
+    expect(checked(await (await getPage("/dashboard/newsletter", admin)).text())).toEqual(["full"]);
+    await postForm("/dashboard/newsletter", admin, { intent: "content", content: "teaser" });
+
+    const editor = await (await getPage("/dashboard/writeBlogs", admin)).text();
+    expect(editor).toContain("In the newsletter");
+    expect(editor).toMatch(/<select[^>]*name="newsletter_content"/);
+    expect(editor).toContain('<option value="full">The whole post</option>');
   });
 });
