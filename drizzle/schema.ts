@@ -126,6 +126,11 @@ export const blogs = sqliteTable(
     // The writer's chosen slug (the readable link's tail); empty: computed from the title
     // (worker/services/blogs/slug.ts). Unique among posts when set (blogs_slug_unique).
     slug: text("slug").notNull().default(""),
+    // What the newsletter mail of this post carries: "" the site's default (site_settings
+    // newsletter_content), "teaser" (title, description, a link) or "full" (the whole post).
+    newsletterContent: text("newsletter_content", { enum: ["", "teaser", "full"] })
+      .notNull()
+      .default(""),
     // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
@@ -1071,6 +1076,17 @@ export const importedSources = sqliteTable(
 export const sitePages = sqliteTable("site_pages", {
   slug: text("slug").primaryKey(),
   body: text("body").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Site-wide choices an admin makes, one row per key; a key without a row has its default. Today:
+ * `newsletter_content` ("teaser" or "full", worker/services/newsletter/model.ts).
+ */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });

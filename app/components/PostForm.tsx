@@ -197,6 +197,17 @@ export function PostForm(props: (({ mode: "new" } & NewPost) | { mode: "edit"; b
         error={errors.blog_details}
       />
       <PostExtraFields values={values} errors={errors} current={blog ?? undefined} />
+      <Select
+        label="In the newsletter"
+        name="newsletter_content"
+        defaultValue={values.newsletter_content ?? blog?.newsletter_content ?? ""}
+        error={errors.newsletter_content}
+        hint="What subscribers get in the mail about this post, when it is emailed."
+      >
+        <option value="">The site&apos;s default</option>
+        <option value="teaser">The teaser and a link</option>
+        <option value="full">The whole post</option>
+      </Select>
 
       {blog ? (
         <PublishChoices

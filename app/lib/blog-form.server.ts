@@ -25,7 +25,7 @@ export function blogChangesFrom(form: FormData, storedDateTime: string) {
   };
 }
 
-/** Tags and the SEO fields: a field the form did not carry is left out (kept as stored). */
+/** Tags, the SEO fields and the newsletter choice: a field the form did not carry is left out (kept as stored). */
 export function extraFieldsFrom(form: FormData) {
   return {
     tags: form.get("tags") ?? undefined,
@@ -33,6 +33,7 @@ export function extraFieldsFrom(form: FormData) {
     social_image: form.get("social_image") ?? undefined,
     seo_title: form.get("seo_title") ?? undefined,
     slug: form.get("slug") ?? undefined,
+    newsletter_content: form.get("newsletter_content") ?? undefined,
   };
 }
 

@@ -24,21 +24,28 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q") ?? "";
   const state = url.searchParams.get("state") ?? "";
-  const [list, sends] = await Promise.all([
+  const [list, sends, content] = await Promise.all([
     context.services.newsletter.subscribers(admin, { page: url.searchParams.get("page"), q, state }),
     context.services.newsletter.sends(admin, { page: url.searchParams.get("sends") }),
+    context.services.newsletter.contentDefault(admin),
   ]);
-  return { list, sends, q, state };
+  return { list, sends, q, state, content };
 }
 
 /**
- * Import (a CSV file of addresses the admin vouches for; they become confirmed subscribers) and a row's
+ * What subscribers get by default (the teaser and a link, or the whole post; a post may choose otherwise),
+ * import (a CSV file of addresses the admin vouches for; they become confirmed subscribers) and a row's
  * Remove (asked first: the dialog with JavaScript, the /confirm page without; then the same page, without it).
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const form = await readForm(request, "csv");
   const intent = form.get("intent");
+  if (intent === "content")
+    return handleForm(request, form, async () => {
+      await context.services.newsletter.setContentDefault(admin, { content: form.get("content") });
+      return redirectWithFlash(samePage(request), { kind: "toast", icon: "success", title: "Newsletter saved" });
+    });
   if (intent === "remove")
     return handleForm(request, form, async () => {
       const { email } = await context.services.newsletter.remove(admin, form.get("id"));
@@ -59,6 +66,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return { ok: true as const, ...result };
   });
 }
+
+const CONTENT_CHOICES = [
+  { value: "teaser", label: "The teaser and a link" },
+  { value: "full", label: "The whole post" },
+] as const;
 
 const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 
@@ -97,7 +109,7 @@ function PageLinks({ page, pages, param, label }: { page: number; pages: number;
 }
 
 export default function Newsletter() {
-  const { list, sends, q, state } = useLoaderData<typeof loader>();
+  const { list, sends, q, state, content } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
   const imported = result && "imported" in result ? result : null;
@@ -105,13 +117,45 @@ export default function Newsletter() {
     <>
       <DashboardHeader
         title="Newsletter"
-        description="Subscribers and their state (remove one from the list), CSV export and import of confirmed ones, and each post's send."
+        description="What subscribers get, subscribers and their state (remove one from the list), CSV export and import of confirmed ones, and each post's send."
         actions={
           <a href="/api/newsletter/subscribers.csv" className={buttonClass({ tone: "secondary" })} download>
             Export confirmed (CSV)
           </a>
         }
       />
+
+      <section aria-labelledby="content-heading" className="mb-10 flex flex-col gap-3">
+        <h2 id="content-heading" className="text-lg font-semibold text-ink">
+          What subscribers get
+        </h2>
+        {failure?.fields.content ? <FormError message={failure.fields.content} /> : null}
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="content" />
+          <fieldset className="flex flex-col gap-2 text-sm text-gray-800">
+            <legend className="sr-only">What subscribers get</legend>
+            {CONTENT_CHOICES.map((choice) => (
+              <label key={choice.value} className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="content"
+                  value={choice.value}
+                  defaultChecked={content === choice.value}
+                  className="h-4 w-4 border-gray-300"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-xs text-gray-500">
+            The default for every post mailed from now on; a post can choose otherwise in its editor (In the
+            newsletter).
+          </p>
+          <div>
+            <SubmitButton pendingText="Saving…">Save</SubmitButton>
+          </div>
+        </Form>
+      </section>
 
       <section aria-labelledby="subscribers-heading" className="flex flex-col gap-4">
         <h2 id="subscribers-heading" className="text-lg font-semibold text-ink">
@@ -202,7 +246,7 @@ export default function Newsletter() {
           A CSV file with an <code>email</code> column (at most 5,000 rows, 512 KB). Import only people who agreed to
           get the newsletter: they are not asked to confirm again. Unsubscribed addresses stay unsubscribed.
         </p>
-        {failure ? (
+        {failure && !failure.fields.content ? (
           <FormError message={failure.formError ?? failure.fields.file ?? "The file could not be imported."} />
         ) : null}
         {imported ? (

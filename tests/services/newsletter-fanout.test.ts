@@ -6,9 +6,9 @@ import { createServices } from "#worker/services/index.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter/model.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { db, makeUser } from "../support/factories";
-import { linkIn, mailbox } from "../support/mail";
-import { recordingQueue } from "../support/queue";
+import { db } from "../support/factories";
+import { linkIn } from "../support/mail";
+import { newsletterPost, newsletterWorld, writerActor } from "../support/newsletter";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 let n = 0;
@@ -16,29 +16,9 @@ const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 /** A client address of its own for each subscription (the limit is per client, and none is one shared client). */
 const ip = () => `10.21.${Math.floor(n / 250) % 250}.${n++ % 250}`;
 
-/** A mailbox and a recording queue wired into the Worker's env, and services over it. */
-function world() {
-  const box = mailbox();
-  const queue = recordingQueue();
-  const workerEnv = box.env({ NEWSLETTER_QUEUE: queue.binding });
-  const services = () => createServices(workerEnv, undefined, "https://blog.test");
-  return { box, queue, workerEnv, services };
-}
-
-async function writer(): Promise<Actor> {
-  const u = await makeUser();
-  return { id: u.id, name: u.name, email: u.email, role: "user", photoURL: null };
-}
-
-const post = (extra: Record<string, unknown> = {}) => ({
-  title: `News ${tag()}`,
-  short_description: "What happened this week.",
-  blog_details: "The whole story.",
-  category: "Technology",
-  date_time: "2026-11-20T10:00:00.000Z",
-  image: "/images/cover-0001.png",
-  ...extra,
-});
+const world = newsletterWorld;
+const writer = writerActor;
+const post = newsletterPost;
 
 /** Confirmed subscribers written straight into D1 (the fan-out's input), in D1-sized statements. */
 async function confirmedSubscribers(prefix: string, count: number): Promise<string[]> {

@@ -13,6 +13,7 @@ import {
 import { BLOG_STATUSES, type BlogStatus } from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
 import { SLUG_MAX, SLUG_RULE, isChosenSlug } from "#worker/services/blogs/slug.ts";
+import { NEWSLETTER_CONTENT_CHOICES, type NewsletterContentChoice } from "#worker/services/blogs/model.ts";
 
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
@@ -44,6 +45,15 @@ const extraFields = {
       .optional(),
   ),
   tags: tagsField,
+  // What the newsletter mail carries: "" the site's default, "teaser" or "full" (the whole post).
+  newsletter_content: z.preprocess(
+    nullToUndefined,
+    z
+      .enum(NEWSLETTER_CONTENT_CHOICES, {
+        error: `In the newsletter must be one of: ${NEWSLETTER_CONTENT_CHOICES.map((c) => `"${c}"`).join(", ")}.`,
+      })
+      .optional(),
+  ),
   meta_description: z.preprocess(
     (v) => (v === null ? undefined : v),
     z
@@ -186,8 +196,17 @@ export function extraColumns(data: {
   social_image?: string | undefined;
   seo_title?: string | undefined;
   slug?: string | undefined;
-}): { tags?: string; metaDescription?: string; socialImage?: string; seoTitle?: string; slug?: string } {
+  newsletter_content?: NewsletterContentChoice | undefined;
+}): {
+  tags?: string;
+  metaDescription?: string;
+  socialImage?: string;
+  seoTitle?: string;
+  slug?: string;
+  newsletterContent?: NewsletterContentChoice;
+} {
   return {
+    ...(data.newsletter_content === undefined ? {} : { newsletterContent: data.newsletter_content }),
     ...(data.seo_title === undefined ? {} : { seoTitle: data.seo_title }),
     ...(data.slug === undefined ? {} : { slug: data.slug }),
     ...(data.tags === undefined ? {} : { tags: data.tags.join(",") }),

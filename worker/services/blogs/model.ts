@@ -5,6 +5,10 @@ import { tagsOf } from "#worker/services/blogs/tags.ts";
 
 export type BlogRow = typeof schema.blogs.$inferSelect;
 
+/** A post's newsletter choice: "" follows the site's default, "teaser" or "full" (the whole post) overrides it. */
+export const NEWSLETTER_CONTENT_CHOICES = ["", "teaser", "full"] as const;
+export type NewsletterContentChoice = (typeof NEWSLETTER_CONTENT_CHOICES)[number];
+
 /** How many posts the home page's latest list shows. */
 export const LATEST_BLOGS = 6;
 
@@ -40,6 +44,8 @@ export interface Blog {
   social_image: string;
   /** Beyond the spec: the optional SEO title (<title>, og:title, JSON-LD headline; "" when not set). */
   seo_title: string;
+  /** Beyond the spec: what its newsletter mail carries: "" the site's default, "teaser" or "full" (the whole post). */
+  newsletter_content: NewsletterContentChoice;
   /** Beyond the spec: an admin chose it for the home page's Featured Blogs. */
   featured: boolean;
   /** Beyond the spec: when the post was last saved (ISO 8601); the editor's local draft compares it. */
@@ -86,6 +92,7 @@ export function toBlog(row: BlogRow): Blog {
     meta_description: row.metaDescription,
     social_image: row.socialImage,
     seo_title: row.seoTitle,
+    newsletter_content: row.newsletterContent,
     featured: row.featuredAt !== null,
     updated_at: new Date(row.updatedAt || 0).toISOString(),
   };

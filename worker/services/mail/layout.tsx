@@ -10,6 +10,11 @@ export interface MailContent {
   preheader: string;
   heading: string;
   paragraphs: string[];
+  /**
+   * A block after the paragraphs that is HTML already (a post's whole body in newsletter mail): it must
+   * come sanitised, with absolute URLs, and with its own plain-text version for the text part.
+   */
+  body?: { html: string; text: string };
   /** The one thing to do, as a button in HTML and as the bare absolute URL in text. */
   action?: { label: string; url: string };
   /** Lines after the button (how long the link works, what to do if it was not you). */
@@ -49,6 +54,8 @@ a { color: #3b55e6; }
   .m-link { color: #a9b7ff !important; }
   .m-rule { border-color: #2e333d !important; }
 }
+.m-post img { max-width: 100%; height: auto; }
+.m-post pre { white-space: pre-wrap; word-break: break-word; }
 `;
 
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -144,6 +151,13 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                             {p}
                           </p>
                         ))}
+                        {content.body ? (
+                          <div
+                            className="m-text m-post"
+                            style={{ fontSize: 16, lineHeight: 1.6, color: "#111827" }}
+                            dangerouslySetInnerHTML={{ __html: content.body.html }}
+                          />
+                        ) : null}
                         {content.action ? (
                           <>
                             <p style={{ margin: "24px 0" }}>
@@ -240,6 +254,7 @@ export function renderMail(content: MailContent, frame: MailFrame): { text: stri
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.body ? [content.body.text, ""] : []),
     ...(content.action ? [`${content.action.label}:`, content.action.url, ""] : []),
     ...(content.after ?? []).flatMap((p) => [p, ""]),
     "--",

@@ -114,13 +114,16 @@ export const MAIL_TEMPLATES = {
       url: string;
       image: string | null;
       unsubscribeUrl: string;
+      /** The whole post (worker/content/mail-post.ts) when the mail carries it; absent: the teaser. */
+      body?: { html: string; text: string };
     },
   ): MailContent => ({
     subject: p.title,
     preheader: p.description,
     heading: p.title,
     paragraphs: [p.description, `By ${p.author}`],
-    action: { label: "Read the post", url: p.url },
+    ...(p.body ? { body: p.body } : {}),
+    action: { label: p.body ? "Read it on the site" : "Read the post", url: p.url },
     ...(p.image ? { image: { url: p.image, alt: "" } } : {}),
     reason: `because you subscribed to the ${site} newsletter.`,
     unsubscribeUrl: p.unsubscribeUrl,

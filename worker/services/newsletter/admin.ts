@@ -6,15 +6,19 @@ import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/err
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
+import { readSiteSetting, writeSiteSetting } from "#worker/services/site-settings.ts";
+import { parse } from "#worker/services/shared/validation.ts";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   SENDS_PAGE,
   SUBSCRIBER_STATES,
   SUBSCRIBERS_PAGE,
+  contentDefaultInput,
   iso,
   subscribeInput,
   toSubscriber,
+  type NewsletterContent,
   type NewsletterSend,
   type Subscriber,
   type SubscriberState,
@@ -199,6 +203,19 @@ export function createNewsletterAdmin(db: Db, deps: { mailer: Mailer }) {
         deps.mailer.withdraw(["newsletter-post", "newsletter-confirm"], row.email),
       ]);
       return { removed: true, email: row.email };
+    },
+
+    /** The site's default for what a post's newsletter mail carries: the teaser and a link, or the whole post. */
+    async contentDefault(actor: Actor | null): Promise<NewsletterContent> {
+      requireAdmin(actor);
+      return readSiteSetting(db, "newsletter_content");
+    },
+
+    /** The admin chooses that default; posts that chose for themselves keep their choice. */
+    async setContentDefault(actor: Actor | null, input: unknown): Promise<{ modifiedCount: number }> {
+      const admin = requireAdmin(actor);
+      const { content } = parse(contentDefaultInput, input);
+      return { modifiedCount: (await writeSiteSetting(db, "newsletter_content", content, admin.id)) ? 1 : 0 };
     },
 
     /** One subscriber by id (tests, and the admin's detail): 404 when unknown. */

@@ -7,7 +7,9 @@ import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
-import { FANOUT, type NewsletterJob } from "#worker/services/newsletter/model.ts";
+import { readSiteSetting } from "#worker/services/site-settings.ts";
+import { postForMail } from "#worker/content/mail-post.ts";
+import { FANOUT, effectiveContent, type NewsletterJob } from "#worker/services/newsletter/model.ts";
 
 /**
  * The newsletter's queue work: a fan-out walks the confirmed subscribers a page at a time and queues
@@ -113,6 +115,9 @@ export function createNewsletterDelivery(
     // ?ref=newsletter: the read this link brings counts as the newsletter's (worker/services/analytics/).
     const url = mailer.link(job.origin, postPath(post), { ref: "newsletter" });
     const image = post.image ? mailer.link(job.origin, post.image) : null;
+    // The post's choice, else the site's default, as it is now (not when the post was published).
+    const content = effectiveContent(post.newsletterContent, await readSiteSetting(db, "newsletter_content"));
+    const body = content === "full" ? postForMail(post.blogDetails, mailer.link(job.origin, postPath(post))) : null;
     const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
     for (const person of people) {
       if (person.state !== "confirmed") continue;
@@ -134,6 +139,7 @@ export function createNewsletterDelivery(
             url,
             image,
             unsubscribeUrl,
+            ...(body ? { body } : {}),
           },
           headers: {
             "List-Unsubscribe": `<${unsubscribeUrl}>`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { schema } from "#worker/db.ts";
 import { emailField } from "#worker/services/shared/validation.ts";
+import { SITE_SETTINGS, type SiteSettingValue } from "#worker/services/site-settings.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -53,6 +54,19 @@ export const NEWSLETTER_TEXTS = {
 } as const;
 
 export const subscribeInput = z.object({ email: emailField() });
+
+/** What a post's newsletter mail carries: the teaser (title, description, a link) or the whole post. */
+export type NewsletterContent = SiteSettingValue<"newsletter_content">;
+export const NEWSLETTER_CONTENT = SITE_SETTINGS.newsletter_content.values;
+
+/** The admin's choice of the site's default (the Newsletter page's form field `content`). */
+export const contentDefaultInput = z.object({
+  content: z.enum(NEWSLETTER_CONTENT, { error: 'What subscribers get must be "teaser" or "full".' }),
+});
+
+/** The choice a mail is composed with: the post's own, else the site's default. */
+export const effectiveContent = (post: NewsletterContent | "", site: NewsletterContent): NewsletterContent =>
+  post || site;
 
 /** Subscriptions per client address and hour: enough for a household, too few to fill the table. */
 export const SUBSCRIPTIONS_PER_HOUR = 20;
