@@ -218,9 +218,7 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
       clearTimeout(accountTimer.current);
       accountTimer.current = undefined;
     };
-    const hidden = () => {
-      if (document.visibilityState === "hidden") flush();
-    };
+    const hidden = () => void (document.visibilityState === "hidden" && flush());
     el.addEventListener("input", save);
     el.addEventListener("change", save);
     el.addEventListener("submit", sent);
