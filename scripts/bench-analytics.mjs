@@ -79,13 +79,21 @@ async function siteTotalToday(base, admin) {
 }
 
 /** Waits until the site's total for today reaches `target`, printing progress; answers when it did. */
-async function waitFolded(base, admin, target, started) {
+async function waitFolded(server, admin, target, started) {
   let counted = 0;
   let lastLog = 0;
+  let moved = { counted: -1, at: 0 };
   for (;;) {
-    counted = await siteTotalToday(base, admin);
+    counted = await siteTotalToday(server.baseURL, admin);
     const s = (performance.now() - started) / 1000;
     if (counted >= target || s > WAIT_SECONDS) return { counted, seconds: s };
+    if (counted !== moved.counted) moved = { counted, at: s };
+    else if (s - moved.at > 120) {
+      console.log(
+        `STALLED at ${counted.toLocaleString("en-US")} for 120 s; the server's last words:\n${server.logTail()}`,
+      );
+      return { counted, seconds: s };
+    }
     if (s - lastLog >= 30) {
       lastLog = s;
       console.log(
@@ -126,7 +134,7 @@ async function ingestViaQueue(n) {
     await Promise.all(Array.from({ length: PRODUCERS }, producer));
     const sentSeconds = (performance.now() - started) / 1000;
     console.log(`  queued ${n.toLocaleString("en-US")} in ${sentSeconds.toFixed(0)} s`);
-    const { counted, seconds } = await waitFolded(base, admin, before + n - failed, started);
+    const { counted, seconds } = await waitFolded(server, admin, before + n - failed, started);
     return { n, failed, counted: counted - before, sentSeconds, foldedSeconds: seconds };
   } finally {
     server.stop();

@@ -148,7 +148,9 @@ export async function startWrangler(args, healthPath = "/api/health", chosenPort
     throw err;
   }
   // pid: the leader of wrangler's process group (workerd runs in it), for memory samples.
-  return { baseURL, stop, pid: server.pid };
+  // logTail: the server's last words, for a script to show when something stalls.
+  const logTail = (chars = 4000) => Buffer.concat(log).toString().slice(-chars);
+  return { baseURL, stop, pid: server.pid, logTail };
 }
 
 /**
