@@ -3,7 +3,7 @@
 // seeded local state, run the Playwright specs in Debian's Chromium, and always stop the server.
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { freshSeededState, root, startWrangler } from "./lib/local.mjs";
+import { freePort, freshSeededState, root, startWrangler } from "./lib/local.mjs";
 
 /** Values the e2e server runs with, whatever the developer's own .dev.vars says. */
 export const E2E_VARS = {
@@ -29,9 +29,15 @@ process.on("SIGINT", () => {
 
 try {
   stateDir = await freshSeededState("edge-blog-e2e-");
-  const vars = Object.entries(E2E_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // The site knows its own address, as a deployment does (SITE_URL): work done outside a request (the queues:
+  // a fediverse reply acted on by the inbox queue, a mail's links) has no request URL to learn it from.
+  const port = await freePort();
+  const vars = Object.entries({ ...E2E_VARS, SITE_URL: `http://127.0.0.1:${port}` }).flatMap(([k, v]) => [
+    "--var",
+    `${k}:${v}`,
+  ]);
   // --test-scheduled: specs run the crons themselves at /__scheduled (wrangler dev runs none).
-  server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars]);
+  server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars], "/api/health", port);
   const { baseURL } = server;
   console.log(`e2e: serving ${baseURL} from ${stateDir}`);
   const extra = process.argv.slice(2);
@@ -47,6 +53,12 @@ try {
   console.error(err instanceof Error ? err.message : err);
   exitCode = 1;
 } finally {
+  // A failed run shows the server's last words (a queue consumer's error is only logged there).
+  if (exitCode !== 0 && server) {
+    const lines = server.logTail(Infinity).split("\n");
+    const telling = lines.filter((l) => /error|warn|queue|inbox|fail/i.test(l) && !/analytics\/hit/.test(l));
+    console.error(`\nwrangler dev's errors, warnings and queue lines:\n${telling.slice(-60).join("\n")}`);
+  }
   server?.stop();
   await new Promise((r) => setTimeout(r, 300));
   if (stateDir) await rm(stateDir, { recursive: true, force: true });

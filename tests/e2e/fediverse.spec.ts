@@ -54,6 +54,8 @@ test.describe("the fediverse on the pages", () => {
     page,
     baseURL,
   }) => {
+    // The inbox queue acts on the replies; a batch that fails once is retried after the queue's 30 s delay.
+    test.setTimeout(180_000);
     // The remote account: its actor document served from this machine (FEDERATION_ALLOW_PRIVATE in e2e).
     const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const server = createServer((req, res) => {
@@ -136,7 +138,7 @@ test.describe("the fediverse on the pages", () => {
         await expect(comments.locator("summary", { hasText: "Content warning: Spoilers" })).toBeVisible({
           timeout: 1000,
         });
-      }).toPass({ timeout: 30_000 });
+      }).toPass({ timeout: 90_000 });
       await expect(comments).toContainText("Remi Remote");
       await expect(comments.locator(`a[href="${origin}/@remi"]`).first()).toBeVisible();
       const warning = comments.locator("summary", { hasText: "Content warning: Spoilers for the ending" });
