@@ -32,6 +32,8 @@ describe("blogs API (read side)", () => {
         "author_name",
         "blog_details",
         "category",
+        // The writer's own slug for the readable link ("" when the title's is used).
+        "custom_slug",
         "date_time",
         "email",
         // Added by the newsletter work: whether the post was mailed to subscribers.
@@ -42,7 +44,10 @@ describe("blogs API (read side)", () => {
         "likes",
         // The optional SEO fields.
         "meta_description",
+        // Whether the newsletter mails the teaser or the whole post ("" for the site's default).
+        "newsletter_content",
         "publish_at",
+        "seo_title",
         "short_description",
         // The readable link's slug (/blogs/{_id}/{slug}).
         "slug",
