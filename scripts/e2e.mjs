@@ -31,14 +31,14 @@ try {
   stateDir = await freshSeededState("edge-blog-e2e-");
   // The site knows its own address, as a deployment does (SITE_URL): work done outside a request (the queues:
   // a fediverse reply acted on by the inbox queue, a mail's links) has no request URL to learn it from.
+  // Browsed as localhost, the name every spec uses (WebAuthn refuses an IP address as its relying party),
+  // so the site's links, its cookies and the browser agree on one host.
   const port = await freePort();
-  const vars = Object.entries({ ...E2E_VARS, SITE_URL: `http://127.0.0.1:${port}` }).flatMap(([k, v]) => [
-    "--var",
-    `${k}:${v}`,
-  ]);
+  const siteUrl = `http://localhost:${port}`;
+  const vars = Object.entries({ ...E2E_VARS, SITE_URL: siteUrl }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   // --test-scheduled: specs run the crons themselves at /__scheduled (wrangler dev runs none).
   server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars], "/api/health", port);
-  const { baseURL } = server;
+  const baseURL = siteUrl;
   console.log(`e2e: serving ${baseURL} from ${stateDir}`);
   const extra = process.argv.slice(2);
   exitCode = await new Promise((resolve) => {
