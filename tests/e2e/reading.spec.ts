@@ -57,7 +57,9 @@ test.describe("all blogs", () => {
   test("category chips and search narrow the list, and an empty result says so", async ({ page }) => {
     await page.goto("/allBlogs");
     const topics = page.getByRole("region", { name: "Recommended Topics" });
-    await expect(topics.getByRole("link")).toHaveCount(10);
+    // The ten categories, and the way to every tag.
+    await expect(topics.getByRole("link")).toHaveCount(11);
+    await expect(topics.getByRole("link", { name: "Browse all tags" })).toHaveAttribute("href", "/tags");
     await topics.getByRole("link", { name: "AI", exact: true }).click();
     await expect(page).toHaveURL(/\/allBlogs\?category=AI$/);
     await expect(topics.getByRole("link", { name: /^AI/ })).toHaveAttribute("aria-current", "true");
