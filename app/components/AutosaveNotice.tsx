@@ -35,34 +35,24 @@ export function DraftNotice({ autosave }: { autosave: Autosave }) {
       </div>
     );
   if (autosave.status !== "offered" || !autosave.offer) return null;
-  if (autosave.offer.source === "account")
-    return (
-      <div role="status" className={banner} data-testid="draft-offer">
-        <span>{`Your account kept a post you were writing in another browser or on another device${when(autosave.offer)}.`}</span>
-        <span className="flex gap-4">
-          <button type="button" onClick={autosave.restoreOffer} className={action}>
-            Restore that draft
-          </button>
-          <button type="button" onClick={autosave.discard} className={action}>
-            Discard it
-          </button>
-        </span>
-      </div>
-    );
+  // The account's copy (another device) or this device's own changes: one banner, its words chosen.
+  const fromAccount = autosave.offer.source === "account";
+  const text = fromAccount
+    ? `Your account kept a post you were writing in another browser or on another device${when(autosave.offer)}.`
+    : `You have unsaved changes to this post${when(autosave.offer)}, kept on this device.${
+        autosave.stale
+          ? " The post was saved again after them: restoring puts your words over the newer ones in the form (nothing is saved until you update)."
+          : ""
+      }`;
   return (
     <div role="status" className={banner} data-testid="draft-offer">
-      <span>
-        {`You have unsaved changes to this post${when(autosave.offer)}, kept on this device.`}
-        {autosave.stale
-          ? " The post was saved again after them: restoring puts your words over the newer ones in the form (nothing is saved until you update)."
-          : ""}
-      </span>
+      <span>{text}</span>
       <span className="flex gap-4">
         <button type="button" onClick={autosave.restoreOffer} className={action}>
-          Restore my changes
+          {fromAccount ? "Restore that draft" : "Restore my changes"}
         </button>
         <button type="button" onClick={autosave.discard} className={action}>
-          Discard them
+          {fromAccount ? "Discard it" : "Discard them"}
         </button>
       </span>
     </div>
