@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { FlashMessage } from "#app/components/FlashMessage.tsx";
 import { Footer } from "#app/components/Footer.tsx";
 import { clearFlashCookie, readFlash } from "#app/lib/flash.server.ts";
@@ -112,6 +112,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The page's buttons are React's from here on (before, they are the no-JavaScript forms): the e2e specs
+  // wait for this mark before pressing one whose JavaScript answer they check.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -107,7 +107,7 @@ try {
   let peak = workerdRss(server.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, workerdRss(server.pid))), 250);
   const started = performance.now();
-  const upload = await fetch(`${baseURL}/dashboard/import`, {
+  const upload = await fetch(`${baseURL}/dashboard/import?upload=site`, {
     method: "POST",
     body: form,
     headers: auth,

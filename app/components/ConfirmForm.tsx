@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { CONFIRM_ASK, CONFIRM_TO, CONFIRM_TOKEN, type ConfirmKind } from "#app/lib/confirm.ts";
 import { useConfirmToken } from "#app/lib/confirm-signer.ts";
 import { confirmAsk } from "#app/lib/dialogs.ts";
@@ -107,9 +107,20 @@ export function ConfirmForm({
     </button>
   );
 
+  // Asks with the dialog, then posts the fields. The no-JS form has it too: between hydration and the
+  // effect that sets `hydrated`, a click would otherwise leave for /confirm with a token React has cleared.
+  const askThenPost = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void detailText(detailUrl)
+      .then((text) => confirmAsk(ask, text))
+      .then((ok) => {
+        if (ok) submit(fields, { method: "post" });
+      });
+  };
+
   if (!hydrated) {
     return (
-      <form method="get" action="/confirm" className="inline">
+      <form method="get" action="/confirm" className="inline" onSubmit={askThenPost}>
         <ConfirmStepFields ask={ask} to={`${location.pathname}${location.search}`} fields={Object.entries(fields)} />
         {inputs}
         {button}
@@ -118,19 +129,7 @@ export function ConfirmForm({
   }
 
   return (
-    <Form
-      method="post"
-      className="inline"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        void detailText(detailUrl)
-          .then((text) => confirmAsk(ask, text))
-          .then((ok) => {
-            if (ok) submit(form, { method: "post" });
-          });
-      }}
-    >
+    <Form method="post" className="inline" onSubmit={askThenPost}>
       {inputs}
       {button}
     </Form>

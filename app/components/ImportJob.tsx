@@ -194,7 +194,7 @@ export function ImportReport({ view }: { view: ImportView }) {
               </span>
               {Array.isArray(item.note.warnings)
                 ? (item.note.warnings as string[]).map((w) => (
-                    <span key={w} className="text-xs text-amber-800">
+                    <span key={w} className="text-xs text-amber-800 dark:text-amber-300">
                       Warning: {w}
                     </span>
                   ))

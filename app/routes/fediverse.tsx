@@ -115,7 +115,9 @@ export default function Fediverse() {
                 <span className="min-w-0 break-all">
                   <span className="font-semibold text-ink">{a.name}</span>{" "}
                   <span className="text-sm text-gray-600">{a.handle}</span>
-                  {a.accepted ? null : <span className="ml-2 text-xs text-amber-700">(waiting for the server)</span>}
+                  {a.accepted ? null : (
+                    <span className="ml-2 text-xs text-amber-700 dark:text-amber-300">(waiting for the server)</span>
+                  )}
                 </span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="unfollow" />

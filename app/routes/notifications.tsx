@@ -91,7 +91,7 @@ export default function Notifications() {
                 >
                   {n.private_reply.warning ? (
                     <details>
-                      <summary className="cursor-pointer font-semibold text-amber-800">
+                      <summary className="cursor-pointer font-semibold text-amber-800 dark:text-amber-300">
                         {`Content warning: ${n.private_reply.warning}`}
                       </summary>
                       {n.private_reply.text}

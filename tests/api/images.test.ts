@@ -387,6 +387,27 @@ describe("feedback images (docs/decisions/003-feedback-image-expiry.md)", () => 
 });
 
 describe("pixel cap", () => {
+  it("reads the size past the first 256 KB: a JPEG whose frame header follows 320 KB of profile is refused too", async () => {
+    const headers = await asUser(await makeUser());
+    // Five 64 KB APP2 segments (as a large ICC profile is stored), then a frame header of 1 x 13,000 pixels.
+    const segment = new Uint8Array(2 + 65535);
+    segment.set([0xff, 0xe2, 0xff, 0xff]);
+    const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x32, 0xc8, 0x00, 0x01, 0x03, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0];
+    const parts = [
+      new Uint8Array([0xff, 0xd8]),
+      ...Array(5).fill(segment),
+      new Uint8Array(frame),
+      new Uint8Array([0xff, 0xd9]),
+    ];
+    const jpeg = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (jpeg.set(p, at), at + p.length), 0);
+    const before = await objectCount();
+    const res = await upload(form(new File([jpeg], "profiled.jpg", { type: "image/jpeg" })), headers);
+    expect(res.status).toBe(413);
+    expect(await json(res)).toMatchObject({ error: { message: TOO_MANY_PIXELS } });
+    expect(await objectCount()).toBe(before);
+  });
+
   it(`refuses an image wider than ${MAX_IMAGE_SIDE} pixels (413) and stores nothing; a normal one passes`, async () => {
     const headers = await asUser(await makeUser());
     const wide = encode({

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { screenshots } from "./support";
+import { hydrated, screenshots } from "./support";
 
 // Seeded posts (seed/content.json): three to save, and the newest one (by Jordan Reyes, 2026-11-18T09:15Z).
 const POSTS = ["dtsmsv96ei1r4bjkcypt", "dolzwv79z4toevdznec2", "2u8dg541pdtiejbwlv4u"];
@@ -22,6 +22,7 @@ test.describe("reading list", () => {
     const titles: string[] = [];
     for (const id of POSTS) {
       await page.goto(`/blogs/${id}`);
+      await hydrated(page);
       titles.push((await page.getByRole("heading", { level: 1 }).textContent())!.trim());
       await page.getByRole("button", { name: /^Save/ }).click();
       await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, importThroughApi, signIn } from "./support";
 
 // Substack's export is a zip of posts.csv, posts/<id>.html and email_list*.csv. Its CSV is parsed inside the
 // Worker: the workers pool allows code generation from strings and wrangler dev (like production) does not,
@@ -19,38 +19,17 @@ function substackZip(): Buffer {
   return Buffer.from(zipSync(files));
 }
 
-interface View {
-  job: { id: string; status: string; imported: number };
-  report?: { items: { title: string; state: string; blogId: string | null }[] };
-}
-
 test("a Substack export imports through wrangler dev: its posts and its subscribers arrive", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, ACCOUNTS.admin);
-  const uploaded = await page.request.post("/api/imports?scope=site", {
-    multipart: { file: { name: "substack-export.zip", mimeType: "application/zip", buffer: substackZip() } },
+  const view = await importThroughApi(page, {
+    name: "substack-export.zip",
+    mimeType: "application/zip",
+    buffer: substackZip(),
   });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const preview = (await uploaded.json()) as View;
-
-  const started = await page.request.post(`/api/imports/${preview.job.id}/start`, {
-    data: { default_category: "Lifestyle" },
-  });
-  expect(started.status()).toBe(202);
-
-  // The import queue's consumer (wrangler dev runs it) takes the job in bounded batches.
-  let view: View = preview;
-  await expect
-    .poll(
-      async () => {
-        view = (await (await page.request.get(`/api/imports/${preview.job.id}`)).json()) as View;
-        return view.job.status;
-      },
-      { timeout: 90_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe("done");
+  expect(view.job.platform).toBe("substack");
   expect(view.job.imported).toBeGreaterThan(0);
-  const plain = view.report!.items.find((i) => i.title === "Plain Text");
+  const plain = view.items.find((i) => i.title === "Plain Text");
   expect(plain?.state).toBe("done");
   const post = await page.request.get(`/api/blogs/${plain!.blogId}`);
   expect(post.status()).toBe(200);

@@ -42,3 +42,42 @@ export async function uploadCover(page: Page): Promise<string> {
   if (!res.ok()) throw new Error(`cover upload failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: { url: string } }).data.url;
 }
+
+export interface ImportedItem {
+  title: string;
+  state: string;
+  blogId: string | null;
+}
+
+/**
+ * Imports a file the way the import screen does, through the API (upload, start, then the job's progress
+ * until the import queue's consumer, which wrangler dev runs, has taken every batch), and answers the job
+ * and its report's items.
+ */
+export async function importThroughApi(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  start: Record<string, unknown> = { default_category: "Lifestyle" },
+) {
+  type View = {
+    job: { id: string; status: string; imported: number; platform: string };
+    report?: { items: ImportedItem[] };
+  };
+  const uploaded = await page.request.post("/api/imports?scope=site", { multipart: { file } });
+  if (uploaded.status() !== 201) throw new Error(`upload answered ${uploaded.status()}: ${await uploaded.text()}`);
+  const { job } = (await uploaded.json()) as View;
+  const started = await page.request.post(`/api/imports/${job.id}/start`, { data: start });
+  if (started.status() !== 202) throw new Error(`start answered ${started.status()}: ${await started.text()}`);
+  const deadline = Date.now() + 90_000;
+  for (let wait = 500; ; wait = Math.min(wait * 2, 2000)) {
+    const view = (await (await page.request.get(`/api/imports/${job.id}`)).json()) as View;
+    if (view.job.status === "done") return { job: view.job, items: view.report?.items ?? [] };
+    if (Date.now() > deadline) throw new Error(`the import is still ${view.job.status} after 90 s`);
+    await page.waitForTimeout(wait);
+  }
+}
+
+/** Waits until React has hydrated the page (app/root.tsx marks <html>): its buttons then answer with JavaScript. */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import path from "node:path";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
 
 const COVER = path.resolve("seed/images/seed-cover-cut-web-apps-load-time-half.jpg");
 const PHOTO = path.resolve("seed/images/seed-avatar-jordan-reyes.jpg");
@@ -102,6 +102,7 @@ test.describe("writer dashboard", () => {
 
   test("cancelling the delete confirmation keeps the post", async ({ page }) => {
     await page.goto("/dashboard/manageBlogs");
+    await hydrated(page);
     const rows = page.getByRole("row");
     const before = await rows.count();
     await rows

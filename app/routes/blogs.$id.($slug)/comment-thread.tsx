@@ -62,7 +62,7 @@ function CommentCard({
           {comment.content_warning ? (
             // The writer of the reply asked for it to be opened on purpose: collapsed behind their warning.
             <details className="mt-1">
-              <summary className="cursor-pointer text-sm font-semibold text-amber-800">
+              <summary className="cursor-pointer text-sm font-semibold text-amber-800 dark:text-amber-300">
                 {`Content warning: ${comment.content_warning}`}
               </summary>
               <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">

@@ -143,7 +143,7 @@ export function createUserService(
       const hasPhoto = photo instanceof Blob && photo.size > 0;
       if (hasPhoto) {
         try {
-          await inspectImage(photo, env.IMAGE_TRANSFORMS);
+          await inspectImage(photo);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           fields.image = err instanceof ValidationError ? (err.fields.image ?? err.message) : err.message;

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
-import { fetchImage, ImageCopyError, storeImportedImage } from "#worker/services/import/images.ts";
+import { fetchImage, ImageCopyError, putImportedImage } from "#worker/services/import/images.ts";
 import type { StagedPost } from "#worker/services/import/post.ts";
 import { postImages } from "#worker/services/import/summary.ts";
 
@@ -37,17 +38,29 @@ export function hostLimiter(perHost: number) {
   };
 }
 
+/** Rows per multi-row insert: D1 binds at most 100 parameters per statement. */
+const IMAGE_ROWS_PER_INSERT = 15;
+const LEDGER_ROWS_PER_INSERT = 20;
+
+type ImageRow = typeof schema.images.$inferInsert;
+interface Copied {
+  src: string;
+  result: CopyResult;
+  /** The images row of a copy put in R2, not yet written. */
+  image: ImageRow | null;
+}
+
 /**
  * The images of one import, copied once each: by source URL within the job (D1's import_images, so a
  * later batch reuses an earlier one's copy or failure), fetched in parallel with IMAGE_FETCHES_PER_HOST at
- * most per host, each fetch keeping its own timeout and size cap (images.ts).
+ * most per host, each fetch keeping its own timeout and size cap (images.ts). A batch's copies are
+ * recorded together: its images rows and its ledger rows in one D1 batch, not two calls per image.
  */
 export function createImageCopier(db: Db, env: Env, jobId: string, ownerId: string) {
   const t = schema.importImages;
   const limit = hostLimiter(IMAGE_FETCHES_PER_HOST);
-  const memo = new Map<string, Promise<CopyResult>>();
 
-  async function fresh(src: string, post: StagedPost): Promise<CopyResult> {
+  async function fresh(src: string, post: StagedPost): Promise<Copied> {
     try {
       let bytes: Uint8Array;
       if (src.startsWith("archive:")) {
@@ -55,67 +68,115 @@ export function createImageCopier(db: Db, env: Env, jobId: string, ownerId: stri
         if (!staged) throw new ImageCopyError("missing from the archive");
         bytes = new Uint8Array(await staged.arrayBuffer());
       } else bytes = await limit(src, () => fetchImage(env, src));
-      return { path: await storeImportedImage(db, env, bytes, ownerId) };
+      const { path, row } = await putImportedImage(env, bytes, ownerId);
+      return { src, result: { path }, image: row };
     } catch (err) {
       if (!(err instanceof ImageCopyError)) throw err;
-      return { reason: err.message };
+      return { src, result: { reason: err.message }, image: null };
     }
   }
 
-  async function copyAndRecord(src: string, post: StagedPost, retry: boolean): Promise<CopyResult> {
-    const result = await fresh(src, post);
-    const row = {
+  /**
+   * Writes copies' images rows and ledger rows in one D1 batch. A first copy never overwrites a ledger row
+   * (a redelivered batch keeps the first answer); a retry replaces its row either way.
+   */
+  async function record(copies: Copied[], retry: boolean): Promise<void> {
+    if (copies.length === 0) return;
+    const images = copies.flatMap((c) => (c.image ? [c.image] : []));
+    const ledger = copies.map((c) => ({
       jobId,
-      url: src,
-      path: "path" in result ? result.path : null,
-      reason: "reason" in result ? result.reason : null,
-    };
-    await db
-      .insert(t)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [t.jobId, t.url],
-        set: retry ? { path: row.path, reason: row.reason } : { jobId },
-      });
-    return result;
+      url: c.src,
+      path: "path" in c.result ? c.result.path : null,
+      reason: "reason" in c.result ? c.result.reason : null,
+    }));
+    const statements: BatchItem<"sqlite">[] = [];
+    for (let i = 0; i < images.length; i += IMAGE_ROWS_PER_INSERT)
+      statements.push(db.insert(schema.images).values(images.slice(i, i + IMAGE_ROWS_PER_INSERT)));
+    for (let i = 0; i < ledger.length; i += LEDGER_ROWS_PER_INSERT) {
+      const rows = db.insert(t).values(ledger.slice(i, i + LEDGER_ROWS_PER_INSERT));
+      statements.push(
+        retry
+          ? rows.onConflictDoUpdate({
+              target: [t.jobId, t.url],
+              set: { path: sql`excluded.path`, reason: sql`excluded.reason` },
+            })
+          : rows.onConflictDoNothing(),
+      );
+    }
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+
+  /** Copies already in the ledger (this job's earlier batches, or recorded by this one). */
+  const recorded = new Map<string, CopyResult>();
+  /** Copies started and not yet recorded. */
+  const pending = new Map<string, Promise<Copied>>();
+
+  function begin(src: string, post: StagedPost): Promise<Copied> {
+    const copy = fresh(src, post);
+    // A copy nobody waits for (its post was skipped) must not reject unheard; flush still records it.
+    copy.catch(() => undefined);
+    pending.set(src, copy);
+    return copy;
+  }
+
+  /** Waits for these sources' copies (starting any not started), records the new ones in one batch, in order. */
+  async function settle(sources: string[], post: StagedPost, retry: boolean): Promise<CopyResult[]> {
+    const waits = sources.map((src): CopyResult | Promise<Copied> => {
+      if (src.startsWith("/images/")) return { path: src };
+      if (retry) return fresh(src, post);
+      return recorded.get(src) ?? pending.get(src) ?? begin(src, post);
+    });
+    const copies = await Promise.all(waits.map((w) => (w instanceof Promise ? w : null)));
+    const unrecorded = new Map<string, Copied>();
+    for (const c of copies) if (c && (retry || !recorded.has(c.src))) unrecorded.set(c.src, c);
+    await record([...unrecorded.values()], retry);
+    for (const c of unrecorded.values()) {
+      recorded.set(c.src, c.result);
+      pending.delete(c.src);
+    }
+    return waits.map((w, i) => (w instanceof Promise ? copies[i]!.result : w));
   }
 
   return {
-    /** Starts copying every image of these posts at once (bounded per host), reading earlier batches' copies first. */
-    async prefetch(posts: StagedPost[]): Promise<void> {
+    /**
+     * Starts copying every image of these posts at once (bounded per host) after reading the ledger for
+     * earlier batches' copies, without waiting: each post then waits only for its own images (`copyAll`),
+     * so the first posts are written while the later ones' images are still arriving.
+     */
+    async start(posts: StagedPost[]): Promise<void> {
       const wanted = new Map<string, StagedPost>();
       for (const post of posts)
         for (const src of postImages(post).slice(0, MAX_IMAGES_PER_POST))
-          if (!src.startsWith("/images/") && !memo.has(src)) wanted.set(src, post);
+          if (!src.startsWith("/images/") && !recorded.has(src) && !pending.has(src)) wanted.set(src, post);
       const urls = [...wanted.keys()];
       for (let i = 0; i < urls.length; i += 90) {
         const rows = await db
           .select()
           .from(t)
           .where(and(eq(t.jobId, jobId), inArray(t.url, urls.slice(i, i + 90))));
-        for (const r of rows) memo.set(r.url, Promise.resolve(r.path ? { path: r.path } : { reason: r.reason ?? "" }));
+        for (const r of rows) recorded.set(r.url, r.path ? { path: r.path } : { reason: r.reason ?? "" });
       }
-      const started = [...wanted].filter(([src]) => !memo.has(src));
-      for (const [src, post] of started) memo.set(src, copyAndRecord(src, post, false));
-      await Promise.allSettled(started.map(([src]) => memo.get(src)));
+      for (const [src, post] of wanted) if (!recorded.has(src)) begin(src, post);
     },
 
-    /** One image's copy (started by prefetch, else now). */
-    copy(src: string, post: StagedPost): Promise<CopyResult> {
-      if (src.startsWith("/images/")) return Promise.resolve({ path: src });
-      let found = memo.get(src);
-      if (!found) {
-        found = copyAndRecord(src, post, false);
-        memo.set(src, found);
-      }
-      return found;
+    /** One post's images: each copy (started by `start`, else now), the new ones recorded in one D1 batch. */
+    copyAll(sources: string[], post: StagedPost): Promise<CopyResult[]> {
+      return settle(sources, post, false);
     },
 
-    /** A failed image fetched again (the retry action): its row updated either way. */
-    retry(src: string, post: StagedPost): Promise<CopyResult> {
-      const again = copyAndRecord(src, post, true);
-      memo.set(src, again);
-      return again;
+    /** Failed images fetched again (the retry action): their rows updated either way. */
+    retryAll(sources: string[], post: StagedPost): Promise<CopyResult[]> {
+      return settle(sources, post, true);
+    },
+
+    /** Records copies started for posts that never asked for them (skipped ones), so no stored image is unrecorded. */
+    async flush(): Promise<void> {
+      const left = await Promise.allSettled(pending.values());
+      await record(
+        left.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])),
+        false,
+      );
+      pending.clear();
     },
   };
 }

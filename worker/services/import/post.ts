@@ -147,13 +147,12 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     let copied = 0;
     const urls = new Map<string, string>();
     const sources = postImages(post);
-    const results = await Promise.all(
-      sources.map((src, i) =>
-        i < MAX_IMAGES_PER_POST
-          ? images.copy(src, post)
-          : Promise.resolve({ reason: `more than ${MAX_IMAGES_PER_POST} images in one post` }),
-      ),
-    );
+    const results = [
+      ...(await images.copyAll(sources.slice(0, MAX_IMAGES_PER_POST), post)),
+      ...sources
+        .slice(MAX_IMAGES_PER_POST)
+        .map(() => ({ reason: `more than ${MAX_IMAGES_PER_POST} images in one post` })),
+    ];
     for (const [i, src] of sources.entries()) {
       const result = results[i]!;
       if ("path" in result) {

@@ -70,7 +70,7 @@ export async function retryFailedImages(
     const failed = note.failedImages ?? [];
     const sources = failed.map((f) => (post.archive[`archive:${f.url}`] ? `archive:${f.url}` : f.url));
     retried += sources.length;
-    const results = await Promise.all(sources.map((src) => copier.retry(src, post)));
+    const results = await copier.retryAll(sources, post);
     const copies = new Map<string, string>();
     const left: { url: string; reason: string }[] = [];
     results.forEach((r, i) => {

@@ -83,12 +83,11 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
         role: owner.role,
         photoURL: owner.photoUrl,
       };
-      // Every image of the batch's posts is fetched at once (bounded per host) before the posts are written.
+      // Every image of the batch's posts starts at once (bounded per host); each post is written as soon as
+      // its own images are in, while the later posts' images are still arriving.
       const images = createImageCopier(db, env, jobId, owner.id);
       const posts = claimed.filter((i) => i.kind === "post").map((i) => JSON.parse(i.payload) as StagedPost);
-      await images
-        .prefetch(posts)
-        .catch((err: unknown) => logError("import: image prefetch failed", err, { job: jobId }));
+      await images.start(posts).catch((err: unknown) => logError("import: image prefetch failed", err, { job: jobId }));
       for (const item of claimed.sort((a, b) => a.seq - b.seq)) {
         let result: ItemResult;
         try {
@@ -140,6 +139,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
             .where(eq(j.id, jobId)),
         ]);
       }
+      await images.flush().catch((err: unknown) => logError("import: image ledger failed", err, { job: jobId }));
       const [left] = await db
         .select({ n: sql<number>`count(*)` })
         .from(it)
