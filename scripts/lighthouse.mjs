@@ -3,10 +3,10 @@
 // app under `wrangler dev` on a fresh seeded state. Prints the four scores, FCP, LCP, TBT, CLS and the
 // total bytes of each public page. Each page is loaded once before it is measured, so the edge cache
 // and the image variants (made on first request) are warm, as they are in production.
-//   npm run lighthouse [-- --only /allBlogs] (or --only /blogs/{id}, /writers/{id}, /tags/{tag})
+//   npm run lighthouse [-- --only /allBlogs] (or --only /blogs/{id}, /writers/{id}, /tags/{tag}) [--save DIR]
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { readFile, rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { freshSeededState, startWrangler, withLocalBindings } from "./lib/local.mjs";
 
 const CHROME_FLAGS = [
@@ -34,6 +34,8 @@ const label = (p) =>
         : p;
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
+const saveAt = process.argv.indexOf("--save");
+const saveDir = saveAt > 0 ? process.argv[saveAt + 1] : null;
 
 let app;
 let chrome;
@@ -78,6 +80,8 @@ try {
     await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
     const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // `--save DIR`: each page's whole report, to read what its figures are made of.
+    if (saveDir) await writeFile(`${saveDir}/${label(path).replace(/[^a-z0-9]+/gi, "_") || "home"}.json`, JSON.stringify(lhr));
     // What keeps a non-performance category under 100, so the table can be acted on.
     for (const id of ["accessibility", "best-practices", "seo"]) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
