@@ -81,7 +81,8 @@ try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // `--save DIR`: each page's whole report, to read what its figures are made of.
-    if (saveDir) await writeFile(`${saveDir}/${label(path).replace(/[^a-z0-9]+/gi, "_") || "home"}.json`, JSON.stringify(lhr));
+    if (saveDir)
+      await writeFile(`${saveDir}/${label(path).replace(/[^a-z0-9]+/gi, "_") || "home"}.json`, JSON.stringify(lhr));
     // What keeps a non-performance category under 100, so the table can be acted on.
     for (const id of ["accessibility", "best-practices", "seo"]) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
