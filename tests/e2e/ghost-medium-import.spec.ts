@@ -2,22 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { expect, test } from "./fixtures";
+import { lexicalPost, lexicalText as text } from "../fixtures/imports/ghost/lexical";
 import { ACCOUNTS, importThroughApi, signIn } from "./support";
 
 // Ghost's JSON (its html, its Lexical and its mobiledoc converters) and Medium's zip of HTML stories run
 // here inside wrangler dev: the workers pool allows code generation from strings, production does not, so
 // only this run proves the two importers work where they ship.
 const FIXTURES = path.resolve("tests/fixtures/imports");
-
-const text = (t: string, format = 0) => ({
-  detail: 0,
-  format,
-  mode: "normal",
-  style: "",
-  text: t,
-  type: "extended-text",
-  version: 1,
-});
 
 /** A Ghost 6 site in French (a Lexical post, a mobiledoc post and a draft), beside the real ghost.json's posts. */
 function ghostExport(): Buffer {
@@ -32,25 +23,19 @@ function ghostExport(): Buffer {
       title: "L’été à Montréal",
       slug: "l-ete-a-montreal",
       status: "published",
-      lexical: JSON.stringify({
-        root: {
-          type: "root",
+      lexical: lexicalPost([
+        {
+          type: "paragraph",
           version: 1,
           children: [
-            {
-              type: "paragraph",
-              version: 1,
-              children: [
-                text("Il fait chaud, "),
-                { type: "link", version: 1, url: "https://example.com/fr", children: [text("très chaud")] },
-                text(" et "),
-                text("déjà", 1),
-              ],
-            },
-            { type: "markdown", version: 1, markdown: "## Où manger\n\n- crêpes\n- poutine" },
+            text("Il fait chaud, "),
+            { type: "link", version: 1, url: "https://example.com/fr", children: [text("très chaud")] },
+            text(" et "),
+            text("déjà", 1),
           ],
         },
-      }),
+        { type: "markdown", version: 1, markdown: "## Où manger\n\n- crêpes\n- poutine" },
+      ]),
     },
     {
       ...base,

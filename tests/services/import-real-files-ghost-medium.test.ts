@@ -13,6 +13,7 @@ import substackCsv from "../fixtures/imports/substack/posts.csv?raw";
 import sub1 from "../fixtures/imports/substack/posts/123401.plain-text.html?raw";
 import sub4 from "../fixtures/imports/substack/posts/123404.draft-text.html?raw";
 import sub5 from "../fixtures/imports/substack/posts/123405.about-us.html?raw";
+import { lexicalPost, lexicalText as text } from "../fixtures/imports/ghost/lexical";
 
 const fetches = stubImageFetchEachTest();
 
@@ -96,35 +97,20 @@ describe("Ghost exports of other versions", () => {
     post.html = null;
     // The first paragraph of a post in Ghost's own editor format, as TryGhost/migrate keeps it
     // (packages/mg-linkfixer/test/fixtures/ctx-lexical.json), then a Markdown card and a callout.
-    const text = (t: string, format = 0) => ({
-      detail: 0,
-      format,
-      mode: "normal",
-      style: "",
-      text: t,
-      type: "extended-text",
-      version: 1,
-    });
-    post.lexical = JSON.stringify({
-      root: {
-        type: "root",
+    post.lexical = lexicalPost([
+      {
+        type: "paragraph",
         version: 1,
         children: [
-          {
-            type: "paragraph",
-            version: 1,
-            children: [
-              text("Lorem ipsum "),
-              { type: "link", version: 1, url: "https://example.com/lorem-ipsum/", children: [text("dolor sit amet")] },
-              text(", consectetur "),
-              text("bold", 1),
-            ],
-          },
-          { type: "markdown", version: 1, markdown: "## A Markdown card\n\n- one\n- two" },
-          { type: "callout", version: 1, calloutText: "<p>Heads <b>up</b></p>", calloutEmoji: "💡" },
+          text("Lorem ipsum "),
+          { type: "link", version: 1, url: "https://example.com/lorem-ipsum/", children: [text("dolor sit amet")] },
+          text(", consectetur "),
+          text("bold", 1),
         ],
       },
-    });
+      { type: "markdown", version: 1, markdown: "## A Markdown card\n\n- one\n- two" },
+      { type: "callout", version: 1, calloutText: "<p>Heads <b>up</b></p>", calloutEmoji: "💡" },
+    ]);
     const markdown = parseGhost(file).posts[0]!.markdown;
     expect(markdown).toContain("Lorem ipsum [dolor sit amet](https://example.com/lorem-ipsum/), consectetur **bold**");
     expect(markdown).toContain("## A Markdown card\n\n- one\n- two");

@@ -53,8 +53,8 @@ interface Copied {
 /**
  * The images of one import, copied once each: by source URL within the job (D1's import_images, so a
  * later batch reuses an earlier one's copy or failure), fetched in parallel with IMAGE_FETCHES_PER_HOST at
- * most per host, each fetch keeping its own timeout and size cap (images.ts). A batch's copies are
- * recorded together: its images rows and its ledger rows in one D1 batch, not two calls per image.
+ * most per host, each fetch keeping its own timeout and size cap (images.ts). A post's new copies are
+ * recorded together: their images rows and ledger rows in one D1 batch, not two calls per image.
  */
 export function createImageCopier(db: Db, env: Env, jobId: string, ownerId: string) {
   const t = schema.importImages;
