@@ -11,6 +11,8 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
 import { receiveNow, recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
+import { recordingQueue } from "../support/queue";
+import type { FederationJob } from "#worker/queues/messages.ts";
 
 /** The inbox verifies and records, the queue acts (once); dead inboxes; signature parameters; every key. */
 
@@ -56,7 +58,9 @@ describe("the inbox verifies and records; the federation queue acts, once per ac
     const follow = followOf(bob, user.id);
     expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", follow))).toBe("queued");
     // Nothing done yet: only the inbox job waits, with the activity recorded.
-    expect(w.queue.jobs).toEqual([{ kind: "inbox", authorId: bob.id, activityId: follow.id }]);
+    expect(w.queue.jobs).toEqual([
+      { kind: "inbox", authorId: bob.id, activityId: follow.id, origin: "https://blog.test" },
+    ]);
     expect(await followersOf(user.id)).toEqual([]);
     // The sender retries (it timed out, say): answered, nothing more queued.
     expect(await w.services.federation.inbox.receive(await bob.deliver("/ap/inbox", follow))).toBe("duplicate");
@@ -108,6 +112,31 @@ describe("the inbox verifies and records; the federation queue acts, once per ac
     await expect(w.services.federation.runJob(job)).rejects.toThrow("D1 is busy");
     w.services.federation.actors.byId = original;
     expect(await w.services.federation.runJob(job)).toBe("followed");
+  });
+});
+
+describe("without SITE_URL, the queue's consumer reads an activity as the site it was sent to", () => {
+  it("a Follow received at https://blog.example is acted on by the Worker's queue handler, which has no request", async () => {
+    const queue = recordingQueue<FederationJob>(10, "edge-blog-federation");
+    // A deployment that never set SITE_URL: each origin comes from a request, and a queue has none.
+    const bare = { ...env, SITE_URL: undefined, FEDERATION_QUEUE: queue.binding } as typeof env;
+    const services = createServices(bare, undefined, "https://blog.example");
+    const { user } = await writer();
+    const bob = await remoteAccount(`o${tag()}.example`, "bob");
+    const stub = stubFediverse([bob]);
+    const follow = { ...followOf(bob, user.id), object: `https://blog.example/ap/users/${user.id}` };
+    const received = await bob.deliver("https://blog.example/ap/inbox", follow);
+    expect(await services.federation.inbox.receive(received)).toBe("queued");
+    expect(queue.pending).toEqual([
+      { kind: "inbox", authorId: bob.id, activityId: follow.id, origin: "https://blog.example" },
+    ]);
+    // The Worker's own queue handler runs it (and the Accept it queues), as Cloudflare Queues would.
+    await queue.drain(bare);
+    expect(await followersOf(user.id)).toEqual([bob.id]);
+    const [accept] = stub.posted.filter((p) => p.body.type === "Accept");
+    expect(accept?.body.actor).toBe(`https://blog.example/ap/users/${user.id}`);
+    const [row] = await db().select().from(schema.apInbox).where(eq(schema.apInbox.activityId, follow.id));
+    expect(row?.result).toBe("followed");
   });
 });
 

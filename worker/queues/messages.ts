@@ -50,7 +50,17 @@ export type FederationJob =
    * An activity an inbox accepted (signature verified, not blocked, recorded in ap_inbox, where its body
    * waits): the consumer runs its handler once.
    */
-  | { kind: "inbox"; authorId: string; activityId: string };
+  | {
+      kind: "inbox";
+      authorId: string;
+      activityId: string;
+      /**
+       * The site's origin where the activity was received. Without SITE_URL a consumer has no request to
+       * take it from, and would read the activity's addresses (a reply's post, a Follow's actor) as another
+       * site's. Absent in jobs queued before it was recorded.
+       */
+      origin?: string;
+    };
 
 /** One queue message: run the next batch of this job. */
 export interface ImportJobMessage {

@@ -108,7 +108,7 @@ export function createInbox(deps: HandlerDeps & { rateLimit: RateLimitService })
         .onConflictDoNothing()
         .returning({ authorId: inbox.authorId });
       if (!recorded.length) return "duplicate";
-      const job: InboxJob = { kind: "inbox", ...key };
+      const job: InboxJob = { kind: "inbox", ...key, origin: deps.u.origin };
       if (!delivery.queued) {
         // No queue bound (a bare configuration): the work is done now.
         await this.handle(job);

@@ -121,8 +121,13 @@ export function createFederationService(
         await publishing.retireAuthor(userId).catch((err) => logError("federation: account Delete failed", err));
       },
     },
-    /** Runs one job of the federation queue: a received activity's handler, a fan-out or a delivery. */
-    runJob: (job: FederationJob): Promise<string> => (job.kind === "inbox" ? inbox.handle(job) : delivery.run(job)),
+    /** A queue job: an activity's handler (read as the site it was sent to, when that is not this origin), a delivery. */
+    runJob(job: FederationJob): Promise<string> {
+      if (job.kind !== "inbox") return delivery.run(job);
+      const { origin: receivedAt, ...rest } = job;
+      if (receivedAt && receivedAt !== origin) return createFederationService(db, env, deps, receivedAt).runJob(rest);
+      return inbox.handle(job);
+    },
     /** The hourly sweep: received activities older than the inbox keeps them. */
     sweep: (now: number) => inbox.sweep(now),
 
