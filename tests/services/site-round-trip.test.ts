@@ -50,6 +50,10 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
       socialImage: `/images/${socialKey}`,
       dateTime: "2025-03-04T05:06:00.000Z",
     });
+    // The search headline and the newsletter's choice for this post (the editor's fields).
+    await env.DB.prepare("update blogs set seo_title = ?, newsletter_content = 'full' where id = ?")
+      .bind("Threads, tags and the edge", post.id)
+      .run();
     await makeBlog(writer, {
       title: "Shared elsewhere",
       socialImage: "https://img.example.com/share.png",
@@ -84,6 +88,8 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
     expect(postFile).toMatch(/^tags: "edge-cache,cloudflare"$/m);
     expect(postFile).toMatch(/^meta_description: "What search engines show\."$/m);
     expect(postFile).toContain(`social_image: "../images/${socialKey}"`);
+    expect(postFile).toMatch(/^seo_title: "Threads, tags and the edge"$/m);
+    expect(postFile).toMatch(/^newsletter_content: "full"$/m);
     const otherFile = strFromU8(files[Object.keys(files).find((n) => n.startsWith("posts/shared-elsewhere"))!]!);
     expect(otherFile).toMatch(/^social_image: "https:\/\/img\.example\.com\/share\.png"$/m);
     expect(otherFile).toMatch(/^meta_description: ""$/m);
@@ -122,19 +128,34 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
     expect(first.view.job.imported).toBe(2);
 
     const back = await env.DB.prepare(
-      "select id, title, tags, meta_description, social_image from blogs order by title",
-    ).all<{ id: string; title: string; tags: string; meta_description: string; social_image: string }>();
+      "select id, title, tags, meta_description, seo_title, newsletter_content, social_image from blogs order by title",
+    ).all<{
+      id: string;
+      title: string;
+      tags: string;
+      meta_description: string;
+      seo_title: string;
+      newsletter_content: string;
+      social_image: string;
+    }>();
     const [elsewhere, restored] = back.results;
     expect(restored).toMatchObject({
       title: "Threads and tags",
       tags: "edge-cache,cloudflare",
       meta_description: "What search engines show.",
+      seo_title: "Threads, tags and the edge",
+      newsletter_content: "full",
     });
     // The share image came from the zip into R2 under a key of its own.
     const newKey = /^\/images\/(.+)$/.exec(restored!.social_image)![1]!;
     expect(newKey).not.toBe(socialKey);
     expect(await env.IMAGES.head(newKey)).not.toBeNull();
-    expect(elsewhere).toMatchObject({ title: "Shared elsewhere", social_image: "https://img.example.com/share.png" });
+    expect(elsewhere).toMatchObject({
+      title: "Shared elsewhere",
+      social_image: "https://img.example.com/share.png",
+      seo_title: "",
+      newsletter_content: "",
+    });
     const tagged = await env.DB.prepare("select tag from blog_tags where blog_id = ? order by tag")
       .bind(restored!.id)
       .all<{ tag: string }>();

@@ -25,7 +25,9 @@ This zip is the whole site, in a form people and programs can read, and that Edg
 - posts/<slug>.md         every post (drafts and scheduled ones too): front matter, then the Markdown body.
                           Front matter lines are "key: <JSON value>" (valid YAML): title, id, date, status,
                           publish_at, category, tags ("a,b"), author, author_email, description, cover, likes,
-                          meta_description and social_image (the SEO fields; "" when the post has none)
+                          meta_description, seo_title and social_image (the SEO fields; "" when the post has
+                          none), newsletter_content (what the newsletter sends of it: "teaser", "full", or ""
+                          for the site's default)
 - pages/<slug>.md         the site's pages (privacy, terms): front matter (title, slug, edited, updated_at),
                           then the Markdown; the import restores those an admin had edited
 - images/<key>            every stored image; posts refer to them as ../images/<key>
@@ -85,7 +87,10 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               ["cover", localImages(blog.image)],
               ["likes", blog.likes],
               ["meta_description", blog.metaDescription],
+              ["seo_title", blog.seoTitle],
               ["social_image", localImages(blog.socialImage)],
+              // What the newsletter sends of it: "" (the site's default), "teaser" or "full".
+              ["newsletter_content", blog.newsletterContent],
             ];
             await zip.text(
               `posts/${slugOf(blog.title)}-${blog.id}.md`,

@@ -92,6 +92,9 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       cover: cover ? (archiveRef(cover, name, files, out) ?? cover) : null,
       comments: comments.get(id) ?? [],
       metaDescription: str(meta.meta_description),
+      seoTitle: str(meta.seo_title),
+      newsletterContent:
+        meta.newsletter_content === "teaser" || meta.newsletter_content === "full" ? meta.newsletter_content : "",
       socialImage: social ? (archiveRef(social, name, files, out) ?? social) : null,
     });
   }

@@ -191,6 +191,8 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         title,
         shortDescription: (post.description || title).slice(0, LIMITS.shortDescription),
         metaDescription: (post.metaDescription ?? "").slice(0, LIMITS.metaDescription),
+        seoTitle: (post.seoTitle ?? "").trim().slice(0, LIMITS.seoTitle),
+        newsletterContent: post.newsletterContent ?? "",
         socialImage,
         blogDetails: markdown || post.description || title,
         category,

@@ -50,9 +50,12 @@ export interface ImportedPost {
   /** The featured image's source URL, or null. */
   cover: string | null;
   comments: ImportedComment[];
-  /** The SEO fields (this site's own export): the meta description and the share image's source URL. */
+  /** The SEO fields (this site's own export): the meta description, the search headline and the share image's source URL. */
   metaDescription?: string;
+  seoTitle?: string;
   socialImage?: string | null;
+  /** This site's own export: what its newsletter sends of the post ("" is the site's default). */
+  newsletterContent?: "" | "teaser" | "full";
   /** What went wrong with this post while reading it, and what was done instead (shown in the report). */
   warnings?: string[];
 }
