@@ -3,6 +3,7 @@ import { assertJsonDepth } from "#worker/services/import/nesting.ts";
 import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/services/import/types.ts";
 import { archiveRef } from "#worker/services/import/zip-images.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
+import { NEWSLETTER_CONTENT_CHOICES, type NewsletterContentChoice } from "#worker/services/blogs/model.ts";
 
 /** The marker file of this site's whole-site export (worker/services/export/site.ts). */
 export const SITE_EXPORT_MARKER = "edge-blog.json";
@@ -93,8 +94,9 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
       comments: comments.get(id) ?? [],
       metaDescription: str(meta.meta_description),
       seoTitle: str(meta.seo_title),
-      newsletterContent:
-        meta.newsletter_content === "teaser" || meta.newsletter_content === "full" ? meta.newsletter_content : "",
+      newsletterContent: NEWSLETTER_CONTENT_CHOICES.includes(meta.newsletter_content as NewsletterContentChoice)
+        ? (meta.newsletter_content as NewsletterContentChoice)
+        : "",
       socialImage: social ? (archiveRef(social, name, files, out) ?? social) : null,
     });
   }

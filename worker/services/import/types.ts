@@ -1,3 +1,5 @@
+import type { NewsletterContentChoice } from "#worker/services/blogs/model.ts";
+
 /**
  * The one shape every importer produces (WordPress, Ghost, Medium, Substack, this site's own export):
  * the queue consumer knows nothing of the platforms, only of these records.
@@ -55,7 +57,7 @@ export interface ImportedPost {
   seoTitle?: string;
   socialImage?: string | null;
   /** This site's own export: what its newsletter sends of the post ("" is the site's default). */
-  newsletterContent?: "" | "teaser" | "full";
+  newsletterContent?: NewsletterContentChoice;
   /** What went wrong with this post while reading it, and what was done instead (shown in the report). */
   warnings?: string[];
 }
