@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `npm run lighthouse:variants`: what a post's mobile Lighthouse score is made of, on this machine.
+// It takes one post's HTML as the built app serves it under `wrangler dev`, and serves that snapshot
+// in three forms from the same origin (a small proxy in front of wrangler, so assets, images and the
+// beacon still answer): as served, with Remix's module preloads at low priority, and with no JavaScript
+// at all (the ceiling a page without hydration would reach). Lighthouse (mobile, simulated throttling)
+// measures the three in turn, `--runs N` rounds (default 5), so the machine's noise falls on all of them
+// alike; the table gives every run's score and the medians. A form whose scripts run must still hydrate
+// (React falls back to a whole client render on a mismatch, which would make its figures meaningless):
+// the script checks that in Chromium before it measures.
+//   npm run lighthouse:variants [-- --runs N]
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import http from "node:http";
+import { rm } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
+import { freePort, freshSeededState, startWrangler } from "./lib/local.mjs";
+
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const VARS = ["--var", "SESSION_SECRET:lighthouse-session-secret-0123456789abcdef01234567"];
+const runsAt = process.argv.indexOf("--runs");
+const runs = runsAt > 0 ? Math.max(1, Number.parseInt(process.argv[runsAt + 1], 10) || 5) : 5;
+
+const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+/** Each variant: a name, how it changes the served HTML, and whether it still runs the page's scripts. */
+const VARIANTS = [
+  ["as served", (html) => html, true],
+  [
+    "module preloads at low priority",
+    (html) => html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" '),
+    true,
+  ],
+  ["no JavaScript", (html) => html.replace(PRELOAD, "").replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""), false],
+];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+let app;
+let chrome;
+let server;
+let stateDir;
+try {
+  stateDir = await freshSeededState("edge-blog-lighthouse-variants-");
+  app = await startWrangler(["--persist-to", stateDir, ...VARS]);
+  const [first] = await (await fetch(`${app.baseURL}/api/latest-blogs`)).json();
+  const postPath = `/blogs/${first._id}/${first.slug}`;
+  const served = await fetch(`${app.baseURL}${postPath}`);
+  const html = await served.text();
+  // The snapshot keeps its own Content-Security-Policy: its nonce is the one in the snapshot's scripts.
+  // Each form is served at the post's own path (with ?variant=N), so the client router matches the
+  // same route the server rendered and hydration compares like with like.
+  const csp = served.headers.get("content-security-policy");
+  const pages = new Map(
+    VARIANTS.map(([name, change, scripts], i) => [`${postPath}?variant=${i}`, { name, body: change(html), scripts }]),
+  );
+
+  const port = await freePort();
+  server = http.createServer(async (req, res) => {
+    const page = pages.get(req.url);
+    if (page) {
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-encoding": "gzip",
+        ...(csp ? { "content-security-policy": csp } : {}),
+      });
+      return res.end(gzipSync(page.body));
+    }
+    // Everything else (assets, images, the beacon) comes from the app itself, compressed as the edge would.
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const upstream = await fetch(`${app.baseURL}${req.url}`, {
+      method: req.method,
+      headers: { "content-type": req.headers["content-type"] ?? "", "accept-encoding": "identity" },
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      redirect: "manual",
+    });
+    const headers = {};
+    upstream.headers.forEach((v, k) => {
+      if (!["content-encoding", "content-length", "transfer-encoding"].includes(k)) headers[k] = v;
+    });
+    headers["content-encoding"] = "gzip";
+    res.writeHead(upstream.status, headers);
+    res.end(gzipSync(Buffer.from(await upstream.arrayBuffer())));
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+
+  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const measure = async (url) =>
+    (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))
+      .lhr;
+  // Warm-up: the edge cache and the image variants the page asks for.
+  await measure(`http://127.0.0.1:${port}${postPath}?variant=0`);
+  // Each form that runs the page's scripts hydrates (the root layout marks <html data-hydrated>).
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const tab = await browser.contexts()[0].newPage();
+  const errors = [];
+  tab.on("pageerror", (e) => errors.push(String(e)));
+  tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  for (const [key, { name, scripts }] of pages) {
+    if (!scripts) continue;
+    errors.length = 0;
+    await tab.goto(`http://127.0.0.1:${port}${key}`, { waitUntil: "load" });
+    await tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+    await tab.waitForTimeout(500);
+    // A hydration mismatch is reported as an error (React #418/#423), then the whole page is rendered again.
+    if (errors.length) throw new Error(`${name}: the page does not hydrate cleanly: ${errors.join(" | ")}`);
+    console.error(`${name}: hydrates without an error`);
+  }
+  await tab.close();
+  await browser.close();
+  const results = new Map([...pages.keys()].map((k) => [k, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const key of pages.keys()) {
+      const lhr = await measure(`http://127.0.0.1:${port}${key}`);
+      const m = lhr.audits.metrics.details.items[0];
+      results.get(key).push({
+        perf: Math.round(lhr.categories.performance.score * 100),
+        fcp: m.firstContentfulPaint,
+        lcp: m.largestContentfulPaint,
+        tbt: m.totalBlockingTime,
+      });
+    }
+  }
+  console.log(
+    `\n${postPath}, Lighthouse (mobile, simulated throttling), ${runs} rounds, ${new Date().toISOString()}\n`,
+  );
+  console.log("| variant | runs | median perf | median FCP s | median LCP s | median TBT ms |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [key, { name }] of pages) {
+    const r = results.get(key);
+    console.log(
+      `| ${name} | ${r.map((x) => x.perf).join(", ")} | ${median(r.map((x) => x.perf))} | ` +
+        `${(median(r.map((x) => x.fcp)) / 1000).toFixed(2)} | ${(median(r.map((x) => x.lcp)) / 1000).toFixed(2)} | ` +
+        `${Math.round(median(r.map((x) => x.tbt)))} |`,
+    );
+  }
+} finally {
+  server?.close();
+  await chrome?.kill();
+  app?.stop();
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+}
