@@ -15,18 +15,8 @@ import { chromium } from "playwright-core";
 import http from "node:http";
 import { rm } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
-import { freePort, freshSeededState, startWrangler } from "./lib/local.mjs";
+import { CHROMIUM_FLAGS, LIGHTHOUSE_VARS, freePort, freshSeededState, startWrangler } from "./lib/local.mjs";
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const VARS = ["--var", "SESSION_SECRET:lighthouse-session-secret-0123456789abcdef01234567"];
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Math.max(1, Number.parseInt(process.argv[runsAt + 1], 10) || 5) : 5;
 
@@ -49,7 +39,7 @@ let server;
 let stateDir;
 try {
   stateDir = await freshSeededState("edge-blog-lighthouse-variants-");
-  app = await startWrangler(["--persist-to", stateDir, ...VARS]);
+  app = await startWrangler(["--persist-to", stateDir, ...LIGHTHOUSE_VARS]);
   const [first] = await (await fetch(`${app.baseURL}/api/latest-blogs`)).json();
   const postPath = `/blogs/${first._id}/${first.slug}`;
   const served = await fetch(`${app.baseURL}${postPath}`);
@@ -92,7 +82,7 @@ try {
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
 
-  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   const measure = async (url) =>
     (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))
       .lhr;

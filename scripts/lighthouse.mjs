@@ -11,18 +11,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { freshSeededState, startWrangler, withLocalBindings } from "./lib/local.mjs";
+import { CHROMIUM_FLAGS, LIGHTHOUSE_VARS, freshSeededState, startWrangler, withLocalBindings } from "./lib/local.mjs";
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const VARS = ["--var", "SESSION_SECRET:lighthouse-session-secret-0123456789abcdef01234567"];
 const { version } = JSON.parse(
   await readFile(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8"),
 );
@@ -60,7 +50,7 @@ try {
       ),
     ]),
   );
-  app = await startWrangler(["--persist-to", stateDir, ...VARS]);
+  app = await startWrangler(["--persist-to", stateDir, ...LIGHTHOUSE_VARS]);
   const [first] = await (await fetch(`${app.baseURL}/api/latest-blogs`)).json();
   // Every public page; one a later landing has not brought yet (it does not answer 200) is left out.
   const candidates = [
@@ -79,7 +69,7 @@ try {
   ].filter((p) => !only || p === only || label(p) === only);
   const paths = [];
   for (const p of candidates) if ((await fetch(`${app.baseURL}${p}`)).status === 200) paths.push(p);
-  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   const rows = [];
   let browser = "";
   for (const path of paths) {

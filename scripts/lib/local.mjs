@@ -11,6 +11,19 @@ import path from "node:path";
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const defaultStateDir = path.join(root, ".wrangler", "state");
 
+/** How the measuring scripts launch Debian's Chromium (the flags this machine needs). */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** The Lighthouse scripts' wrangler vars: a fixed session secret, so no `.dev.vars` is read for it. */
+export const LIGHTHOUSE_VARS = ["--var", "SESSION_SECRET:lighthouse-session-secret-0123456789abcdef01234567"];
+
 /** Runs `fn(env)` with the local D1 and R2 kept under `stateDir` (wrangler's --persist-to layout). */
 export async function withLocalBindings(stateDir, fn) {
   const { getPlatformProxy } = await import("wrangler");
