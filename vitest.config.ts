@@ -65,6 +65,9 @@ function workersProject(
       include: files.include,
       exclude: files.exclude ?? [],
       setupFiles: ["./tests/support/setup.ts"],
+      // One runtime per runner serves its files in turn (a new one per file costs ~10 s of loading the Worker);
+      // tests/support/setup.ts gives each file a fresh site.
+      isolate: false,
       // Remix's server packages are CommonJS; the optimizer pre-bundles them into ESM for workerd.
       deps: {
         optimizer: {
@@ -80,6 +83,9 @@ function workersProject(
 
 export default defineConfig({
   test: {
+    // The JSON report feeds `npm run ci:timing` (each file's time); the request log of a passing test is noise.
+    reporters: [process.env.CI ? "dot" : "default", ["json", { outputFile: "reports/vitest.json" }]],
+    silent: "passed-only",
     projects: [
       workersProject("workers", { include: ["tests/{api,pages,services}/**/*.test.ts"], exclude: BRAND_TESTS }),
       // The default brand would hide a page that ignores SITE_NAME: these files run with another one.

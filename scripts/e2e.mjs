@@ -1,8 +1,16 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: serve the built app with wrangler dev on a free port against a fresh,
-// seeded local state, run the Playwright specs in Debian's Chromium, and always stop the server.
+// `npm run test:e2e`: serve the built app with wrangler dev against fresh, seeded local states, run the
+// Playwright specs in Debian's Chromium, and always stop the servers. Needs `npm run build` first
+// (`npm run test:e2e` builds; `.ci/run` builds once and calls this script directly).
+//
+// Parallel: `--servers N` (default 2, or E2E_SERVERS_COUNT) starts N wrangler dev instances, each on its own
+// copy of one seeded state, and runs Playwright with N workers; a worker talks only to its own server
+// (playwright.config.ts maps TEST_PARALLEL_INDEX to a server), so specs never share state across workers.
+// `--runs N` plays the whole suite N times in a row, each on fresh states, and prints each run's time.
+// Any other argument goes to Playwright (spec files, `--repeat-each=N`, `--grep`, ...).
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { cp, mkdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { freePort, freshSeededState, root, startWrangler } from "./lib/local.mjs";
 
 /** Values the e2e server runs with, whatever the developer's own .dev.vars says. */
@@ -19,16 +27,49 @@ export const E2E_VARS = {
   FEDERATION_ALLOW_PRIVATE: "true",
 };
 
-let stateDir;
-let server;
-let exitCode = 1;
+function takeOption(args, name, fallback) {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return fallback;
+  const [flag] = args.splice(i, 1);
+  const value = flag.includes("=") ? flag.split("=")[1] : args.splice(i, 1)[0];
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} takes a whole number, got ${value}`);
+  return n;
+}
+
+const extra = process.argv.slice(2);
+const servers = takeOption(extra, "--servers", Number(process.env.E2E_SERVERS_COUNT ?? 2));
+const runs = takeOption(extra, "--runs", 1);
+
+let running = [];
+let dirs = [];
 process.on("SIGINT", () => {
-  server?.stop();
+  for (const s of running) s.stop();
   process.exit(130);
 });
 
-try {
-  stateDir = await freshSeededState("edge-blog-e2e-");
+async function stopAll() {
+  for (const s of running) s.stop();
+  running = [];
+  await new Promise((r) => setTimeout(r, 300));
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  dirs = [];
+}
+
+/** One seeded state (migrations and seed applied once), copied for every other server. */
+async function states(count) {
+  const first = await freshSeededState("edge-blog-e2e-");
+  const out = [first];
+  for (let i = 1; i < count; i++) {
+    const copy = `${first}-copy${i}`;
+    await mkdir(copy, { recursive: true });
+    await cp(first, copy, { recursive: true });
+    out.push(copy);
+  }
+  return out;
+}
+
+async function startServer(stateDir) {
   // The site knows its own address, as a deployment does (SITE_URL): work done outside a request (the queues:
   // a fediverse reply acted on by the inbox queue, a mail's links) has no request URL to learn it from.
   // Browsed as localhost, the name every spec uses (WebAuthn refuses an IP address as its relying party),
@@ -37,30 +78,60 @@ try {
   const siteUrl = `http://localhost:${port}`;
   const vars = Object.entries({ ...E2E_VARS, SITE_URL: siteUrl }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   // --test-scheduled: specs run the crons themselves at /__scheduled (wrangler dev runs none).
-  server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars], "/api/health", port);
-  const baseURL = siteUrl;
-  console.log(`e2e: serving ${baseURL} from ${stateDir}`);
-  const extra = process.argv.slice(2);
-  exitCode = await new Promise((resolve) => {
-    const pw = spawn("playwright", ["test", ...extra], {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, E2E_BASE_URL: baseURL, E2E_STATE_DIR: stateDir },
-    });
-    pw.on("exit", (code) => resolve(code ?? 1));
-  });
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  exitCode = 1;
-} finally {
-  // A failed run shows the server's last words (a queue consumer's error is only logged there).
-  if (exitCode !== 0 && server) {
-    const lines = server.logTail(Infinity).split("\n");
-    const telling = lines.filter((l) => /error|warn|queue|inbox|fail/i.test(l) && !/analytics\/hit/.test(l));
-    console.error(`\nwrangler dev's errors, warnings and queue lines:\n${telling.slice(-60).join("\n")}`);
-  }
-  server?.stop();
-  await new Promise((r) => setTimeout(r, 300));
-  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+  const server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars], "/api/health", port);
+  return { ...server, url: siteUrl, stateDir };
 }
-process.exit(exitCode);
+
+async function oneRun(run) {
+  const started = Date.now();
+  let exitCode = 1;
+  try {
+    dirs = await states(servers);
+    running = await Promise.all(dirs.map(startServer));
+    for (const s of running) console.log(`e2e: serving ${s.url} from ${s.stateDir}`);
+    const reportDir = path.join(root, "reports");
+    await mkdir(reportDir, { recursive: true });
+    exitCode = await new Promise((resolve) => {
+      const pw = spawn("playwright", ["test", `--workers=${servers}`, ...extra], {
+        cwd: root,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          E2E_SERVERS: JSON.stringify(running.map((s) => ({ url: s.url, stateDir: s.stateDir }))),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, runs > 1 ? `playwright-run${run}.json` : "playwright.json"),
+        },
+      });
+      pw.on("exit", (code) => resolve(code ?? 1));
+    });
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    exitCode = 1;
+  } finally {
+    // A failed run shows the servers' last words (a queue consumer's error is only logged there).
+    if (exitCode !== 0) {
+      for (const server of running) {
+        const lines = server.logTail(Infinity).split("\n");
+        const telling = lines.filter((l) => /error|warn|queue|inbox|fail/i.test(l) && !/analytics\/hit/.test(l));
+        console.error(
+          `\n${server.url}: wrangler dev's errors, warnings and queue lines:\n${telling.slice(-60).join("\n")}`,
+        );
+      }
+    }
+    await stopAll();
+  }
+  return { exitCode, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+const results = [];
+for (let run = 1; run <= runs; run++) {
+  const result = await oneRun(run);
+  results.push(result);
+  if (runs > 1)
+    console.log(`e2e: run ${run} of ${runs}: ${result.exitCode === 0 ? "passed" : "FAILED"} in ${result.seconds}s`);
+  if (result.exitCode !== 0) break;
+}
+if (runs > 1) {
+  console.log("\n| run | result | seconds |\n|---|---|---|");
+  results.forEach((r, i) => console.log(`| ${i + 1} | ${r.exitCode === 0 ? "passed" : "failed"} | ${r.seconds} |`));
+}
+process.exit(results.every((r) => r.exitCode === 0) && results.length === runs ? 0 : 1);
