@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, localD1 as d1, signIn } from "./support";
 
 /**
  * A large site in a browser: /allBlogs with many pages shows a handful of page buttons, Manage Users pages
@@ -15,15 +14,6 @@ const ACCOUNTS_ADDED = 45;
 const COMMENTS = 30;
 const BUSY = `scalepost${String(POSTS).padStart(11, "0")}`;
 const SHOTS = path.resolve("docs/screenshots");
-
-function d1(sql: string) {
-  const stateDir = process.env.E2E_STATE_DIR;
-  if (!stateDir) throw new Error("E2E_STATE_DIR is not set: run through scripts/e2e.mjs");
-  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], {
-    stdio: "ignore",
-    env: { ...process.env, CI: "true" },
-  });
-}
 
 const SEED = `
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ACCOUNTS_ADDED})

@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, localD1 as d1, signIn } from "./support";
 
 /**
  * In a browser: the Swiper testimonials with 2 and with 7 reviews at three
@@ -16,16 +15,6 @@ import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
 const SHOTS = path.resolve("docs/screenshots");
 const COVER = "/images/seed-cover-cut-web-apps-load-time-half.jpg";
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** One SQL statement (or a few) straight into the e2e server's local D1, as scale.spec.ts does. */
-function d1(sql: string) {
-  const stateDir = process.env.E2E_STATE_DIR;
-  if (!stateDir) throw new Error("E2E_STATE_DIR is not set: run through scripts/e2e.mjs");
-  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], {
-    stdio: "ignore",
-    env: { ...process.env, CI: "true" },
-  });
-}
 
 /** Full-page screenshots at 375 and 1280 px into docs/screenshots/ (looked at, and kept). */
 async function shots(page: Page, name: string, sizes = Object.values(VIEWPORTS)) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -80,4 +81,17 @@ export async function importThroughApi(
 /** Waits until React has hydrated the page (app/root.tsx marks <html>): its buttons then answer with JavaScript. */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * SQL straight into this worker's e2e server's local D1 (its state folder: scripts/e2e.mjs, one per server),
+ * for a fixture no page makes (thousands of rows) or a minute that should not be waited for.
+ */
+export function localD1(sql: string) {
+  const stateDir = process.env.E2E_STATE_DIR;
+  if (!stateDir) throw new Error("E2E_STATE_DIR is not set: run through scripts/e2e.mjs");
+  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], {
+    stdio: "ignore",
+    env: { ...process.env, CI: "true" },
+  });
 }

@@ -22,6 +22,25 @@ export async function makeUser(overrides: Partial<typeof schema.users.$inferInse
   return row;
 }
 
+/**
+ * `count` accounts written in one batch (a crowd for a concurrency test costs one round trip, not `count`),
+ * ten rows a statement to stay under D1's 100 bound parameters.
+ */
+export async function makeUsers(count: number, overrides: Partial<typeof schema.users.$inferInsert> = {}) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    name: `Test Reader ${i + 1}`,
+    email: `reader-${unique()}@example.com`,
+    role: "user" as const,
+    emailVerifiedAt: Date.now(),
+    ...overrides,
+  }));
+  const chunks = Array.from({ length: Math.ceil(count / 10) }, (_, i) => rows.slice(i * 10, i * 10 + 10));
+  const [first, ...rest] = chunks.map((chunk) => db().insert(schema.users).values(chunk));
+  if (first) await db().batch([first, ...rest]);
+  return rows;
+}
+
 export async function makeBlog(
   author: { id: string; name: string; email: string },
   overrides: Partial<typeof schema.blogs.$inferInsert> = {},
