@@ -2,7 +2,10 @@
 // file's time from Vitest's JSON report, and each spec's summed time from Playwright's JSON report.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { playwrightFiles, steps, vitestFiles } from "../../scripts/ci-timing.mjs";
+
+const { playwrightFiles, steps, vitestFiles } = await import(
+  new URL("../../scripts/ci-timing.mjs", import.meta.url).href
+);
 
 test("steps are read from the tab-separated file .ci/run writes", () => {
   assert.deepEqual(steps("build\t12\nworkers-pool suite\t301\n"), [
