@@ -18,14 +18,14 @@ test("a pool file's time is its wall time, with its tests and failures counted",
   const files = vitestFiles({
     testResults: [
       {
-        name: `${process.cwd()}/tests/api/a.test.ts`,
+        name: `${process.cwd()}/tests/api/health.test.ts`,
         startTime: 1000,
         endTime: 3500,
         assertionResults: [{ status: "passed" }, { status: "failed" }],
       },
     ],
   });
-  assert.deepEqual(files, [{ file: "tests/api/a.test.ts", seconds: 2.5, tests: 2, failed: 1 }]);
+  assert.deepEqual(files, [{ file: "tests/api/health.test.ts", seconds: 2.5, tests: 2, failed: 1 }]);
 });
 
 test("a spec's time sums its tests' results across nested describe blocks", () => {
