@@ -89,10 +89,20 @@ export function localInputValue(date: Date | string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The browser's IANA zone ("Asia/Tokyo"), or UTC when it names none. */
+/** Old names browsers still report (ICU keeps them as canonical) for zones of the list under their new name. */
+const RENAMED: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+};
+
+/** The browser's IANA zone ("Asia/Tokyo"; "Asia/Kolkata" for Chromium's "Asia/Calcutta"), or UTC when it names none. */
 export function browserZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_ZONE;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_ZONE;
+    return RENAMED[zone] ?? zone;
   } catch {
     return DEFAULT_ZONE;
   }
