@@ -106,6 +106,18 @@ export function tagSlug(raw: string): string {
 }
 
 /**
+ * A tag slug with its accents folded, as search folds them (issue 43): the marks on Latin, Greek and
+ * Cyrillic letters dropped ("café" and "cafe", "καλημέρα" and "καλημερα" fold alike), the marks of other
+ * scripts kept (a Devanagari vowel sign is a letter's part). For finding a tag by a spelling without accents.
+ */
+export function tagFold(slug: string): string {
+  return slug
+    .normalize("NFD")
+    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, "$1")
+    .normalize("NFC");
+}
+
+/**
  * A tag as its writer spelled it, tidied for showing: composed (NFC), any run of spaces one space, a
  * leading "#" (how a tag is typed, not part of it) and control or direction-override characters gone, and
  * no comma (the separator of `blogs.tags`). "  #Web   Performance " -> "Web Performance".
