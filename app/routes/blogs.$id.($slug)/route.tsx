@@ -144,9 +144,13 @@ export default function BlogDetail() {
             {blog.category}
           </Link>
         ) : null}
-        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
+        <h1 dir="auto" className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">
+          {blog.title}
+        </h1>
         <OwnerLinks blogId={blog._id} authorId={blog.author_id} viewer={viewer} />
-        <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
+        <p dir="auto" className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">
+          {blog.short_description}
+        </p>
         <div className="mt-4 empty:hidden">
           <TagList tags={blog.tags} withIndex />
         </div>
