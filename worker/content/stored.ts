@@ -11,7 +11,8 @@ import { renderMarkdown, withAutoDirection } from "#worker/content/markdown.ts";
 // 2: every block carries dir="auto" (issue 43).
 export const RENDER_VERSION = "2";
 /** The card renderer's own version: a new drawing (decision 039's fonts) makes every card anew, leaving stored HTML alone. */
-export const CARD_VERSION = "2";
+// 3: Thai, Devanagari and emoji faces; mixed lines set run by run (issue 43).
+export const CARD_VERSION = "3";
 
 async function digest(text: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
