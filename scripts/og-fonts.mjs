@@ -31,6 +31,18 @@ const FACES = [
     family: "Noto Sans Hebrew",
     from: "@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf",
   },
+  // Issue 43: Thai, Devanagari and (monochrome) emoji, loaded only for a card whose text has them.
+  {
+    file: "noto-sans-thai.ttf",
+    family: "Noto Sans Thai",
+    from: "@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf",
+  },
+  {
+    file: "noto-sans-devanagari.ttf",
+    family: "Noto Sans Devanagari",
+    from: "@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf",
+  },
+  { file: "noto-emoji.ttf", family: "Noto Emoji", from: "@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf" },
 ];
 
 /** The sliced CJK faces: Chinese first, so a Han character shared with Korean takes its Chinese form. */

@@ -10,3 +10,8 @@ INSERT INTO blog_search (blog_search) VALUES ('optimize');
 DELETE FROM user_search;
 INSERT INTO user_search (rowid, name, email) SELECT rowid, name, email FROM users;
 INSERT INTO user_search (user_search) VALUES ('optimize');
+-- The every-script index (migrations/0032_search_every_script.sql), the same way and with the same folding.
+DELETE FROM blog_search_chars;
+INSERT INTO blog_search_chars (rowid, text)
+  SELECT rowid, replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(title || ' ' || short_description || ' ' || blog_details || ' ' || author_name, 'Ά', 'Α'), 'Έ', 'Ε'), 'Ή', 'Η'), 'Ί', 'Ι'), 'Ό', 'Ο'), 'Ύ', 'Υ'), 'Ώ', 'Ω'), 'ά', 'α'), 'έ', 'ε'), 'ή', 'η'), 'ί', 'ι'), 'ό', 'ο'), 'ύ', 'υ'), 'ώ', 'ω'), 'ϊ', 'ι'), 'ϋ', 'υ'), 'ΐ', 'ι'), 'ΰ', 'υ'), 'Ϊ', 'Ι'), 'Ϋ', 'Υ'), 'ё', 'е'), 'Ё', 'Е'), 'й', 'и'), 'Й', 'И'), 'ї', 'і'), 'Ї', 'І'), 'ў', 'у'), 'Ў', 'У') FROM blogs;
+INSERT INTO blog_search_chars (blog_search_chars) VALUES ('optimize');

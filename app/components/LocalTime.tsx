@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { formatDate } from "#app/lib/blog-text.ts";
+import { localTimeText, timeAttributes } from "#app/lib/local-times.ts";
 
 /**
- * A date in the reader's own time zone. Pages are cached and shared, so the server renders the
- * neutral UTC text; once hydrated, the browser swaps in its own zone's text. The machine-readable
- * ISO instant stays in `dateTime` either way.
+ * A date in the reader's own time zone (app/lib/local-times.ts). Pages are cached and shared, so the
+ * server renders the UTC text, labelled; once hydrated, the browser swaps in its own zone's text, named.
+ * The machine-readable ISO instant stays in `dateTime` either way.
  */
 export function LocalTime({
   iso,
@@ -15,19 +16,22 @@ export function LocalTime({
   withTime?: boolean;
   className?: string;
 }) {
-  const [text, setText] = useState(() => formatDate(iso, withTime));
+  const style = withTime ? "datetime" : "date";
+  const server = timeAttributes(iso, style);
+  const [local, setLocal] = useState<{ text: string; title: string } | null>(null);
   useEffect(() => {
-    setText(formatDate(iso, withTime, "local"));
-  }, [iso, withTime]);
-  const date = new Date(iso);
+    setLocal({ text: localTimeText(iso, style), title: formatDate(iso, true, "local") });
+  }, [iso, style]);
   return (
     <time
-      dateTime={Number.isNaN(date.getTime()) ? iso : date.toISOString()}
+      {...server}
+      data-zone={local ? "local" : "UTC"}
+      title={local ? local.title : server.title}
       className={className}
       // The first client render matches the server's UTC text; the effect then changes it on purpose.
       suppressHydrationWarning
     >
-      {text}
+      {local ? local.text : formatDate(iso, withTime)}
     </time>
   );
 }

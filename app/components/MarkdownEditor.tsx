@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { TextArea } from "#app/components/form.tsx";
-import { renderMarkdown } from "#worker/content/markdown.ts";
+import { renderMarkdown, withAutoDirection } from "#worker/content/markdown.ts";
 import { EDITOR_IMAGE_TYPES, imageMarkdown, precheck, uploadImage } from "#app/lib/editor-upload.ts";
 
 /** A mark the toolbar adds around the selection (or a placeholder), or in front of each selected line. */
@@ -93,7 +93,7 @@ export function MarkdownEditor({
     const textarea = box.current?.querySelector("textarea");
     if (!textarea) return;
     setEnhanced(true);
-    const update = () => setHtml(renderMarkdown(textarea.value));
+    const update = () => setHtml(withAutoDirection(renderMarkdown(textarea.value)));
     update();
     const images = (list: FileList | null | undefined) => [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
     const onDragOver = (event: DragEvent) => {

@@ -1,5 +1,5 @@
 import type { BlogStatus } from "#worker/services/blogs/visible.ts";
-import { formatDate } from "#app/lib/blog-text.ts";
+import { LocalTime } from "./LocalTime";
 
 /**
  * Marks a post that readers cannot see yet (a draft, or scheduled for later) wherever its writer or an
@@ -18,7 +18,7 @@ export function StatusBadge({ status, publishAt }: { status?: BlogStatus; publis
     >
       {scheduled ? (
         <>
-          Scheduled · <time dateTime={publishAt}>{formatDate(publishAt, true)}</time>
+          Scheduled · <LocalTime iso={publishAt} withTime />
         </>
       ) : (
         "Draft"

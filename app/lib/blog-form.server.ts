@@ -1,7 +1,8 @@
 import { data } from "@remix-run/cloudflare";
 import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import type { Blog } from "#worker/services/blogs/model.ts";
-import { withZone } from "./datetime";
+import { formatDate } from "./blog-text";
+import { sameWallTime, withZone, zoneOf } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";
 import { MSG } from "./messages";
@@ -12,7 +13,8 @@ import { MSG } from "./messages";
  */
 export function blogChangesFrom(form: FormData, storedDateTime: string) {
   let dateTime = withZone(form.get("date_time"), form.get("tz"));
-  if (dateTime && normalizeDateTime(dateTime)?.slice(0, 16) === storedDateTime.slice(0, 16)) dateTime = undefined;
+  if (sameWallTime(form.get("date_time"), form.get("tz"), storedDateTime)) dateTime = undefined;
+  else if (dateTime && normalizeDateTime(dateTime)?.slice(0, 16) === storedDateTime.slice(0, 16)) dateTime = undefined;
   return {
     title: form.get("title"),
     category: form.get("category"),
@@ -65,6 +67,24 @@ export function savedTitle(status: FormDataEntryValue | null, otherwise: string 
 }
 
 /**
+ * What the "Scheduled" confirmation adds: when the post goes out, in the writer's own time (the zone the
+ * form was read in), so a writer in Tokyo reads the time they typed, with its zone named.
+ */
+export function scheduledText(
+  status: FormDataEntryValue | null,
+  instant: string | undefined,
+  tz: FormDataEntryValue | null,
+) {
+  if (status !== "scheduled" || !instant) return {};
+  const iso = normalizeDateTime(instant);
+  if (!iso) return {};
+  const zone = zoneOf(tz);
+  // A +hh:mm zone from an older form has no name to format in: UTC says the same instant.
+  const when = formatDate(iso, true, zone.includes("/") || zone === "UTC" ? zone : "UTC");
+  return { text: `It will be published on ${when}.` };
+}
+
+/**
  * The one body of the two blog edit actions (a writer's own post, any post for an admin), once the
  * caller has loaded the blog: parse the form, let the service save it (it checks the fields and the
  * schedule before it stores a new image), answer. No change answers `{modifiedCount: 0}` ("No Changes
@@ -90,6 +110,7 @@ export async function saveBlogEdit(
       kind: "toast",
       icon: "success",
       title: savedTitle(input.status, MSG.blog.updated),
+      ...scheduledText(input.status, input.date_time ?? blog.date_time, form.get("tz")),
     });
   });
 }

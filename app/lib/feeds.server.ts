@@ -79,6 +79,8 @@ export function renderRss(
       `      <link>${xmlEscape(url)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(url)}</guid>`,
       `      <description>${xmlEscape(item.description)}</description>`,
+      // The same words as HTML that takes its direction from its own text (issue 43: a right-to-left post).
+      `      <content:encoded>${xmlEscape(`<p dir="auto">${xmlEscape(item.description)}</p>`)}</content:encoded>`,
       `      <category>${xmlEscape(item.category)}</category>`,
       `      <dc:creator>${xmlEscape(item.author)}</dc:creator>`,
       date ? `      <pubDate>${date}</pubDate>` : null,
@@ -89,7 +91,7 @@ export function renderRss(
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     "  <channel>",
     `    <title>${xmlEscape(title)}</title>`,
     `    <link>${xmlEscape(home)}</link>`,

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardHeader, buttonSecondary } from "#app/components/DashboardHeader.tsx";
 import { EmptyState, buttonClass } from "#app/components/ui.tsx";
 import { formatDate } from "#app/lib/blog-text.ts";
+import { LocalTime } from "#app/components/LocalTime.tsx";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
@@ -114,7 +115,7 @@ export default function Revisions() {
                 <li key={r._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
                   <p className="font-semibold [overflow-wrap:anywhere] text-ink">{r.title}</p>
                   <p className="mt-1 text-xs text-gray-600">
-                    Replaced {formatDate(r.saved_at, true)} by {r.saved_by_name}
+                    Replaced <LocalTime iso={r.saved_at} withTime /> by {r.saved_by_name}
                   </p>
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     <Link

@@ -6,7 +6,14 @@ import { requestedStatus } from "#worker/services/blogs/input.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { withZone } from "#app/lib/datetime.ts";
-import { coverFrom, extraFieldsFrom, noEmailFrom, savedTitle, SOCIAL_IMAGE_FILE } from "#app/lib/blog-form.server.ts";
+import {
+  coverFrom,
+  extraFieldsFrom,
+  noEmailFrom,
+  savedTitle,
+  scheduledText,
+  SOCIAL_IMAGE_FILE,
+} from "#app/lib/blog-form.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, readForm } from "#app/lib/forms.server.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
@@ -65,7 +72,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       "/dashboard/myBlog",
       notice
         ? { kind: "alert", title: savedTitle(input.status), text: notice, icon: "warning", ...(links ? { links } : {}) }
-        : { kind: "toast", title: savedTitle(input.status), icon: "success", ...(links ? { links } : {}) },
+        : {
+            kind: "toast",
+            title: savedTitle(input.status),
+            icon: "success",
+            ...scheduledText(input.status, input.date_time, form.get("tz")),
+            ...(links ? { links } : {}),
+          },
     );
   });
 }

@@ -43,7 +43,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { tag, posts } = await loadOr404(() =>
     context.services.tags.page(slug, { page: url.searchParams.get("page") }, TAG_PAGE_SIZE),
   );
-  if (!tag) throw new Response("No such tag.", { status: 404 });
+  if (!tag) {
+    // Without accents (/tags/cafe), the tag that folds alike (Café), as search finds it.
+    const folded = await context.services.tags.folded(slug);
+    if (folded) throw redirect(`${tagPath(folded)}${url.search}`, 301);
+    throw new Response("No such tag.", { status: 404 });
+  }
   if (asked !== slug) throw redirect(`${tagPath(slug)}${url.search}`, 301);
   return {
     origin: url.origin,

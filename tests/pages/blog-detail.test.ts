@@ -61,8 +61,8 @@ describe("/blogs/{id}", () => {
     const res = await get(postPath(blog));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<p>First paragraph with &lt;script&gt;alert("x")&lt;/script&gt; inside.</p>');
-    expect(html).toContain("<p>Second paragraph,<br>with a line break.</p>");
+    expect(html).toContain('<p dir="auto">First paragraph with &lt;script&gt;alert("x")&lt;/script&gt; inside.</p>');
+    expect(html).toContain('<p dir="auto">Second paragraph,<br>with a line break.</p>');
     expect(html).toContain("&lt;b&gt;Third&lt;/b&gt; one.</p>");
     expect(html).not.toContain('<script>alert("x")');
     expect(html).not.toContain("<b>Third</b>");

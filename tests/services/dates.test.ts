@@ -37,3 +37,31 @@ describe("formatDate", () => {
     expect(formatDate("not a date")).toBe("not a date");
   });
 });
+
+describe("time zones (issue 43)", () => {
+  it("reads a wall time in a zone with that zone's offset on the chosen day", async () => {
+    const { wallTimeInZone, inputValueInZone } = await import("#worker/services/shared/datetime.ts");
+    expect(wallTimeInZone("2026-11-21T10:30", "Asia/Tokyo")).toBe("2026-11-21T10:30+09:00");
+    expect(wallTimeInZone("2026-11-21T10:30", "Asia/Kolkata")).toBe("2026-11-21T10:30+05:30");
+    expect(wallTimeInZone("2026-01-15T10:30", "America/New_York")).toBe("2026-01-15T10:30-05:00");
+    expect(wallTimeInZone("2026-07-15T10:30", "America/New_York")).toBe("2026-07-15T10:30-04:00");
+    // 02:30 does not exist in New York on 2026-03-08: read with the offset from before the change.
+    expect(wallTimeInZone("2026-03-08T02:30", "America/New_York")).toBe("2026-03-08T02:30-05:00");
+    expect(wallTimeInZone("2026-11-21T10:30", "Nowhere/Else")).toBeNull();
+    for (const zone of ["Asia/Tokyo", "America/New_York", "Asia/Kolkata", "UTC", "Australia/Adelaide"]) {
+      for (const iso of INSTANTS) {
+        const shown = inputValueInZone(iso, zone)!;
+        const back = new Date(wallTimeInZone(shown, zone)!).toISOString();
+        expect(back).toBe(`${iso.slice(0, 16)}:00.000Z`);
+      }
+    }
+  });
+
+  it("formats an instant in a named zone, the zone named by its offset", () => {
+    expect(formatDate("2026-03-04T05:06:00.000Z", true, "Asia/Tokyo")).toBe("March 4, 2026 at 2:06 PM GMT+9");
+    expect(formatDate("2026-03-04T05:06:00.000Z", true, "Asia/Kolkata")).toBe("March 4, 2026 at 10:36 AM GMT+5:30");
+    expect(formatDate("2026-03-04T05:06:00.000Z", true, "America/New_York")).toBe("March 4, 2026 at 12:06 AM GMT-5");
+    expect(formatDate("2026-03-04T05:06:00.000Z", false, "America/New_York")).toBe("March 4, 2026");
+    expect(formatDate("2026-03-04T02:06:00.000Z", false, "America/New_York")).toBe("March 3, 2026");
+  });
+});

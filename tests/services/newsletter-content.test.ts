@@ -54,8 +54,8 @@ function expectTeaser(message: EmailMessageBuilder) {
 
 function expectWholePost(message: EmailMessageBuilder) {
   const html = message.html ?? "";
-  expect(html).toContain("<h2>Field notes</h2>");
-  expect(html).toContain("<p>The river rose two metres overnight.</p>");
+  expect(html).toContain('<h2 dir="auto">Field notes</h2>');
+  expect(html).toContain('<p dir="auto">The river rose two metres overnight.</p>');
   // Mail clients have no base URL: the post's relative image and links are absolute on the site's origin.
   expect(html).toContain('src="https://blog.test/images/map-0001.png"');
   expect(html).toContain('href="https://blog.test/blogs/abc"');

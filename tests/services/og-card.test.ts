@@ -62,8 +62,9 @@ describe("share cards in every script", () => {
     ];
     const loaded = await fontsFor(texts, fonts());
     for (const text of texts) expect(loaded.drawable(text)).toBe(text);
-    // What no face has (an emoji) is left out rather than drawn as an empty box.
-    expect(loaded.drawable("Party 🎉 time")).toBe("Party  time");
+    // What no loaded face has (an emoji, when the card's text had none) is drawn as a visible stand-in
+    // (issue 43: never dropped silently); a card whose text has emoji loads the emoji face.
+    expect(loaded.drawable("Party 🎉 time")).toBe("Party \ufffd time");
   }, 60_000);
 
   it("draws a CJK, Greek and accented title and a Chinese name, unlike a card of question marks", async () => {
@@ -95,26 +96,28 @@ describe("share cards in every script", () => {
   it("sets an Arabic line holding Hebrew and Chinese as pieces in right-to-left order, each in its own face", async () => {
     const title = "مقدمة — שלום 你好";
     const loaded = await fontsFor([title, "TRAVEL", "Ada", "Edge Blog", "By …"], fonts());
-    // Hebrew and Chinese share a piece: the Hebrew face sets it, and Chinese falls back glyph for glyph.
-    expect(loaded.pieces(title)).toEqual(["مقدمة — ", "שלום 你好"]);
+    // Each script is a run of its own face (issue 43: a line that mixes scripts is set run by run).
+    expect(loaded.pieces(title)).toEqual(["مقدمة — ", "שלום ", "你好"]);
     const svg = cardSvg(card(title), loaded);
     const at = (words: string) =>
       Number(new RegExp(`<text x="(\\d+)"[^>]*>\u2067${words}\u2069</text>`).exec(svg)?.[1] ?? NaN);
     // Reading right to left: the Arabic piece at the margin, then the other to its left.
     expect(at("مقدمة —")).toBe(1120);
-    expect(at("שלום 你好")).toBeLessThan(1000);
+    expect(at("שלום")).toBeLessThan(1000);
+    expect(at("你好")).toBeLessThan(at("שלום"));
     expect(svg).toContain('font-family="Noto Sans Hebrew"');
     pixels(await renderCard(card(title), fonts()));
     // A line of one face stays whole.
     expect(loaded.pieces("مقدمة إلى Python 3")).toHaveLength(1);
   }, 60_000);
 
-  it("draws markup characters as text, and a title of nothing drawable as Untitled", async () => {
+  it("draws markup characters as text, and a title of emoji in the emoji face", async () => {
     const svg = cardSvg(card('Tom & Jerry <3 "quotes"'), await fontsFor(['Tom & Jerry <3 "quotes"'], fonts()));
     expect(svg).toContain("Tom &amp; Jerry &lt;3");
     pixels(await renderCard(card('Tom & Jerry <3 "quotes" </text><svg>'), fonts()));
     const empty = cardSvg(card("🎉🎉"), await fontsFor(["🎉🎉", "TRAVEL", "Ada", "Edge Blog", "By …"], fonts()));
-    expect(empty).toContain(">Untitled</text>");
+    expect(empty).toContain('font-family="Noto Emoji"');
+    expect(empty).toContain(">🎉🎉</text>");
   }, 60_000);
 
   it("wraps a long title into at most three lines ending in an ellipsis", async () => {

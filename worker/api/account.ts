@@ -7,6 +7,7 @@ import { toPublicUser } from "#worker/services/accounts/model.ts";
 import { confirmerOf } from "#worker/services/accounts/fresh-start.ts";
 import { readJson } from "#worker/api/body.ts";
 import type { ApiContext, ApiEnv } from "#worker/api/context.ts";
+import { attachment } from "#worker/services/export/format.ts";
 
 /** The relying party of a WebAuthn ceremony: the origin the request came to (its host is the RP ID). */
 const relyingParty = (c: ApiContext) => ({ origin: new URL(c.req.url).origin });
@@ -58,7 +59,7 @@ export const accountApi = new Hono<ApiEnv>()
     return new Response(body, {
       headers: {
         "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Content-Disposition": attachment(filename),
         "Cache-Control": "private, no-store",
       },
     });

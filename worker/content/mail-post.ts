@@ -1,4 +1,4 @@
-import { renderMarkdown } from "#worker/content/markdown.ts";
+import { renderMarkdown, withAutoDirection } from "#worker/content/markdown.ts";
 
 /**
  * A post's whole body for newsletter mail: the one renderer's sanitised HTML (worker/content/markdown.ts,
@@ -10,7 +10,7 @@ export function postForMail(source: string, pageUrl: string): { html: string; te
   page.hash = "";
   // The sanitiser leaves only double-quoted attributes, and only these relative forms: a path on
   // this site ("/images/...", "/blogs/...") or a fragment of the post itself ("#notes").
-  const html = renderMarkdown(source).replace(/<(?:a|img)\b[^>]*>/g, (tag) =>
+  const html = withAutoDirection(renderMarkdown(source)).replace(/<(?:a|img)\b[^>]*>/g, (tag) =>
     tag.replace(/\s(href|src)="([^"]*)"/g, (all, attr: string, value: string) => {
       if (value.startsWith("/") && !value.startsWith("//")) return ` ${attr}="${page.origin}${value}"`;
       if (value.startsWith("#")) return ` ${attr}="${page.href}${value}"`;

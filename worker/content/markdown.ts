@@ -137,6 +137,17 @@ export function renderMarkdown(source: string): string {
   return html;
 }
 
+/**
+ * Every block takes its direction from its own text (`dir="auto"`, issue 43): a paragraph in Arabic
+ * inside an English post reads right to left, and the other way round. For what renderMarkdown gave: the
+ * sanitiser removed every attribute of these tags, so their opening tags are exactly `<p>` (a writer's
+ * own `<p>` is text by then, escaped); `<ol start>` keeps its one attribute. Pages (stored.ts), mail
+ * (mail-post.ts) and the editor's preview use it; federated notes are left as Mastodon expects them.
+ */
+export function withAutoDirection(html: string): string {
+  return html.replace(/<(p|h[2-6]|li|blockquote|td|th|ul|ol)(?=[ >])/g, '<$1 dir="auto"');
+}
+
 /** The words a reader reads: the rendered text without markup (reading time, word count). */
 export function markdownText(source: string): string {
   return htmlText(renderMarkdown(source));

@@ -1,4 +1,4 @@
-import { renderMarkdown } from "#worker/content/markdown.ts";
+import { renderMarkdown, withAutoDirection } from "#worker/content/markdown.ts";
 
 /**
  * Renders stored once per version: a post's Markdown as HTML, and its share card,
@@ -8,9 +8,11 @@ import { renderMarkdown } from "#worker/content/markdown.ts";
  * is served is still read through the visible rule first, so a stored render never outlives its post's
  * visibility. If R2 fails, the render runs and the page answers anyway.
  */
-export const RENDER_VERSION = "1";
+// 2: every block carries dir="auto" (issue 43).
+export const RENDER_VERSION = "2";
 /** The card renderer's own version: a new drawing (decision 039's fonts) makes every card anew, leaving stored HTML alone. */
-export const CARD_VERSION = "2";
+// 3: Thai, Devanagari and emoji faces; mixed lines set run by run (issue 43).
+export const CARD_VERSION = "3";
 
 async function digest(text: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -49,7 +51,12 @@ async function storedOnce(bucket: R2Bucket, key: string, make: () => Made | Prom
 /** A post's details as safe HTML, rendered at most once per version of the text. */
 export async function storedPostHtml(bucket: R2Bucket, postId: string, source: string): Promise<string> {
   const key = await renderedHtmlKey(postId, source);
-  const bytes = await storedOnce(bucket, key, () => renderMarkdown(source), "text/html; charset=utf-8");
+  const bytes = await storedOnce(
+    bucket,
+    key,
+    () => withAutoDirection(renderMarkdown(source)),
+    "text/html; charset=utf-8",
+  );
   return new TextDecoder().decode(bytes);
 }
 

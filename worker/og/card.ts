@@ -1,6 +1,6 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
-import { type CardFonts, type FontFile, fontsFor, LATIN } from "#worker/og/fonts.ts";
+import { type CardFonts, EMOJI, type FontFile, fontsFor, LATIN } from "#worker/og/fonts.ts";
 import { CARD_HEIGHT, CARD_WIDTH } from "#worker/og/size.ts";
 import { ellipsize, isRtl, tidy, wrap, xml } from "#worker/og/text.ts";
 
@@ -70,7 +70,12 @@ function titleLine(fonts: CardFonts, line: string, t: Text & { rtl: boolean }, i
     const words = piece.trim();
     if (!words) continue;
     out.push(text(fonts, words, { ...t, x: Math.round(x) }));
-    const advance = ink(words, t.size) + (piece === piece.trimEnd() ? 0 : fonts.width(" ", t.size));
+    // Arabic, Devanagari and Thai are shaped (joined letters, conjuncts, stacked marks), so their drawn
+    // width is measured; Noto Sans's and the emoji face's advances are exact (an ink box would leave out
+    // a glyph's side bearings).
+    const family = fonts.family(words);
+    const drawn = family === LATIN || family === EMOJI ? fonts.width(words, t.size) : ink(words, t.size);
+    const advance = drawn + (piece === piece.trimEnd() ? 0 : fonts.width(" ", t.size));
     x += t.rtl ? -advance : advance;
   }
   return out;

@@ -1,3 +1,4 @@
+import { log } from "#worker/log.ts";
 import { Face } from "#worker/og/sfnt.ts";
 
 /**
@@ -16,6 +17,19 @@ const ARABIC = "Noto Sans Arabic";
 const HEBREW = "Noto Sans Hebrew";
 const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 const HEBREW_SCRIPT = /\p{Script=Hebrew}/u;
+/** The faces a card loads only when its text has their script (issue 43: Thai, Devanagari, emoji). */
+export const EMOJI = "Noto Emoji";
+const SCRIPT_FACES: [family: string, script: RegExp][] = [
+  [ARABIC, ARABIC_SCRIPT],
+  [HEBREW, HEBREW_SCRIPT],
+  ["Noto Sans Thai", /\p{Script=Thai}/u],
+  ["Noto Sans Devanagari", /\p{Script=Devanagari}/u],
+];
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** Joiners and variation selectors: they shape their neighbours and have no glyph of their own to find. */
+const SHAPING_ONLY = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f]);
+/** What is drawn for a character no face has: visible, never dropped silently (and logged). */
+export const MISSING_GLYPH = "\ufffd";
 
 const KEEP_BYTES = 24 * 1024 * 1024;
 const kept = new Map<string, Promise<Uint8Array>>();
@@ -70,10 +84,14 @@ export class CardFonts {
     return this.loaded.map((l) => l.face.bytes);
   }
 
-  /** The face a line is set in: the one for its script, which also carries Latin (so resvg shapes the line with one face). */
+  /**
+   * The face a line (or a piece of one) is set in: the one for its script, which also carries Latin (so
+   * resvg shapes the line with one face); emoji alone in the emoji face; anything else Noto Sans, from
+   * which resvg falls back to the CJK slices.
+   */
   family(text: string): string {
-    if (ARABIC_SCRIPT.test(text)) return ARABIC;
-    if (HEBREW_SCRIPT.test(text)) return HEBREW;
+    for (const [family, script] of SCRIPT_FACES) if (script.test(text)) return family;
+    if (PICTOGRAPH.test(text) && !/[\p{L}\p{N}]/u.test(text)) return EMOJI;
     return LATIN;
   }
 
@@ -83,30 +101,69 @@ export class CardFonts {
     return this.loaded.find((l) => l.face.has(cp))?.face;
   }
 
-  /** The text without the characters no loaded face has (emoji, rare scripts), which would draw as empty boxes. */
-  drawable(text: string): string {
-    let out = "";
-    for (const ch of text) if (/\s/u.test(ch) || this.faceFor(ch.codePointAt(0)!, LATIN)) out += ch;
-    return out;
+  /** The code points of `text` that no loaded face has (the test of issue 43: none, for every script a writer types). */
+  missing(text: string): number[] {
+    const out = new Set<number>();
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (/\s/u.test(ch) || SHAPING_ONLY.has(cp) || this.faceFor(cp, LATIN)) continue;
+      out.add(cp);
+    }
+    return [...out];
   }
 
   /**
-   * A line cut where resvg would need two faces that shape it differently: Arabic beside letters the
-   * Arabic face lacks (Hebrew, Greek, CJK). resvg's fallback gives up on those letters (it expects the
-   * fallback face to shape the line into as many glyphs, which Arabic never does), so each piece is set
-   * as a text of its own. Any other line is one piece. Spaces stay with the piece before them.
+   * The text as it can be drawn: a character no loaded face has becomes MISSING_GLYPH (visible, where a
+   * dropped letter would change the words without a trace), and is logged with its code point.
+   */
+  drawable(text: string): string {
+    const missing = new Set(this.missing(text));
+    if (!missing.size) return text;
+    log("warn", "og card: characters without a font", {
+      codePoints: [...missing].map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`),
+    });
+    let out = "";
+    for (const ch of text) out += missing.has(ch.codePointAt(0)!) ? MISSING_GLYPH : ch;
+    return out;
+  }
+
+  /** The face that draws a character: its script's face if it has it, else the first that does. */
+  private loadedFor(cp: number, family: string): Loaded | undefined {
+    const base = this.loaded.find((l) => l.family === family);
+    if (base?.face.has(cp)) return base;
+    return this.loaded.find((l) => l.face.has(cp));
+  }
+
+  /**
+   * A line cut into runs of one face each, where it needs more than one (Korean beside Devanagari, Thai
+   * beside emoji, Arabic beside Hebrew): resvg's fallback gives up on a line whose faces shape it
+   * differently, so each run is set as a text of its own, in the face of its script (family()). A
+   * character the current run's face has stays in it (the Arabic face carries Latin), the CJK slices
+   * count as one face (resvg falls back between them glyph for glyph), and spaces stay with the run
+   * before them. A line of one face is one piece.
    */
   pieces(line: string): string[] {
-    const arabic = this.loaded.find((l) => l.family === ARABIC)?.face;
-    if (!arabic || this.family(line) !== ARABIC) return [line];
-    const out: { text: string; own: boolean }[] = [];
+    const out: { text: string; family: string | undefined; face: Face | undefined; closed?: boolean }[] = [];
     for (const ch of line) {
       const last = out.at(-1);
-      const own = /\s/u.test(ch) ? (last?.own ?? true) : arabic.has(ch.codePointAt(0)!);
-      if (last && last.own === own) last.text += ch;
-      else out.push({ text: ch, own });
+      const cp = ch.codePointAt(0)!;
+      if (last && /\s/u.test(ch)) {
+        last.text += ch;
+        // The emoji face's space is an emoji's width: a space ends an emoji run (the line's face sets it).
+        if (last.family === EMOJI) last.closed = true;
+        continue;
+      }
+      if (last && !last.closed && last.face?.has(cp)) {
+        last.text += ch;
+        continue;
+      }
+      const loaded = this.loadedFor(cp, this.family(ch));
+      if (last && !last.closed && last.family === loaded?.family) {
+        last.text += ch;
+        last.face = loaded?.face;
+      } else out.push({ text: ch, family: loaded?.family, face: loaded?.face });
     }
-    return out.map((p) => p.text);
+    return out.length > 1 ? out.map((p) => p.text) : [line];
   }
 
   /** The width of a line of text at a font size, in pixels. */
@@ -141,8 +198,8 @@ export async function fontsFor(texts: string[], read: FontFile): Promise<CardFon
   const wanted = manifest.faces.filter(
     (f) =>
       f.family === LATIN ||
-      (f.family === ARABIC && ARABIC_SCRIPT.test(all)) ||
-      (f.family === HEBREW && HEBREW_SCRIPT.test(all)),
+      SCRIPT_FACES.some(([family, script]) => f.family === family && script.test(all)) ||
+      (f.family === EMOJI && PICTOGRAPH.test(all)),
   );
   const loaded: Loaded[] = await Promise.all(
     wanted.map(async (f) => ({ family: f.family, face: new Face(await keptFile(read, f.file)) })),

@@ -21,6 +21,8 @@ export function tidy(text: string): string {
       .replace(/\s+/gu, " ")
       // Joiners stay: Persian and Arabic words need them.
       .replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu, "")
+      // Emoji are drawn in a monochrome face: the text/emoji presentation selectors only cost width.
+      .replace(/[\ufe0e\ufe0f]/gu, "")
       .trim()
   );
 }

@@ -65,12 +65,12 @@ function CommentCard({
               <summary className="cursor-pointer text-sm font-semibold text-amber-800 dark:text-amber-300">
                 {`Content warning: ${comment.content_warning}`}
               </summary>
-              <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+              <p dir="auto" className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
                 {comment.body}
               </p>
             </details>
           ) : (
-            <p className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
+            <p dir="auto" className="mt-1 whitespace-pre-line break-words text-[15px] leading-relaxed text-gray-800">
               {comment.body}
             </p>
           )}

@@ -1,12 +1,13 @@
 import { Image } from "#app/components/Image.tsx";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { PreviewNotice } from "./preview-notice";
 import { FollowButton } from "#app/components/FollowButton.tsx";
 import { CommentIcon, ShareIcon } from "#app/components/icons.tsx";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { Avatar } from "#app/components/Avatar.tsx";
-import { formatDate, readingMinutes, wordCount } from "#app/lib/blog-text.ts";
+import { readingMinutes, wordCount } from "#app/lib/blog-text.ts";
 import { htmlText } from "#worker/content/markdown.ts";
 import { storedPostHtml } from "#worker/content/stored.ts";
 import { toast } from "#app/lib/dialogs.ts";
@@ -129,20 +130,7 @@ export default function BlogDetail() {
       </noscript>
 
       <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 sm:pt-12">
-        {blog.status !== "published" ? (
-          <p
-            role="status"
-            className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          >
-            <strong className="font-semibold">Preview.</strong>{" "}
-            {blog.status === "scheduled" && blog.publish_at
-              ? `This post is scheduled for ${formatDate(blog.publish_at, true)}; until then only you and admins can see it.`
-              : "This post is a draft: only you and admins can see it."}{" "}
-            <Link to={`/dashboard/updateBlog/${blog._id}`} className="font-semibold underline underline-offset-2">
-              Edit
-            </Link>
-          </p>
-        ) : null}
+        <PreviewNotice blog={blog} />
         <nav aria-label="Breadcrumb" className="text-sm">
           <Link to="/allBlogs" className="font-medium text-gray-600 hover:text-brand-700">
             <span aria-hidden="true">← </span>All Blogs
@@ -156,9 +144,13 @@ export default function BlogDetail() {
             {blog.category}
           </Link>
         ) : null}
-        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">{blog.title}</h1>
+        <h1 dir="auto" className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">
+          {blog.title}
+        </h1>
         <OwnerLinks blogId={blog._id} authorId={blog.author_id} viewer={viewer} />
-        <p className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">{blog.short_description}</p>
+        <p dir="auto" className="mt-4 text-lg leading-relaxed text-gray-600 sm:text-xl">
+          {blog.short_description}
+        </p>
         <div className="mt-4 empty:hidden">
           <TagList tags={blog.tags} withIndex />
         </div>

@@ -3,6 +3,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { isCategory } from "#worker/services/categories.ts";
 import { ftsQuery, markedHtml, rankedSearchQueries } from "#worker/services/search.ts";
+import { characterMatch, needsCharacterSearch } from "#worker/services/search-scripts.ts";
 import { countQuery, filteredList, pageIdsQuery, visibleList, type BlogList } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
@@ -68,18 +69,22 @@ export function blogSearchQueries(db: Db, filters: BlogFilters, defaultLimit = 4
       ? eq(schema.blogs.category, filters.category)
       : sql`0`
     : undefined;
-  const match = ftsQuery(q);
+  // A letter of a script other than Latin: the character index (search-scripts.ts), newest first.
+  const chars = needsCharacterSearch(q) ? characterMatch(q) : null;
+  const match = chars ? null : ftsQuery(q);
   const narrowed = tag && category ? and(category, tag) : (tag ?? category);
   if (match) return { page, limit, queries: rankedSearchQueries(db, match, narrowed, page, limit) };
   // Typed text with no word in it (only punctuation), or an unknown category, finds nothing.
   const typed = typeof q === "string" && q.trim() !== "";
   const list: BlogList =
-    typed || (hasCategory && !isCategory(filters.category))
+    (typed && !chars) || (hasCategory && !isCategory(filters.category))
       ? { where: sql`0`, total: sql<number>`0`, kept: false }
-      : tag
-        ? // A tag's posts: no kept total, counted on blog_tags' key (decision 033).
-          filteredList(visibleBlogsWhere(category, tag))
-        : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
+      : chars
+        ? filteredList(visibleBlogsWhere(chars, narrowed))
+        : tag
+          ? // A tag's posts: no kept total, counted on blog_tags' key (decision 033).
+            filteredList(visibleBlogsWhere(category, tag))
+          : visibleList(hasCategory ? { by: "category", key: String(filters.category) } : { by: "all" });
   return {
     page,
     limit,

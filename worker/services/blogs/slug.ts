@@ -28,28 +28,45 @@ export function isChosenSlug(slug: string): boolean {
 }
 
 /**
- * Lower-case ASCII letters and digits joined by single hyphens, at most SLUG_MAX characters, cut at a
- * word boundary. Accents are dropped (Unicode NFKD, then the combining marks removed); a title with no
- * Latin letters or digits at all gets "post".
+ * The automatic slug: the title's words under the rule of a chosen slug (isChosenSlug), in any script:
+ * compatibility-normalised (NFKC), lower-cased, letters with their combining marks and digits kept, every
+ * other run one hyphen, at most SLUG_MAX characters, cut at a word boundary (a longer first word is cut
+ * between characters, never inside one). Latin letters lose their accents ("Café" -> "cafe"), so the
+ * links of Latin titles are what they were before; other scripts keep theirs (a Devanagari vowel sign or
+ * a Thai tone mark is part of the word). A title with no letter or digit at all ("🚀") gets "post". The
+ * old "post" of a non-Latin title still finds the post (any slug does: a 301 to this one).
  */
 export function slugOf(title: string): string {
   const words = title
     .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFKC")
     .toLowerCase()
-    .replace(/['’]/g, "")
-    .split(/[^a-z0-9]+/)
+    .replace(/i\u0307/g, "i")
+    .replace(/['’\p{Cf}]/gu, "")
+    .split(/[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]+/u)
+    .map((word) => word.replace(/^\p{M}+/u, ""))
     .filter(Boolean);
   let slug = "";
   for (const word of words) {
     const next = slug ? `${slug}-${word}` : word;
     if (next.length > SLUG_MAX) {
-      if (!slug) slug = word.slice(0, SLUG_MAX);
+      if (!slug) slug = cutWord(word, SLUG_MAX);
       break;
     }
     slug = next;
   }
-  return slug || "post";
+  return slug.normalize("NFC") || "post";
+}
+
+/** The first characters of a word within `max` UTF-16 units: whole code points, no trailing mark cut from its letter. */
+function cutWord(word: string, max: number): string {
+  let out = "";
+  for (const char of word) {
+    if (out.length + char.length > max) break;
+    out += char;
+  }
+  return out;
 }
 
 /** A post's slug: the writer's chosen one, else the title's. */
@@ -86,6 +103,18 @@ export function tagSlug(raw: string): string {
       .join("-")
       .normalize("NFC")
   );
+}
+
+/**
+ * A tag slug with its accents folded, as search folds them (issue 43): the marks on Latin, Greek and
+ * Cyrillic letters dropped ("café" and "cafe", "καλημέρα" and "καλημερα" fold alike), the marks of other
+ * scripts kept (a Devanagari vowel sign is a letter's part). For finding a tag by a spelling without accents.
+ */
+export function tagFold(slug: string): string {
+  return slug
+    .normalize("NFD")
+    .replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, "$1")
+    .normalize("NFC");
 }
 
 /**

@@ -3,6 +3,7 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { blogSearchQueries, toSearchPage, type SearchHit } from "#worker/services/blogs/queries.ts";
+import { tagFold } from "#worker/services/blogs/slug.ts";
 import { tagKey } from "#worker/services/blogs/tags.ts";
 import { visibleBlog, visibleTagTotal } from "#worker/services/blogs/visible.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -108,6 +109,25 @@ export function createTagService(db: Db) {
       if (!slug) return null;
       const [row] = await summaryQuery(db, slug, Date.now());
       return row ? toSummary(row) : null;
+    },
+
+    /**
+     * The slug of a tag with visible posts that folds like `slug` does (/tags/cafe -> café, as search folds
+     * accents), or null. Only asked when no tag has the slug itself: the tags of the same length are read
+     * (folding keeps a composed letter one character) and folded here.
+     */
+    async folded(slug: string): Promise<string | null> {
+      const want = tagFold(slug);
+      const list = listedTags(Date.now());
+      const rows = await db
+        .select({ tag: t.key })
+        .from(t)
+        .where(and(list.where, sql`length(${t.key}) = ${[...want].length}`))
+        .groupBy(t.key)
+        .having(list.having)
+        .orderBy(asc(t.key))
+        .limit(500);
+      return rows.find((r) => r.tag !== slug && tagFold(r.tag) === want)?.tag ?? null;
     },
 
     /**

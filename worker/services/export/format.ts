@@ -13,3 +13,14 @@ export const localImages = (text: string) =>
 export function markdownFile(front: [string, string | number | boolean | null][], body: string): string {
   return `${["---", ...front.map(([key, value]) => `${key}: ${yaml(value)}`), "---", ""].join("\n")}${body}\n`;
 }
+
+/**
+ * The Content-Disposition of a download: a header is bytes, so a name in another script (a site called
+ * "咖啡馆") goes as RFC 6266's `filename*` (UTF-8, percent-encoded) beside a plain ASCII stand-in.
+ */
+export function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return ascii === filename
+    ? `attachment; filename="${filename}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

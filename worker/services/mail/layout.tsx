@@ -133,6 +133,7 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                           {frame.siteName}
                         </p>
                         <h1
+                          dir="auto"
                           className="m-heading"
                           style={{ margin: "12px 0 0", fontSize: 22, lineHeight: 1.3, color: "#111827" }}
                         >
@@ -145,6 +146,7 @@ function Html({ content, frame }: { content: MailContent; frame: MailFrame }) {
                         {content.paragraphs.map((p) => (
                           <p
                             key={p}
+                            dir="auto"
                             className="m-text"
                             style={{ margin: "12px 0", fontSize: 16, lineHeight: 1.6, color: "#111827" }}
                           >
