@@ -233,7 +233,8 @@ describe("replies from the fediverse", () => {
     const followersOnly = reply(
       bob,
       articleId,
-      { to: [`${bob.id}/followers`] },
+      // Followers-only, mentioning the writer (as Mastodon addresses a mention).
+      { to: [`${bob.id}/followers`], cc: [`https://blog.test/ap/users/${user.id}`] },
       { content: "<p>For my followers</p>" },
     );
     expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", followersOnly))).toBe(

@@ -49,7 +49,8 @@ export function createInbox(deps: HandlerDeps & { rateLimit: RateLimitService })
     for (const candidate of [known, known ? null : await fetch()]) {
       if (!candidate || candidate.id !== actorId || candidate.assertionKeyId !== proof.verificationMethod) continue;
       if (candidate.assertionMultibase && (await proof.verify(candidate.assertionMultibase))) {
-        return candidate === known ? candidate : remote.remember(candidate);
+        const author = candidate === known ? candidate : await remote.remember(candidate);
+        if (author) return author;
       }
     }
     throw new Unauthorized("The activity's proof does not verify as its actor's.", "proof-invalid");
