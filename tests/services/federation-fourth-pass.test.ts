@@ -103,7 +103,7 @@ const updateOfSelf = (who: RemoteAccount) => ({
   to: [PUBLIC],
 });
 
-describe("a key id listed by another actor is never taken from its owner (finding 1)", () => {
+describe("a key id listed by another actor is never taken from its owner (finding 1)", { timeout: 30_000 }, () => {
   for (const sameServer of [false, true]) {
     it(`an Update of an actor listing another account's key id leaves that account whole (${sameServer ? "same server" : "another server"})`, async () => {
       const w = world();
@@ -163,7 +163,7 @@ describe("a key id listed by another actor is never taken from its owner (findin
   });
 });
 
-describe("documents are believed only for the host that served them (findings 2 and 7)", () => {
+describe("documents are believed only for the host that served them (findings 2 and 7)", { timeout: 30_000 }, () => {
   it("an open redirect on a server does not let another server speak as its accounts", async () => {
     const w = world();
     const { actor } = await writer(w);
@@ -266,50 +266,126 @@ describe("documents are believed only for the host that served them (findings 2 
   });
 });
 
-describe("a private reply reaches only the local accounts among its recipients (finding 3)", () => {
-  it("a direct message to one account, in reply to another writer's post, is not shown to that writer", async () => {
-    const w = world();
-    const { user: ada, actor } = await writer(w);
-    const { user: other } = await writer(w);
-    const { articleId } = await publish(w, actor);
-    const bob = await remoteAccount(`b${tag()}.example`, "bob");
-    stubFediverse([bob]);
-    const toOther = { to: [`https://blog.test/ap/users/${other.id}`] };
-    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toOther)))).toBe(
-      "ignored",
-    );
-    const toNobodyHere = { to: [`${bob.id}/followers`] };
-    expect(
-      await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toNobodyHere))),
-    ).toBe("ignored");
-    expect(await db().select().from(schema.apPrivateReplies).where(eq(schema.apPrivateReplies.userId, ada.id))).toEqual(
-      [],
-    );
-    // Addressed to the writer, or to the writer's followers: theirs.
-    const toAda = { to: [`https://blog.test/ap/users/${ada.id}`] };
-    expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toAda)))).toBe(
-      "replied-privately",
-    );
-    const toAdasFollowers = { to: [`https://blog.test/ap/users/${ada.id}/followers`] };
-    expect(
-      await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toAdasFollowers))),
-    ).toBe("replied-privately");
-  });
+describe(
+  "a private reply reaches only the local accounts among its recipients (finding 3)",
+  { timeout: 30_000 },
+  () => {
+    it("a direct message to one account, in reply to another writer's post, is not shown to that writer", async () => {
+      const w = world();
+      const { user: ada, actor } = await writer(w);
+      const { user: other } = await writer(w);
+      const { articleId } = await publish(w, actor);
+      const bob = await remoteAccount(`b${tag()}.example`, "bob");
+      stubFediverse([bob]);
+      const toOther = { to: [`https://blog.test/ap/users/${other.id}`] };
+      expect(
+        await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toOther))),
+      ).toBe("ignored");
+      const toNobodyHere = { to: [`${bob.id}/followers`] };
+      expect(
+        await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toNobodyHere))),
+      ).toBe("ignored");
+      expect(
+        await db().select().from(schema.apPrivateReplies).where(eq(schema.apPrivateReplies.userId, ada.id)),
+      ).toEqual([]);
+      // Addressed to the writer, or to the writer's followers: theirs.
+      const toAda = { to: [`https://blog.test/ap/users/${ada.id}`] };
+      expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toAda)))).toBe(
+        "replied-privately",
+      );
+      const toAdasFollowers = { to: [`https://blog.test/ap/users/${ada.id}/followers`] };
+      expect(
+        await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, toAdasFollowers))),
+      ).toBe("replied-privately");
+    });
 
-  it("a followers-only reply reaches the writer when the writer follows its sender", async () => {
-    const w = world();
-    const { user: ada, actor } = await writer(w);
-    const { articleId } = await publish(w, actor);
-    const bob = await remoteAccount(`b${tag()}.example`, "bob");
-    bob.doc.followers = `${bob.id}/followers`;
-    stubFediverse([bob]);
-    await w.services.federation.remote.get(bob.id, true);
-    await db()
-      .insert(schema.apFollowing)
-      .values({ userId: ada.id, remoteId: bob.id, followId: `https://blog.test/f/${tag()}`, accepted: true });
-    const followersOnly = { to: [`${bob.id}/followers`] };
-    expect(
-      await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, followersOnly))),
-    ).toBe("replied-privately");
-  });
-});
+    it("a followers-only reply reaches the writer when the writer follows its sender", async () => {
+      const w = world();
+      const { user: ada, actor } = await writer(w);
+      const { articleId } = await publish(w, actor);
+      const bob = await remoteAccount(`b${tag()}.example`, "bob");
+      bob.doc.followers = `${bob.id}/followers`;
+      stubFediverse([bob]);
+      await w.services.federation.remote.get(bob.id, true);
+      await db()
+        .insert(schema.apFollowing)
+        .values({ userId: ada.id, remoteId: bob.id, followId: `https://blog.test/f/${tag()}`, accepted: true });
+      const followersOnly = { to: [`${bob.id}/followers`] };
+      expect(
+        await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", reply(bob, articleId, followersOnly))),
+      ).toBe("replied-privately");
+    });
+  },
+);
+
+describe(
+  "blocks: a handle is one account, a server is asked first, an unblock takes the block's text (finding 6)",
+  { timeout: 30_000 },
+  () => {
+    const asAdmin = async () => {
+      const u = await makeUser({ role: "admin" });
+      return { id: u.id, name: u.name, email: u.email, role: "admin", photoURL: null } satisfies Actor;
+    };
+
+    it("blocking @troll@server blocks that account alone, resolved by WebFinger", async () => {
+      const w = world();
+      const { user } = await writer(w);
+      const host = `t${tag()}.example`;
+      const troll = await remoteAccount(host, "troll");
+      const friend = await remoteAccount(host, "friend");
+      stubFediverse([troll, friend]);
+      for (const who of [troll, friend]) {
+        expect(await receiveNow(w.services, w.queue, await who.deliver("/ap/inbox", followOf(who, user.id)))).toBe(
+          "followed",
+        );
+      }
+      // Not stored under its handle yet: found through WebFinger.
+      await db().delete(schema.apRemoteActors).where(eq(schema.apRemoteActors.id, troll.id));
+      const admin = await asAdmin();
+      expect(await w.services.federation.block(admin, { target: `@troll@${host}` })).toEqual({ insertedId: troll.id });
+      expect((await db().select().from(schema.apBlocks).where(eq(schema.apBlocks.target, host))).length).toBe(0);
+      expect(await followersOf(user.id)).toEqual([friend.id]);
+      await expect(
+        receiveNow(w.services, w.queue, await troll.deliver("/ap/inbox", followOf(troll, user.id))),
+      ).rejects.toMatchObject({ code: "blocked" });
+      expect(await receiveNow(w.services, w.queue, await friend.deliver("/ap/inbox", followOf(friend, user.id)))).toBe(
+        "followed",
+      );
+      // The same text lifts it.
+      expect(await w.services.federation.unblock(admin, `@troll@${host}`)).toEqual({ deletedCount: 1 });
+    });
+
+    it("a handle that cannot be resolved is refused with how to block that account", async () => {
+      const w = world();
+      stubFediverse([]);
+      const host = `n${tag()}.example`;
+      await expect(w.services.federation.block(await asAdmin(), { target: `@ghost@${host}` })).rejects.toMatchObject({
+        code: "handle-unresolved",
+        fields: { target: expect.stringContaining("profile URL") as unknown },
+      });
+      expect(await db().select().from(schema.apBlocks).where(eq(schema.apBlocks.target, host))).toEqual([]);
+    });
+
+    it("a whole server is blocked only once confirmed, and is lifted with the text it was blocked with", async () => {
+      const w = world();
+      const { user } = await writer(w);
+      const host = `s${tag()}.example`;
+      const bob = await remoteAccount(host, "bob");
+      stubFediverse([bob]);
+      expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", followOf(bob, user.id)))).toBe(
+        "followed",
+      );
+      const admin = await asAdmin();
+      const typed = `${host.toUpperCase()}.`;
+      await expect(w.services.federation.block(admin, { target: typed })).rejects.toMatchObject({
+        code: "confirm-server-block",
+        message: expect.stringContaining("their follows of writers here end and their replies are removed") as unknown,
+      });
+      expect(await followersOf(user.id)).toEqual([bob.id]);
+      expect(await db().select().from(schema.apBlocks).where(eq(schema.apBlocks.target, host))).toEqual([]);
+      expect(await w.services.federation.block(admin, { target: typed, confirm: true })).toEqual({ insertedId: host });
+      expect(await followersOf(user.id)).toEqual([]);
+      expect(await w.services.federation.unblock(admin, typed)).toEqual({ deletedCount: 1 });
+    });
+  },
+);

@@ -287,7 +287,7 @@ describe("server blocks", () => {
     const admin = await makeUser({ role: "admin" });
     await w.services.federation.block(
       { id: admin.id, name: admin.name, email: admin.email, role: "admin", photoURL: null },
-      { target: `${base}:443` },
+      { target: `${base}:443`, confirm: true },
     );
     const like = { "@context": AS, id: `${sub.id}/likes/${tag()}`, type: "Like", actor: sub.id, object: articleId };
     await expect(receiveNow(w.services, w.queue, await sub.deliver("/ap/inbox", like))).rejects.toMatchObject({
