@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
+import { withProof } from "#worker/services/federation/proofs.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
@@ -386,6 +387,33 @@ describe(
       expect(await w.services.federation.block(admin, { target: typed, confirm: true })).toEqual({ insertedId: host });
       expect(await followersOf(user.id)).toEqual([]);
       expect(await w.services.federation.unblock(admin, typed)).toEqual({ deletedCount: 1 });
+    });
+  },
+);
+
+describe(
+  "a forwarded activity's proof has an age limit inside the inbox's memory (finding 11)",
+  { timeout: 30_000 },
+  () => {
+    it("a proof made longer ago than the window (or undated) is refused; a fresh one is believed", async () => {
+      const w = world();
+      const { actor } = await writer(w);
+      const { articleId, blogId } = await publish(w, actor);
+      const bob = await remoteAccount(`p${tag()}.example`, "bob");
+      const relay = await remoteAccount(`g${tag()}.example`, "relay");
+      stubFediverse([bob, relay]);
+      const create = reply(bob, articleId, { to: [PUBLIC] });
+      const old = await withProof(create, `${bob.id}#ed25519-key`, bob.edPrivateKeyPem, Date.now() - 15 * 86_400_000);
+      await expect(receiveNow(w.services, w.queue, await relay.deliver("/ap/inbox", old))).rejects.toMatchObject({
+        code: "proof-stale",
+      });
+      const fresh = await bob.prove(create);
+      const undated = { ...fresh, proof: { ...(fresh.proof as Record<string, unknown>), created: undefined } };
+      await expect(receiveNow(w.services, w.queue, await relay.deliver("/ap/inbox", undated))).rejects.toMatchObject({
+        code: "proof-stale",
+      });
+      expect(await receiveNow(w.services, w.queue, await relay.deliver("/ap/inbox", fresh))).toBe("commented");
+      expect(await db().select().from(schema.comments).where(eq(schema.comments.blogId, blogId))).toHaveLength(1);
     });
   },
 );
