@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asUser, makeBlog, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
+import { getPage, postForm } from "../support/pages";
 
 /**
  * Issue 42, finding 5: a post record's `email` is its writer's sign-in address, so it goes only to the
@@ -78,5 +79,22 @@ describe("GET /api/blog?email= answers others only for a public contact address"
     await send("PUT", "/api/auth/contact-email", { contactEmail: contact }, await asUser(writer));
     const published = await json<Rec[]>(await byEmail(contact));
     expect(published.map((r) => [r._id, r.email])).toEqual([[post.id, contact]]);
+  });
+});
+
+describe("Settings: the public contact address", () => {
+  it("is set and cleared from the settings page, and a bad address is refused on its field", async () => {
+    const writer = await makeUser();
+    const page = await (await getPage("/settings", writer)).text();
+    expect(page).toContain("Public contact address");
+    const contact = `page-${n()}@public.example`;
+    const saved = await postForm("/settings", writer, { intent: "set-contact-email", contactEmail: contact });
+    expect(saved.status).toBe(302);
+    expect(await (await getPage("/settings", writer)).text()).toContain(`value="${contact}"`);
+    const bad = await postForm("/settings", writer, { intent: "set-contact-email", contactEmail: "nope" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter a valid email");
+    await postForm("/settings", writer, { intent: "set-contact-email", contactEmail: "" });
+    expect(await (await getPage("/settings", writer)).text()).not.toContain(contact);
   });
 });

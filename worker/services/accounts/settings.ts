@@ -8,7 +8,7 @@ import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { emailField, parse } from "#worker/services/shared/validation.ts";
+import { emailField, LIMITS, parse } from "#worker/services/shared/validation.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
@@ -21,7 +21,11 @@ type UserRow = typeof schema.users.$inferSelect;
 const contactEmailInput = z.object({
   contactEmail: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
-    z.union([z.literal(""), emailField("Public contact address")]),
+    z
+      .string({ error: "Please enter a valid email" })
+      .max(LIMITS.email, { error: "Public contact address is too long." })
+      .refine((v) => v === "" || emailField().safeParse(v).success, { error: "Please enter a valid email" })
+      .transform((v) => v.toLowerCase()),
   ),
 });
 
