@@ -31,6 +31,9 @@ export const users = sqliteTable(
     // When the person proved they read mail at this address (a link from /verify-email, or Google's
     // verified email); null until then. ADMIN_EMAILS grants admin only once it is set.
     emailVerifiedAt: integer("email_verified_at"),
+    // The address a writer chose to show the public (lower-cased), "" by default: public answers carry
+    // it in place of the sign-in address (docs/decisions/048-public-contact-address.md).
+    contactEmail: text("contact_email").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +45,10 @@ export const users = sqliteTable(
     index("users_photo_idx").on(t.photoUrl),
     // Manage Users and GET /api/users list accounts in the order they joined, a page at a time.
     index("users_created_idx").on(t.createdAt, t.id),
+    // GET /api/blog?email= finds a writer by their public contact address; most have none.
+    index("users_contact_email_idx")
+      .on(t.contactEmail)
+      .where(sql`contact_email != ''`),
   ],
 );
 

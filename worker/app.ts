@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type Context } from "hono";
 import { api } from "#worker/api/index.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
-import { analyticsHitRoutes } from "#worker/api/analytics.ts";
+import { analyticsBenchRoutes, analyticsHitRoutes } from "#worker/api/analytics.ts";
 import { apiError, notFound } from "#worker/api/errors.ts";
 import { federationRoutes } from "#worker/api/federation.ts";
 import { wantsJson } from "#worker/http/negotiation.ts";
@@ -61,6 +61,7 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
 
   // The analytics beacon: before the D1-session and session layers, so its answer never sets a cookie.
   app.route("/api/analytics", analyticsHitRoutes);
+  app.route("/api/analytics", analyticsBenchRoutes);
 
   app.use("*", async (c, next) => {
     const database = openDatabaseSession(c.env, c.req.raw);

@@ -10,6 +10,7 @@ import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, loadOr404, readForm, unknownAction, type FormFailure } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
+import { CONFIRM_SERVER_BLOCK } from "#worker/services/texts.ts";
 
 export const handle = { title: "Fediverse" };
 
@@ -29,7 +30,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return handleForm(request, form, async () => {
     switch (form.get("intent")) {
       case "block": {
-        const { insertedId } = await context.services.federation.block(admin, { target: form.get("target") });
+        const { insertedId } = await context.services.federation.block(admin, {
+          target: form.get("target"),
+          confirm: form.get("confirm"),
+        });
         return redirectWithFlash(samePage(request), { kind: "toast", title: `Blocked ${insertedId}`, icon: "success" });
       }
       case "unblock": {
@@ -48,12 +52,14 @@ export default function FediverseBlocks() {
   const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const blocking = navigation.formData?.get("intent") === "block";
-  const error = failure?.fields?.target ?? failure?.formError;
+  // A whole-server block is asked first: the answer says what it removes, and a second button confirms.
+  const asking = failure?.code === CONFIRM_SERVER_BLOCK ? failure.values?.target : undefined;
+  const error = asking ? undefined : (failure?.fields?.target ?? failure?.formError);
   return (
     <>
       <DashboardHeader
         title="Fediverse"
-        description="Block a remote account or a whole server: its deliveries are refused, its follows end and its replies are removed."
+        description="Block a remote account (its URL or @name@server) or a whole server (its name): its deliveries are refused, its follows end and its replies are removed. A whole server is blocked only after you confirm."
       />
       {/* Keyed by the list's size: a block that took clears the field. */}
       <Form
@@ -63,7 +69,7 @@ export default function FediverseBlocks() {
       >
         <input type="hidden" name="intent" value="block" />
         <label htmlFor="block-target" className="block text-sm font-semibold text-ink">
-          Account URL or server name
+          Account URL, handle or server name
         </label>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row">
           <input
@@ -71,7 +77,7 @@ export default function FediverseBlocks() {
             name="target"
             required
             maxLength={500}
-            placeholder="https://server.example/users/name or server.example"
+            placeholder="https://server.example/users/name, @name@server.example or server.example"
             defaultValue={failure?.values?.target ?? ""}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "block-target-error" : undefined}
@@ -87,6 +93,24 @@ export default function FediverseBlocks() {
           </p>
         ) : null}
       </Form>
+      {asking ? (
+        <Form
+          method="post"
+          role="alertdialog"
+          aria-labelledby="server-block-question"
+          className="-mt-4 mb-8 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
+        >
+          <input type="hidden" name="intent" value="block" />
+          <input type="hidden" name="target" value={asking} />
+          <input type="hidden" name="confirm" value="yes" />
+          <p id="server-block-question" className="text-sm text-ink">
+            {failure?.fields?.target ?? failure?.formError}
+          </p>
+          <button type="submit" disabled={blocking} className={`${buttonClass()} mt-3`}>
+            Block the whole server
+          </button>
+        </Form>
+      ) : null}
       {blocks.items.length === 0 ? (
         <EmptyState as="p">No accounts or servers are blocked.</EmptyState>
       ) : (

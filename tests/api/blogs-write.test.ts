@@ -203,14 +203,16 @@ describe("POST /api/blogs", () => {
 });
 
 describe("GET /api/blog?email and GET /api/blog/{id}", () => {
-  it("lists an author's blogs newest first, comparing emails case-insensitively, to anyone", async () => {
+  it("lists an author's blogs newest first, comparing emails case-insensitively, to the writer (decision 048)", async () => {
     const author = await makeUser();
     const other = await makeUser();
     await makeBlog(author, { title: "older", dateTime: "2026-01-01T09:00:00.000Z" });
     await makeBlog(author, { title: "newest", dateTime: "2026-03-01T09:00:00.000Z" });
     await makeBlog(author, { title: "middle", dateTime: "2026-02-01T09:00:00.000Z" });
     await makeBlog(other, { title: "not theirs" });
-    const res = await call(`/api/blog?email=${encodeURIComponent(author.email.toUpperCase())}`);
+    const res = await call(`/api/blog?email=${encodeURIComponent(author.email.toUpperCase())}`, {
+      headers: await asUser(author),
+    });
     expect(res.status).toBe(200);
     const blogs = await json<Blog[]>(res);
     expect(blogs.map((b) => b.title)).toEqual(["newest", "middle", "older"]);
@@ -238,7 +240,8 @@ describe("GET /api/blog?email and GET /api/blog/{id}", () => {
     const blog = await makeBlog(author, { title: "the preload" });
     const res = await call(`/api/blog/${blog.id}`);
     expect(res.status).toBe(200);
-    expect(await json<Blog>(res)).toMatchObject({ _id: blog.id, title: "the preload", email: author.email, likes: 0 });
+    // A visitor reads the writer's public contact address, none by default (decision 048).
+    expect(await json<Blog>(res)).toMatchObject({ _id: blog.id, title: "the preload", email: "", likes: 0 });
     expect((await call("/api/blog/zzzzzzzzzzzzzzzzzzzz")).status).toBe(404);
     expect((await call(`/api/blog/${"%27%3B".repeat(50)}`)).status).toBe(404);
   });

@@ -140,7 +140,9 @@ describe("paginated API lists", () => {
   });
 
   it("GET /api/blog?email= pages the writer's posts", async () => {
-    const res = await call(`/api/blog?email=${encodeURIComponent(author.email)}&page=3&limit=25`);
+    const res = await call(`/api/blog?email=${encodeURIComponent(author.email)}&page=3&limit=25`, {
+      headers: await asUser(author),
+    });
     expect(res.headers.get("X-Total-Count")).toBe(String(TOTAL));
     expect((await json<Blog[]>(res)).map((b) => b.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Post ${10 - i}`),

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, postsOf, screenshots, signIn } from "./support";
 
 // Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a bot: read as a person's browser.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -10,10 +10,7 @@ test.describe("analytics", () => {
     page,
   }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
-    const posts = (await (await page.request.get(`/api/blog?email=${ACCOUNTS.writer.email}`)).json()) as {
-      _id: string;
-      title: string;
-    }[];
+    const posts = await postsOf(page, ACCOUNTS.writer);
     const post = posts[1]!;
     // Cloudflare says where the reader is (CF-IPCountry); wrangler dev does not, so the page context sends it.
     await page.context().setExtraHTTPHeaders({
@@ -72,9 +69,7 @@ test.describe("analytics", () => {
 
   test("an admin sees the whole site, and any post through the API", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
-    const posts = (await (await page.request.get(`/api/blog?email=${ACCOUNTS.writer.email}`)).json()) as {
-      _id: string;
-    }[];
+    const posts = await postsOf(page, ACCOUNTS.writer);
     await signIn(page, ACCOUNTS.admin);
     await page.goto("/dashboard/analytics?range=90");
     await expect(page.getByText("Every page of the site.", { exact: false })).toBeVisible();

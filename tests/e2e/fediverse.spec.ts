@@ -40,8 +40,11 @@ test.describe("the fediverse on the pages", () => {
     await page.goto("/dashboard/fediverse");
     await expect(page.getByRole("heading", { level: 1, name: "Fediverse" })).toBeVisible();
     const host = `spam${Date.now().toString(36)}.example`;
-    await page.getByLabel("Account URL or server name").fill(host);
+    await page.getByLabel("Account URL, handle or server name").fill(host);
     await page.getByRole("button", { name: "Block", exact: true }).click();
+    // A whole server is asked first, saying what it removes.
+    await expect(page.getByRole("alertdialog")).toContainText(`Blocking ${host} blocks every account on it`);
+    await page.getByRole("button", { name: "Block the whole server" }).click();
     const list = page.getByRole("list", { name: "Blocked accounts and servers" });
     await expect(list).toContainText(host);
     await expect(list).toContainText("Whole server");

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, postsOf, screenshots, signIn } from "./support";
 
 // Headless Chromium names itself "HeadlessChrome", which isbot rightly takes for a bot: read as a person's browser.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -9,10 +9,7 @@ test.describe("stats", () => {
   test("a reader's view of a post shows on its writer's Stats page", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.setExtraHTTPHeaders({ "User-Agent": BROWSER });
-    const posts = (await (await page.request.get(`/api/blog?email=${ACCOUNTS.writer.email}`)).json()) as {
-      _id: string;
-      title: string;
-    }[];
+    const posts = await postsOf(page, ACCOUNTS.writer);
     const post = posts[0]!;
 
     // A reader opens the post: the page sends its beacon, which counts.

@@ -32,6 +32,25 @@ export async function signIn(page: Page, who: { email: string; password: string 
 }
 
 /**
+ * An account's published posts through `GET /api/blog?email=`, asked as that account from a browser
+ * context of its own (the page stays a visitor): a sign-in address finds posts only for its owner and
+ * admins (docs/decisions/048-public-contact-address.md).
+ */
+export async function postsOf(page: Page, who: { email: string; password: string }) {
+  // The same base as playwright.config.ts.
+  const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
+  const context = await page.context().browser()!.newContext({ baseURL });
+  try {
+    const login = await context.request.post("/api/auth/login", { data: who });
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+    const res = await context.request.get(`/api/blog?email=${encodeURIComponent(who.email)}`);
+    return (await res.json()) as { _id: string; title: string }[];
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Uploads the seed's cover through the real image API and answers its URL on this site. Posts made
  * through the API use it, so no page ever shows an image from elsewhere (the CSP allows only this site's).
  */

@@ -15,11 +15,18 @@ describe("the admin's Fediverse page (blocks)", () => {
     const user = await makeUser();
     expect((await getPage("/dashboard/fediverse", user)).status).toBe(403);
     const page = await (await getPage("/dashboard/fediverse", admin)).text();
-    expect(page).toContain("Account URL or server name");
+    expect(page).toContain("Account URL, handle or server name");
     expect(page).toContain('href="/dashboard/fediverse"');
 
     const host = `spam${tag()}.example`;
-    const added = await postForm("/dashboard/fediverse", admin, { intent: "block", target: host });
+    // A whole server is asked first, saying what it removes; the second button confirms.
+    const asked = await postForm("/dashboard/fediverse", admin, { intent: "block", target: host });
+    expect(asked.status).toBe(400);
+    const question = await asked.text();
+    expect(question).toContain(`Blocking ${host} blocks every account on it`);
+    expect(question).toContain("their replies are removed");
+    expect(question).toContain("Block the whole server");
+    const added = await postForm("/dashboard/fediverse", admin, { intent: "block", target: host, confirm: "yes" });
     expect(added.status).toBe(302);
     expect(flashOf(added)?.title).toBe(`Blocked ${host}`);
     const account = `https://other${tag()}.example/users/troll`;

@@ -123,7 +123,7 @@ describe("a blocked server", () => {
     const host = `bk${tag()}.example`;
     const mal = await remoteAccount(host, "mal");
     const stub = stubFediverse([mal]);
-    await w.services.federation.block(await admin(), { target: host });
+    await w.services.federation.block(await admin(), { target: host, confirm: true });
     const like_ = { "@context": AS, id: `${mal.id}/likes/${tag()}`, type: "Like", actor: mal.id, object: mal.id };
     await expect(w.services.federation.inbox.receive(await mal.deliver("/ap/inbox", like_))).rejects.toMatchObject({
       code: "blocked",
@@ -174,7 +174,7 @@ describe("/ap/avatars", () => {
         .values({ key: `ap-avatar:${client}`, windowStart: now - (now % 60_000), count: AVATARS_PER_CLIENT });
       expect((await call(canonical, { headers: { "CF-Connecting-IP": client } })).status).toBe(429);
       // Blocked: no avatar, nothing fetched.
-      await known.w.services.federation.block(await admin(), { target: host });
+      await known.w.services.federation.block(await admin(), { target: host, confirm: true });
       expect((await call(canonical, { headers: { "CF-Connecting-IP": "203.0.113.52" } })).status).toBe(404);
       expect(known.fetches()).toBe(1);
     } finally {

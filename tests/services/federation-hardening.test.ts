@@ -233,7 +233,8 @@ describe("replies from the fediverse", () => {
     const followersOnly = reply(
       bob,
       articleId,
-      { to: [`${bob.id}/followers`] },
+      // Followers-only, mentioning the writer (as Mastodon addresses a mention).
+      { to: [`${bob.id}/followers`], cc: [`https://blog.test/ap/users/${user.id}`] },
       { content: "<p>For my followers</p>" },
     );
     expect(await receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", followersOnly))).toBe(
@@ -286,7 +287,7 @@ describe("server blocks", () => {
     const admin = await makeUser({ role: "admin" });
     await w.services.federation.block(
       { id: admin.id, name: admin.name, email: admin.email, role: "admin", photoURL: null },
-      { target: `${base}:443` },
+      { target: `${base}:443`, confirm: true },
     );
     const like = { "@context": AS, id: `${sub.id}/likes/${tag()}`, type: "Like", actor: sub.id, object: articleId };
     await expect(receiveNow(w.services, w.queue, await sub.deliver("/ap/inbox", like))).rejects.toMatchObject({

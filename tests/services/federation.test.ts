@@ -440,7 +440,7 @@ describe("replies, likes and blocks", () => {
     await expect(w.services.federation.block(null, { target: "x.example" })).rejects.toMatchObject({
       kind: "unauthenticated",
     });
-    await w.services.federation.block(adminActor, { target: new URL(bob.id).host });
+    await w.services.federation.block(adminActor, { target: new URL(bob.id).host, confirm: true });
     const like = { "@context": AS, id: `${bob.id}/likes/${tag()}`, type: "Like", actor: bob.id, object: articleId };
     await expect(receiveNow(w.services, w.queue, await bob.deliver("/ap/inbox", like))).rejects.toMatchObject({
       code: "blocked",
@@ -478,7 +478,11 @@ describe("the REST settings", () => {
     expect((await send("POST", "/api/federation/blocks", { target: "not a server" }, await asUser(admin))).status).toBe(
       400,
     );
-    const made = await send("POST", "/api/federation/blocks", { target: host }, await asUser(admin));
+    // A whole server is blocked only once confirmed (issue 42): first the question.
+    const asked = await send("POST", "/api/federation/blocks", { target: host }, await asUser(admin));
+    expect(asked.status).toBe(400);
+    expect((await json<{ error: { code: string } }>(asked)).error.code).toBe("confirm-server-block");
+    const made = await send("POST", "/api/federation/blocks", { target: host, confirm: true }, await asUser(admin));
     expect(made.status).toBe(201);
     const list = await json<{ blocks: { target: string }[] }>(
       await call("/api/federation/blocks", { headers: await asUser(admin) }),

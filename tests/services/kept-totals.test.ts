@@ -40,7 +40,7 @@ async function shown(writer: Actor, admin: Actor) {
     api: (await s.blogs.list({})).total,
     allBlogs: (await s.reading.listing(null, {})).results.total,
     category: (await s.reading.listing(null, { category: "Travel" })).results.total,
-    byEmail: (await s.blogs.byAuthorEmail({ email: writer.email })).total,
+    byEmail: (await s.blogs.byAuthorEmail({ email: writer.email }, writer)).total,
     writerPage: (await s.writers.page(writer.id, {})).blogs.total,
     published: await s.blogs.ownPublishedCount(writer),
     own: (await s.blogs.ownPage(writer, {})).total,

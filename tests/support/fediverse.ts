@@ -81,6 +81,8 @@ export function stubFediverse(
     inboxStatus?: (request: Request) => number;
     /** Other documents served by URL (a note given by reference), or a status (410 for a gone actor). */
     documents?: Record<string, Record<string, unknown> | number>;
+    /** URLs answered with a 302 to another URL (an open redirect on a server). */
+    redirects?: Record<string, string>;
   } = {},
 ) {
   const posted: Posted[] = [];
@@ -104,6 +106,8 @@ export function stubFediverse(
         links: [{ rel: "self", type: "application/activity+json", href: found.id }],
       });
     }
+    const redirect = opts.redirects?.[request.url.split("#")[0]!];
+    if (redirect) return new Response(null, { status: 302, headers: { Location: redirect } });
     const extra = opts.documents?.[request.url.split("#")[0]!];
     if (typeof extra === "number") return new Response("gone", { status: extra });
     if (extra) return new Response(JSON.stringify(extra), { headers: { "Content-Type": "application/activity+json" } });

@@ -49,6 +49,10 @@ export const accountApi = new Hono<ApiEnv>()
     );
     return c.json({ modifiedCount: 1, email, accountReset });
   })
+  // The public contact address shown in place of the sign-in address (decision 048): {contactEmail}, "" for none.
+  .put("/contact-email", async (c) =>
+    c.json(await c.var.services.account.setContactEmail(c.var.user, await readJson(c))),
+  )
   .get("/sessions", async (c) => c.json(await c.var.services.account.listSessions(c.var.user, c.var.sessionId)))
   .post("/sessions/end-others", async (c) =>
     c.json(await c.var.services.account.endOtherSessions(c.var.user, c.var.sessionId)),

@@ -60,31 +60,35 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
       return apiError(err, c);
     }
   })
-  // The benchmark's producer (worker/services/analytics/bench.ts): 404 unless ANALYTICS_BENCH_HOOKS is "true".
-  .post("/bench", async (c) => {
-    try {
-      const body: unknown = await c.req.json().catch(() => null);
-      return c.json({ queued: await queueSyntheticHits(c.env, body) });
-    } catch (err) {
-      return apiError(err, c);
-    }
-  })
   .get("/hit.gif", async (c) => {
-    const referer = c.req.header("Referer") ?? "";
-    let path: string | null = c.req.query("p") ?? null;
-    if (!path) {
-      try {
-        const page = new URL(referer);
-        if (page.host === new URL(c.req.url).host) path = `${page.pathname}${page.search}`;
-      } catch {
-        path = null;
-      }
+    // The page counted is the one the image is on, and only one of the site's own: its Referer. No
+    // query names a page, so another site cannot count reads of a post by embedding the image.
+    let path: string | null = null;
+    try {
+      const page = new URL(c.req.header("Referer") ?? "");
+      if (page.host === new URL(c.req.url).host) path = `${page.pathname}${page.search}`;
+    } catch {
+      path = null;
     }
     // An image answers an image whatever happened: a broken-image icon helps nobody.
     if (path)
       await count(c, { path, referrer: c.req.query("r") ?? "" }).catch((err) => logError("analytics: pixel", err));
     return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
   });
+
+/**
+ * The benchmark's producer (worker/services/analytics/bench.ts): 404 unless ANALYTICS_BENCH_HOOKS is
+ * "true", which production never sets. Mounted beside the beacon but kept out of the OpenAPI document
+ * (worker/api/index.ts documents only the routes production serves).
+ */
+export const analyticsBenchRoutes = new Hono<ApiEnv>().post("/bench", async (c) => {
+  try {
+    const body: unknown = await c.req.json().catch(() => null);
+    return c.json({ queued: await queueSyntheticHits(c.env, body) });
+  } catch (err) {
+    return apiError(err, c);
+  }
+});
 
 /** Reading the rollups: the summary (scoped: an admin the site, a writer their own posts). */
 export const analyticsApi = new Hono<ApiEnv>().get("/analytics/summary", async (c) =>

@@ -22,6 +22,7 @@ export type OutboundRefusal =
   | "timeout"
   | "unreachable"
   | "too-many-redirects"
+  | "cross-host-redirect"
   | "too-large";
 
 export class OutboundError extends Error {
@@ -152,6 +153,11 @@ export interface OutboundFetch extends OutboundRule {
   timeoutMs: number;
   /** Redirects followed (each hop checked again); one more is refused. */
   maxRedirects: number;
+  /**
+   * A redirect to another host is refused: for documents believed for the host that served them
+   * (ActivityPub actors, keys, objects), an open redirect on a server must not speak for it.
+   */
+  sameHost?: boolean;
   /** Builds the request of each hop (a signed GET signs every hop); a plain GET by default. */
   request?: (url: string) => Request | Promise<Request>;
   headers?: HeadersInit;
@@ -185,6 +191,7 @@ export async function fetchOutbound(
     } catch {
       throw new OutboundError("invalid-url");
     }
+    if (opts.sameHost && next.host !== new URL(target).host) throw new OutboundError("cross-host-redirect");
     target = checkOutboundUrl(next, opts).href;
   }
   throw new OutboundError("too-many-redirects");

@@ -58,3 +58,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Something else",
 };
 export const REPORT_REASON_REQUIRED = "Choose a reason: spam, abuse or other.";
+
+/** The code of the refusal that asks an admin to confirm a whole-server fediverse block (federation/blocks.ts). */
+export const CONFIRM_SERVER_BLOCK = "confirm-server-block";

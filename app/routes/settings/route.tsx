@@ -10,6 +10,7 @@ import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { signedInOrRedirect } from "#app/lib/guards.server.ts";
 import { MSG } from "#app/lib/messages.ts";
+import { ContactSection } from "./contact-section";
 import { FediverseSection } from "./fediverse-section";
 import { ImportSection } from "./import-section";
 import { DataSection, DeleteSection, NewsletterSection } from "./account-sections.tsx";
@@ -31,6 +32,7 @@ const SECTIONS = [
   { id: "sessions", label: "Sessions" },
   { id: "newsletter", label: "Newsletter" },
   { id: "notifications", label: "Notifications" },
+  { id: "contact-address", label: "Public contact" },
   { id: "fediverse", label: "Fediverse" },
   { id: "data", label: "Your data" },
   { id: "delete-account", label: "Delete account" },
@@ -39,15 +41,17 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail] = await Promise.all([
-    account.signInMethods(user),
-    account.listSessions(user, context.sessionId),
-    passkeys.list(user),
-    context.services.newsletter.stateOf(user),
-    context.services.notifications.prefs(user),
-    context.services.federation.actors.writer(user.id),
-    context.services.emailChange.pending(user),
-  ]);
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail, contactEmail] =
+    await Promise.all([
+      account.signInMethods(user),
+      account.listSessions(user, context.sessionId),
+      passkeys.list(user),
+      context.services.newsletter.stateOf(user),
+      context.services.notifications.prefs(user),
+      context.services.federation.actors.writer(user.id),
+      context.services.emailChange.pending(user),
+      account.contactEmail(user),
+    ]);
   const reauthAt = await readReauth(request, configOf(context.env).sessionSecret, user.id);
   return {
     user: { name: user.name, email: user.email },
@@ -57,6 +61,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     newsletterState,
     notificationPrefs,
     pendingEmail,
+    contactEmail,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: googleProofFresh(reauthAt),
@@ -112,6 +117,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
           Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, form.get(k) ?? undefined])),
         );
         return done(MSG.settings.notificationsSaved, undefined, "#notifications");
+      case "set-contact-email":
+        await account.setContactEmail(user, { contactEmail: form.get("contactEmail") });
+        return done("Contact address saved", undefined, "#contact-address");
       case "set-handle":
         await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
         return done("Handle saved", undefined, "#fediverse");
@@ -195,6 +203,7 @@ export default function Settings() {
               verified={data.methods.emailVerified}
               failure={failureFor("notification-prefs")}
             />
+            <ContactSection contactEmail={data.contactEmail} failure={failureFor("set-contact-email")} />
             <FediverseSection
               handle={data.fediverse.handle}
               host={data.fediverse.host}

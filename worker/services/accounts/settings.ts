@@ -1,4 +1,5 @@
 import Bowser from "bowser";
+import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "#worker/auth/passwords.ts";
@@ -7,6 +8,7 @@ import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import { emailField, LIMITS, parse } from "#worker/services/shared/validation.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
@@ -14,6 +16,18 @@ import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { eraseAccount, mailGoodbye, readHoldings, type AccountFederation } from "#worker/services/accounts/erase.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
+
+/** A public contact address: an email, or "" (none). */
+const contactEmailInput = z.object({
+  contactEmail: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
+    z
+      .string({ error: "Please enter a valid email" })
+      .max(LIMITS.email, { error: "Public contact address is too long." })
+      .refine((v) => v === "" || emailField().safeParse(v).success, { error: "Please enter a valid email" })
+      .transform((v) => v.toLowerCase()),
+  ),
+});
 
 /** Wrong current passwords per account in /settings: 10 in 15 minutes, then 429 until the window ends. */
 export const REAUTH_LIMIT = { attempts: 10, windowSeconds: 15 * 60 } as const;
@@ -126,6 +140,24 @@ export function createAccountService(
         google: Boolean(row.googleSub),
         emailVerified: row.emailVerifiedAt !== null,
       };
+    },
+
+    /**
+     * The public contact address (decision 048): what readers see in a post record's `email` in place of
+     * the sign-in address, and what `GET /api/blog?email=` finds a writer by. "" (the default) shows none.
+     */
+    async contactEmail(actor: Actor | null): Promise<string> {
+      return (await current(actor)).contactEmail;
+    },
+
+    async setContactEmail(actor: Actor | null, input: { contactEmail?: unknown }): Promise<{ modifiedCount: number }> {
+      const row = await current(actor);
+      const { contactEmail } = parse(contactEmailInput, input);
+      if (contactEmail === row.contactEmail) return { modifiedCount: 0 };
+      await db.update(schema.users).set({ contactEmail }).where(eq(schema.users.id, row.id));
+      // Wherever the writer's posts are (the API's records carry it).
+      await purge({ kind: "user.email" });
+      return { modifiedCount: 1 };
     },
 
     /**

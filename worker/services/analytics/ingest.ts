@@ -3,6 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { schema, type Db } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { clientAddressKey } from "#worker/services/client-address.ts";
+import { createRateLimitService } from "#worker/services/rate-limit.ts";
+import { RateLimited } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import {
@@ -15,7 +18,10 @@ import {
 import { hitInput, utcDay, type AnalyticsHit } from "#worker/services/analytics/model.ts";
 
 /** Why a hit was not counted (tests and logs read it; the beacon's answer is the same either way). */
-export type Skipped = "opted-out" | "bot" | "private-page" | "own-post" | "no-queue";
+export type Skipped = "opted-out" | "bot" | "private-page" | "own-post" | "too-often" | "no-queue";
+
+/** The reads one client (address) counts per post or page and minute. */
+export const HITS_PER_CLIENT_MINUTE = 3;
 
 /**
  * The day's salt, per isolate: one D1 round trip per isolate and day instead of one per hit. A salt is
@@ -27,6 +33,7 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 
 /** Accepting a beacon's hit: who is not counted, the visitor hash, and the message to the queue. */
 export function createAnalyticsIngest(db: Db, env: Env) {
+  const limits = createRateLimitService(db);
   async function saltOf(day: string): Promise<string> {
     const known = salts.get(day);
     if (known) return known;
@@ -75,11 +82,26 @@ export function createAnalyticsIngest(db: Db, env: Env) {
         if (blog?.authorId === viewerId) return { counted: false, reason: "own-post" };
       }
       if (!env.ANALYTICS_QUEUE) return { counted: false, reason: "no-queue" };
-      const day = utcDay(now);
       const address = h.get("CF-Connecting-IP") ?? "";
+      const day = utcDay(now);
+      const salt = await saltOf(day);
+      // One client (its address: a rotated user agent is the same client) counts a few reads a minute
+      // per post (or page) at most; more are not reads, they are someone inflating the numbers. The
+      // limit's key is a salted hash too: no address is kept in D1, not even for a minute.
+      const what = post ?? page.pathname.slice(0, 200);
+      const client = await crypto.subtle.digest(
+        "SHA-256",
+        new TextEncoder().encode(`${salt}\n${clientAddressKey(address)}\n${what}`),
+      );
+      try {
+        await limits.hit(`analytics:${hex(client).slice(0, 32)}`, HITS_PER_CLIENT_MINUTE, 60);
+      } catch (err) {
+        if (err instanceof RateLimited) return { counted: false, reason: "too-often" };
+        throw err;
+      }
       const digest = await crypto.subtle.digest(
         "SHA-256",
-        new TextEncoder().encode(`${await saltOf(day)}\n${address}\n${userAgent}\n${site.host}`),
+        new TextEncoder().encode(`${salt}\n${address}\n${userAgent}\n${site.host}`),
       );
       const hit: AnalyticsHit = {
         kind: "analytics-hit",

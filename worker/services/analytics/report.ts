@@ -1,11 +1,12 @@
 import { and, between, desc, eq, gt, sql } from "drizzle-orm";
 import { schema, type Db } from "#worker/db.ts";
-import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
+import { Forbidden, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import {
   addDays,
   daysBetween,
+  MAX_RANGE_DAYS,
   RECENT_MINUTES,
   summaryQuery,
   TOP_N,
@@ -45,10 +46,16 @@ export async function scopeOf(db: Db, actor: Actor | null, post?: string): Promi
     : { kind: "writer", key: `w:${user.id}`, post: null };
 }
 
-/** The range asked for (both ends inclusive), by default the last 30 days, today included. */
+/**
+ * The range asked for (both ends inclusive), by default the last 30 days, today included. The bound is
+ * checked here, once the defaults are filled in: `?from=1900-01-01` alone would otherwise run to today.
+ */
 export function rangeOf(query: { from?: string; to?: string }, now: number): { from: string; to: string } {
   const to = query.to ?? (query.from && query.from > utcDay(now) ? query.from : utcDay(now));
   const from = query.from ?? addDays(to, -29);
+  if (daysBetween(from, to) > MAX_RANGE_DAYS) {
+    throw new ValidationError({ from: `Ask for at most ${MAX_RANGE_DAYS} days.` });
+  }
   return { from, to };
 }
 

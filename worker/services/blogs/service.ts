@@ -1,7 +1,8 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { forReader } from "#worker/services/blogs/emails.ts";
 import { byEmailInput } from "#worker/services/blogs/input.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
 import type { Announce, Created, Federate } from "#worker/services/blogs/outreach.ts";
@@ -45,16 +46,21 @@ export function createBlogService(
     return images.storeUpload(actor, file);
   };
   const history = createBlogRevisions(db, purge, release, announce, federate);
+  const readerPage = async <P extends { items: Blog[] }>(page: P, actor: Actor | null): Promise<P> => ({
+    ...page,
+    items: await forReader(db, page.items, actor),
+  });
   const writing = createPostWriting({ db, purge, history, announce, federate, storeUpload });
   return {
-    async latest(limit = LATEST_BLOGS): Promise<Blog[]> {
+    /** GET /api/latest-blogs. `actor`: who reads (a post's `email` is its writer's and admins' alone). */
+    async latest(limit = LATEST_BLOGS, actor: Actor | null = null): Promise<Blog[]> {
       const rows = await db
         .select()
         .from(schema.blogs)
         .where(visibleBlog())
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(toBlog);
+      return forReader(db, rows.map(toBlog), actor);
     },
 
     /**
@@ -62,8 +68,11 @@ export function createBlogService(
      * from the previous answer's Link header). Without paging it answers the first page, not every blog
      * (docs/decisions/023-pagination-at-scale.md).
      */
-    async list(input: { page?: unknown; limit?: unknown; cursor?: unknown }): Promise<CursorPage<Blog>> {
-      return listPageOf(db, visibleList({ by: "all" }), input, API_PAGE_SIZE);
+    async list(
+      input: { page?: unknown; limit?: unknown; cursor?: unknown },
+      actor: Actor | null = null,
+    ): Promise<CursorPage<Blog>> {
+      return readerPage(await listPageOf(db, visibleList({ by: "all" }), input, API_PAGE_SIZE), actor);
     },
 
     /** One page of blogs and the total, in a single D1 round trip (no filters: every blog). */
@@ -90,18 +99,29 @@ export function createBlogService(
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
     async byId(id: string, actor: Actor | null = null): Promise<Blog> {
-      return toBlog(await findRow(id, readableBy(actor)));
+      const [blog] = await forReader(db, [toBlog(await findRow(id, readableBy(actor)))], actor);
+      return blog!;
     },
 
-    /** An author's visible blogs, newest first, a page at a time (public: GET /api/blog?email=). */
-    async byAuthorEmail(input: {
-      email?: unknown;
-      page?: unknown;
-      limit?: unknown;
-      cursor?: unknown;
-    }): Promise<CursorPage<Blog>> {
+    /**
+     * An author's visible blogs, newest first, a page at a time (GET /api/blog?email=). A writer asking
+     * with their own sign-in address, and an admin, find posts by it; anyone else only by a writer's
+     * public contact address (a sign-in address answers nothing: it says nothing about who writes here).
+     */
+    async byAuthorEmail(
+      input: { email?: unknown; page?: unknown; limit?: unknown; cursor?: unknown },
+      actor: Actor | null = null,
+    ): Promise<CursorPage<Blog>> {
       const { email } = parse(byEmailInput, input);
-      return listPageOf(db, visibleList({ by: "email", key: email }), input, API_PAGE_SIZE);
+      if (actor && (actor.role === "admin" || actor.email.toLowerCase() === email)) {
+        return readerPage(await listPageOf(db, visibleList({ by: "email", key: email }), input, API_PAGE_SIZE), actor);
+      }
+      const writer = await db.query.users.findFirst({
+        columns: { id: true },
+        where: and(eq(schema.users.contactEmail, email), ne(schema.users.contactEmail, "")),
+      });
+      const list = writer ? visibleList({ by: "author", key: writer.id }) : filteredList(sql`0`);
+      return readerPage(await listPageOf(db, list, input, API_PAGE_SIZE), actor);
     },
 
     /** One page of the signed-in person's own blogs and their total, in a single D1 round trip (My Blogs, Manage Blogs). */

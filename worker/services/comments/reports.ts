@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { visibleBlog } from "#worker/services/blogs/visible.ts";
 import { reportedPage, type ReportedComment } from "#worker/services/comments/reported.ts";
 import { Forbidden, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
@@ -43,12 +44,20 @@ function parseReport(input: unknown): { reason: ReportReason; note: string | nul
  * reader's own report state are on signed-in pages (private, no-store).
  */
 export function createCommentReportService(db: Db, rateLimit: RateLimitService) {
-  async function existing(commentId: string) {
+  /**
+   * The comment, if `reader` (when given) may see it: under a post they can read (visible, or their own,
+   * or any for an admin). A comment under a post that went back to draft is not there for others (404).
+   */
+  async function existing(commentId: string, reader?: Actor) {
     if (!isIdShaped(commentId)) throw new NotFound("Comment not found.", "comment-not-found");
-    const comment = await db.query.comments.findFirst({
-      where: eq(schema.comments.id, commentId),
-      columns: { id: true, userId: true },
-    });
+    const readable =
+      !reader || reader.role === "admin" ? undefined : or(visibleBlog(), eq(schema.blogs.authorId, reader.id));
+    const [comment] = await db
+      .select({ id: schema.comments.id, userId: schema.comments.userId })
+      .from(schema.comments)
+      .innerJoin(schema.blogs, eq(schema.blogs.id, schema.comments.blogId))
+      .where(and(eq(schema.comments.id, commentId), readable))
+      .limit(1);
     if (!comment) throw new NotFound("Comment not found.", "comment-not-found");
     return comment;
   }
@@ -60,7 +69,7 @@ export function createCommentReportService(db: Db, rateLimit: RateLimitService) 
       input: unknown,
     ): Promise<{ reported: true; reason: ReportReason }> {
       const user = requireUser(actor);
-      const comment = await existing(commentId);
+      const comment = await existing(commentId, user);
       if (!canReportComment(user, comment)) {
         throw new Forbidden("You cannot report your own comment.", "own-comment");
       }

@@ -62,7 +62,7 @@ export function createAuthenticator(
       // A stale copy is refreshed when its server answers (and kept when it does not: a gone actor).
       if (now - known.fetchedAt >= ACTOR_TTL_MS) {
         const fresh = await fetch();
-        if (fresh && (await verifiesAs(fresh, sig))) sender = await remote.remember(fresh);
+        if (fresh && (await verifiesAs(fresh, sig))) sender = (await remote.remember(fresh)) ?? known;
       }
     } else {
       const fresh = await fetch();

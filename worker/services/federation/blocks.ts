@@ -1,9 +1,10 @@
-import { count, desc, eq, inArray, like, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { RemoteComments } from "#worker/services/federation/replies.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
+import { CONFIRM_SERVER_BLOCK } from "#worker/services/texts.ts";
 import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
@@ -11,11 +12,28 @@ import { parse } from "#worker/services/shared/validation.ts";
 /** Blocks listed per page. */
 const BLOCKS_PAGE = 20;
 
-export const BLOCK_TEXT = "Enter an account URL (https://server/users/name) or a server name (server.example).";
-const blockInput = z.object({ target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT) });
+export const BLOCK_TEXT =
+  "Enter an account URL (https://server/users/name), a handle (@name@server) or a server name (server.example).";
+const blockInput = z.object({
+  target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT),
+  /** A whole server is blocked only once this says so (the admin was told what it removes). */
+  confirm: z.preprocess((v) => v === true || v === "true" || v === "yes", z.boolean()).optional(),
+});
+
+export { CONFIRM_SERVER_BLOCK };
+
+/** What a server block removes, asked before it is made. */
+export const serverBlockQuestion = (host: string, accounts: number) =>
+  `Blocking ${host} blocks every account on it (${accounts} known here), not one person: their deliveries are refused, their follows of writers here end and their replies are removed. Block the whole server?`;
+
+/** When a handle cannot be resolved: how to block that account instead. */
+export const handleUnresolvedText = (handle: string) =>
+  `${handle} could not be found through its server. To block that account, enter its profile URL (https://server/users/name); to block its whole server, enter the server name.`;
+
+const HANDLE = /^(?:acct:)?@?([^@\s/]+)@([a-z0-9.-]+(?::\d{1,5})?)$/i;
 
 /** A block's target as stored: an actor URL as given, a server as its lower-cased host name (no port). */
-function blockTarget(text: string): { target: string; kind: "actor" | "host" } | null {
+function blockTarget(text: string): { target: string; kind: "actor" | "host" } | { handle: string } | null {
   if (/^https?:\/\//i.test(text)) {
     try {
       return { target: new URL(text).href, kind: "actor" };
@@ -23,8 +41,9 @@ function blockTarget(text: string): { target: string; kind: "actor" | "host" } |
       return null;
     }
   }
+  // @name@server is one account, never its server.
+  if (HANDLE.test(text)) return { handle: text };
   const host = text
-    .replace(/^@?[^@]*@/, "")
     .toLowerCase()
     .replace(/:\d{1,5}$/, "")
     .replace(/\.$/, "");
@@ -55,8 +74,34 @@ export async function isBlocked(db: Db, actorId: string): Promise<boolean> {
   return !!row;
 }
 
-/** The admin's blocks of remote accounts and whole servers (the inbox refuses them: isBlocked). */
-export function createBlocks(db: Db, replies: RemoteComments) {
+/**
+ * The admin's blocks of remote accounts and whole servers (the inbox refuses them: isBlocked). A handle
+ * is resolved to its account (the stored copy, else WebFinger through `resolveHandle`); block and unblock
+ * take the same text, normalised the same way.
+ */
+export function createBlocks(db: Db, replies: RemoteComments, resolveHandle: (text: string) => Promise<string | null>) {
+  const a = schema.apRemoteActors;
+  const onServer = (host: string) =>
+    or(eq(a.host, host), like(a.host, `${host}:%`), like(a.host, `%.${host}`), like(a.host, `%.${host}:%`));
+
+  /** The text an admin typed as what it blocks, or a refusal saying how to say it. */
+  async function targetOf(text: string): Promise<{ target: string; kind: "actor" | "host" }> {
+    const block = blockTarget(text);
+    if (!block) throw new ValidationError({ target: BLOCK_TEXT }, BLOCK_TEXT);
+    if (!("handle" in block)) return block;
+    const [, name, server] = HANDLE.exec(block.handle)!;
+    const known = await db.query.apRemoteActors.findFirst({
+      columns: { id: true },
+      where: and(eq(a.handle, name!), eq(a.host, server!.toLowerCase())),
+    });
+    const url = known?.id ?? (await resolveHandle(block.handle));
+    if (!url) {
+      const message = handleUnresolvedText(block.handle);
+      throw new ValidationError({ target: message }, message, "handle-unresolved");
+    }
+    return { target: new URL(url).href, kind: "actor" };
+  }
+
   return {
     /** Admin: the blocked accounts and servers, newest first, a page at a time. */
     async blocks(actor: Actor | null, input: { page?: unknown } = {}) {
@@ -90,38 +135,32 @@ export function createBlocks(db: Db, replies: RemoteComments) {
       );
     },
 
-    /** Admin: block a remote account (its URL) or a whole server (its name). Its follows and replies go. */
+    /**
+     * Admin: block a remote account (its URL or handle) or a whole server (its name, and `confirm`: until
+     * then the answer asks, saying what it removes). Its follows and replies go.
+     */
     async block(actor: Actor | null, input: unknown): Promise<{ insertedId: string }> {
       requireAdmin(actor);
-      const { target: text } = parse(blockInput, input);
-      const block = blockTarget(text);
-      if (!block) throw new ValidationError({ target: BLOCK_TEXT }, BLOCK_TEXT);
-      const { target, kind } = block;
-      await db.insert(schema.apBlocks).values({ target, kind }).onConflictDoNothing();
+      const { target: text, confirm } = parse(blockInput, input);
+      const { target, kind } = await targetOf(text);
       const who =
         kind === "actor"
           ? [target]
-          : (
-              await db
-                .select({ id: schema.apRemoteActors.id })
-                .from(schema.apRemoteActors)
-                .where(
-                  or(
-                    eq(schema.apRemoteActors.host, target),
-                    like(schema.apRemoteActors.host, `${target}:%`),
-                    like(schema.apRemoteActors.host, `%.${target}`),
-                    like(schema.apRemoteActors.host, `%.${target}:%`),
-                  ),
-                )
-                .limit(500)
-            ).map((r) => r.id);
+          : (await db.select({ id: a.id }).from(a).where(onServer(target)).limit(500)).map((r) => r.id);
+      if (kind === "host" && !confirm) {
+        const question = serverBlockQuestion(target, who.length);
+        throw new ValidationError({ target: question }, question, CONFIRM_SERVER_BLOCK);
+      }
+      await db.insert(schema.apBlocks).values({ target, kind }).onConflictDoNothing();
       for (const remoteId of who) await db.delete(schema.apFollowers).where(eq(schema.apFollowers.remoteId, remoteId));
       await replies.removeAllOf(who);
       return { insertedId: target };
     },
 
-    async unblock(actor: Actor | null, target: string): Promise<{ deletedCount: number }> {
+    /** Admin: lift a block, named by the same text it was made with (or as it is listed). */
+    async unblock(actor: Actor | null, text: string): Promise<{ deletedCount: number }> {
       requireAdmin(actor);
+      const { target } = await targetOf(parse(blockInput, { target: text }).target);
       const gone = await db.delete(schema.apBlocks).where(eq(schema.apBlocks.target, target)).returning();
       return { deletedCount: gone.length };
     },

@@ -55,7 +55,7 @@ export function createFollowing(deps: {
     if (!match) return null;
     const [, name, host] = match;
     for (const scheme of allowPrivate ? ["https", "http"] : ["https"]) {
-      const jrd = await remote.fetchDocument(
+      const jrd = await remote.fetchWebFinger(
         `${scheme}://${host}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${name}@${host}`)}`,
       );
       const links = Array.isArray(jrd?.links) ? (jrd.links as { rel?: unknown; type?: unknown; href?: unknown }[]) : [];

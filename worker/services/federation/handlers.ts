@@ -3,6 +3,7 @@ import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import {
+  audienceOf,
   isObjectUrl,
   isPublic,
   noteSchema,
@@ -140,7 +141,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (isPublic(activity.to, activity.cc, note.to, note.cc)) {
         return (await replies.add(reply)) ? "commented" : "ignored";
       }
-      return (await replies.addPrivate(reply)) ? "replied-privately" : "ignored";
+      // It reaches the writer only when they are among its recipients: named, through a collection of
+      // theirs, or through the sender's followers when they follow the sender.
+      const audience = new Set(audienceOf(activity.to, activity.cc, note.to, note.cc));
+      const addressedTo = async (userId: string) =>
+        audience.has(u.actor(userId)) ||
+        audience.has(u.followers(userId)) ||
+        (!!sender.followersUrl &&
+          audience.has(sender.followersUrl) &&
+          !!(await db.query.apFollowing.findFirst({
+            where: and(
+              eq(schema.apFollowing.userId, userId),
+              eq(schema.apFollowing.remoteId, sender.id),
+              eq(schema.apFollowing.accepted, true),
+            ),
+          })));
+      return (await replies.addPrivate(reply, addressedTo)) ? "replied-privately" : "ignored";
     },
 
     async Delete(sender, activity) {

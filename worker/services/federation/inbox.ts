@@ -22,6 +22,10 @@ export const INBOX_MAX_BYTES = 256 * 1024;
 export const INBOX_LEASE_MS = 10 * 60 * 1000;
 /** Received activities are remembered (so a repeat does nothing) this long. */
 export const INBOX_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
+/** A forwarded activity's proof is believed this long after it was made: well inside INBOX_KEEP_MS. */
+export const PROOF_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** ...and up to this far ahead of our clock (Mastodon accepts a signed Date 1 h ahead). */
+const PROOF_SKEW_MS = 60 * 60 * 1000;
 
 type InboxJob = Extract<FederationJob, { kind: "inbox" }>;
 
@@ -45,11 +49,18 @@ export function createInbox(deps: HandlerDeps & { rateLimit: RateLimitService })
     if (actorId === sender.id) return sender;
     const proof = readProof(raw);
     if (!proof) throw new Unauthorized(SIGNATURE_REFUSED, "actor-mismatch");
+    // A proof never expires by itself, while this inbox forgets an activity id after INBOX_KEEP_MS: one
+    // older than that (or undated) could replay an activity already acted on (a deleted reply).
+    const now = Date.now();
+    if (proof.created === null || proof.created < now - PROOF_MAX_AGE_MS || proof.created > now + PROOF_SKEW_MS) {
+      throw new Unauthorized("The activity's proof is too old or undated.", "proof-stale");
+    }
     const { known, fetch } = await remote.candidates(proof.verificationMethod);
     for (const candidate of [known, known ? null : await fetch()]) {
       if (!candidate || candidate.id !== actorId || candidate.assertionKeyId !== proof.verificationMethod) continue;
       if (candidate.assertionMultibase && (await proof.verify(candidate.assertionMultibase))) {
-        return candidate === known ? candidate : remote.remember(candidate);
+        const author = candidate === known ? candidate : await remote.remember(candidate);
+        if (author) return author;
       }
     }
     throw new Unauthorized("The activity's proof does not verify as its actor's.", "proof-invalid");

@@ -74,6 +74,8 @@ export async function withProof(
 export interface ProofCheck {
   /** The key that made the proof (its Multikey id): the caller checks it is its author's. */
   verificationMethod: string;
+  /** When it was made (ms), null when it says not or unreadably. */
+  created: number | null;
   /** Whether the proof verifies with that key. */
   verify: (multibase: string) => Promise<boolean>;
 }
@@ -87,8 +89,10 @@ export function readProof(activity: Record<string, unknown>): ProofCheck | null 
   if (!proof || typeof proof.verificationMethod !== "string" || typeof proof.proofValue !== "string") return null;
   const { proofValue, ...options } = proof;
   const { proof: _proof, ...document } = activity;
+  const created = typeof proof.created === "string" ? Date.parse(proof.created) : NaN;
   return {
     verificationMethod: proof.verificationMethod,
+    created: Number.isFinite(created) ? created : null,
     async verify(multibase: string) {
       try {
         if (options.proofPurpose !== "assertionMethod") return false;

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
@@ -33,11 +33,14 @@ export function isFetchable(url: string, allowPrivate: boolean): boolean {
 
 /**
  * GETs an ActivityStreams document: signed at every hop, with a timeout, a size cap, at most 3
- * redirects, each hop checked by the outbound rule. Null on any failure.
+ * redirects, each hop checked by the outbound rule. Null on any failure. A document is believed for the
+ * host that served it, so a redirect to another host is refused (an open redirect on a server would
+ * otherwise speak for its accounts); only a WebFinger answer (`crossHost`), which names an actor URL
+ * that is then fetched under this rule, may come from elsewhere.
  */
 export async function fetchDocument(
   url: string,
-  opts: { allowPrivate: boolean; signer?: GetSigner },
+  opts: { allowPrivate: boolean; signer?: GetSigner; crossHost?: boolean },
 ): Promise<Record<string, unknown> | null> {
   const accept = `${ACTIVITY_JSON}, ${LD_JSON}`;
   try {
@@ -46,6 +49,7 @@ export async function fetchDocument(
       allowPrivate: opts.allowPrivate,
       timeoutMs: FETCH_TIMEOUT_MS,
       maxRedirects: 3,
+      sameHost: !opts.crossHost,
       request: async (target) => {
         const key = opts.signer ? await opts.signer() : null;
         return key
@@ -92,6 +96,8 @@ export async function fetchAvatar(
   }
 }
 
+const hostOf = (url: string): string | null => (URL.canParse(url) ? new URL(url).host : null);
+
 const ACTOR_TYPES = new Set(["Person", "Service", "Application", "Group", "Organization"]);
 
 /** A `publicKey` value: one key, or a list of them (some servers publish several). */
@@ -117,7 +123,7 @@ function assertionOf(doc: Record<string, unknown>, id: string): { id: string; mu
     ) {
       continue;
     }
-    if (idOf(m.controller) !== id) continue;
+    if (idOf(m.controller) !== id || hostOf(m.id) !== hostOf(id)) continue;
     return { id: m.id, multibase: m.publicKeyMultibase };
   }
   return null;
@@ -139,13 +145,12 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
   } catch {
     return null;
   }
-  const keys = keysOf(doc);
-  const key = keys.find((k) => k.id === keyId) ?? keys[0];
+  // An actor's keys are the keys on its own server that it owns: a key id on another host, or naming
+  // another owner, is never its own (listing someone else's key id must not take it over).
+  const owned = keysOf(doc).filter((k) => (k.owner === undefined || idOf(k.owner) === id) && hostOf(k.id) === host);
+  const key = owned.find((k) => k.id === keyId) ?? owned[0];
   const inbox = idOf(doc.inbox);
   if (!key || !inbox) return null;
-  if (key.owner !== undefined && idOf(key.owner) !== id) return null;
-  // Every key it owns is kept (a key naming another owner is not its own).
-  const owned = keys.filter((k) => k.owner === undefined || idOf(k.owner) === id);
   const endpoints = doc.endpoints as { sharedInbox?: unknown } | undefined;
   const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
   const assertion = assertionOf(doc, id);
@@ -179,26 +184,43 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
  * until its signature verified (`remember`), so a forged delivery leaves nothing behind.
  */
 export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer?: GetSigner }) {
-  /** Stores an actor and, when it was fetched, every key it lists (ap_remote_keys). */
-  async function store(actor: RemoteActor | FetchedActor): Promise<RemoteActor> {
+  /**
+   * Stores an actor and, when it was fetched, every key it lists (ap_remote_keys). A key id another
+   * stored actor owns stays that actor's: the newcomer is refused when its main key or Multikey is
+   * taken (null), and its other keys that are taken are left out. Never is the older owner deleted.
+   */
+  async function store(actor: RemoteActor | FetchedActor): Promise<RemoteActor | null> {
     const { keys, ...row } = { keys: null, ...actor } as RemoteActor & { keys: FetchedActor["keys"] | null };
     const { id: _id, ...rest } = row;
     const k = schema.apRemoteKeys;
-    // A key id moving from one actor to another is refused by its unique index: drop the stale owner.
-    await db.batch([
-      // (Never the actor itself: deleting its row would take its follows and posts with it.)
+    const a = schema.apRemoteActors;
+    const ids = [row.keyId, ...(row.assertionKeyId ? [row.assertionKeyId] : []), ...(keys ?? []).map((x) => x.keyId)];
+    const [actorsOwning, keysOwned] = await Promise.all([
       db
-        .delete(schema.apRemoteActors)
-        .where(and(eq(schema.apRemoteActors.keyId, row.keyId), ne(schema.apRemoteActors.id, row.id))),
-      db.insert(schema.apRemoteActors).values(row).onConflictDoUpdate({ target: schema.apRemoteActors.id, set: rest }),
+        .select({ keyId: a.keyId, assertionKeyId: a.assertionKeyId })
+        .from(a)
+        .where(and(ne(a.id, row.id), or(inArray(a.keyId, ids), inArray(a.assertionKeyId, ids)))),
+      db
+        .select({ keyId: k.keyId })
+        .from(k)
+        .where(and(ne(k.actorId, row.id), inArray(k.keyId, ids))),
+    ]);
+    const taken = new Set([
+      ...actorsOwning.flatMap((o) => [o.keyId, o.assertionKeyId]),
+      ...keysOwned.map((o) => o.keyId),
+    ]);
+    if (taken.has(row.keyId) || (row.assertionKeyId && taken.has(row.assertionKeyId))) return null;
+    const own = (keys ?? []).filter((key) => !taken.has(key.keyId));
+    await db.batch([
+      db.insert(a).values(row).onConflictDoUpdate({ target: a.id, set: rest }),
       ...(keys
         ? [
             db.delete(k).where(eq(k.actorId, row.id)),
-            ...keys.map((key) =>
+            ...own.map((key) =>
               db
                 .insert(k)
                 .values({ ...key, actorId: row.id })
-                .onConflictDoUpdate({ target: k.keyId, set: { actorId: row.id, publicKeyPem: key.publicKeyPem } }),
+                .onConflictDoNothing(),
             ),
           ]
         : []),
@@ -236,14 +258,17 @@ export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer
   }
 
   return {
+    /** A document believed for its own host (no redirect elsewhere). */
     fetchDocument: (url: string) => fetchDocument(url, opts),
+    /** A WebFinger answer: it may redirect to another host (a server's web domain differing from its own). */
+    fetchWebFinger: (url: string) => fetchDocument(url, { ...opts, crossHost: true }),
 
     /** An actor by its id, stored. `fresh`: fetch even when a recent copy is stored. */
     async get(id: string, fresh = false): Promise<RemoteActor | null> {
       const known = await db.query.apRemoteActors.findFirst({ where: eq(schema.apRemoteActors.id, id) });
       if (known && !fresh && Date.now() - known.fetchedAt < ACTOR_TTL_MS) return known;
       const fetched = await fetchActor(id);
-      return fetched ? store(fetched) : (known ?? null);
+      return (fetched ? await store(fetched) : null) ?? known ?? null;
     },
 
     /**

@@ -81,13 +81,16 @@ export function createRemoteComments(
   }
 
   /** The post a reply answers, if visible; the limits local commenters have, per account and per server. */
-  async function accept(reply: RemoteReply): Promise<{ authorId: string } | null> {
+  async function accept(
+    reply: RemoteReply,
+    addressedTo: (userId: string) => Promise<boolean> = async () => true,
+  ): Promise<{ authorId: string } | null> {
     const [blog] = await db
       .select({ authorId: schema.blogs.authorId })
       .from(schema.blogs)
       .where(visibleBlogsWhere(eq(schema.blogs.id, reply.blogId)))
       .limit(1);
-    if (!blog) return null;
+    if (!blog || !(await addressedTo(blog.authorId))) return null;
     const [known, privately] = await db.batch([
       db
         .select({ id: schema.apComments.noteId })
@@ -135,9 +138,13 @@ export function createRemoteComments(
       return true;
     },
 
-    /** A reply not addressed to the public: kept for the writer alone, who is notified. Never a comment. */
-    async addPrivate(reply: RemoteReply): Promise<boolean> {
-      const blog = await accept(reply);
+    /**
+     * A reply not addressed to the public: kept for the writer alone, who is notified. Never a comment.
+     * Only when the writer is among its recipients (`addressedTo`: they, or a collection of theirs): a
+     * direct message to someone else, in reply to their post, is not theirs to read.
+     */
+    async addPrivate(reply: RemoteReply, addressedTo: (userId: string) => Promise<boolean>): Promise<boolean> {
+      const blog = await accept(reply, addressedTo);
       if (!blog) return false;
       const id = newId();
       const inserted = await db

@@ -292,7 +292,7 @@ export function createFederationService(
       };
     },
 
-    ...createBlocks(db, replies),
+    ...createBlocks(db, replies, following.resolveHandle),
   };
 }
 

@@ -33,6 +33,7 @@ const REASONS: Record<OutboundRefusal, string> = {
   timeout: "timed out",
   unreachable: "unreachable",
   "too-many-redirects": "too many redirects",
+  "cross-host-redirect": "a redirect to another host",
   "too-large": "larger than 5 MB",
 };
 
