@@ -1,5 +1,5 @@
 import { configOf } from "#worker/config.ts";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
@@ -16,6 +16,7 @@ import { DataSection, DeleteSection, NewsletterSection } from "./account-section
 import { EmailSection, PasswordSection } from "./sections.tsx";
 import { PasskeySection, SessionsSection } from "./security-sections.tsx";
 import { NotificationsSection } from "./notifications-section";
+import { MembershipSection } from "./membership-section";
 import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
 import { containerClass } from "#app/components/ui.tsx";
 
@@ -29,6 +30,7 @@ const SECTIONS = [
   { id: "email", label: "Email" },
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
+  { id: "membership", label: "Membership" },
   { id: "newsletter", label: "Newsletter" },
   { id: "notifications", label: "Notifications" },
   { id: "fediverse", label: "Fediverse" },
@@ -39,7 +41,7 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail] = await Promise.all([
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail, plan] = await Promise.all([
     account.signInMethods(user),
     account.listSessions(user, context.sessionId),
     passkeys.list(user),
@@ -47,6 +49,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.services.notifications.prefs(user),
     context.services.federation.actors.writer(user.id),
     context.services.emailChange.pending(user),
+    context.services.members.billing.me(user),
   ]);
   const reauthAt = await readReauth(request, configOf(context.env).sessionSecret, user.id);
   return {
@@ -57,6 +60,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     newsletterState,
     notificationPrefs,
     pendingEmail,
+    plan,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: googleProofFresh(reauthAt),
@@ -115,6 +119,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "set-handle":
         await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
         return done("Handle saved", undefined, "#fediverse");
+      // Paid memberships: cancel at the period's end, take it back, or Stripe's portal (cards, invoices, plan).
+      case "membership-cancel":
+      case "membership-resume":
+        await context.services.members.billing.setCancel(user, form.get("intent") === "membership-cancel");
+        return done("Membership updated", undefined, "#membership");
+      case "membership-portal":
+        return redirect((await context.services.members.billing.portal(user)).url);
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -184,6 +195,12 @@ export default function Settings() {
               failure={failureFor("remove-passkey")}
             />
             <SessionsSection sessions={data.sessions} failure={failureFor("end-session") ?? failureFor("end-others")} />
+            <MembershipSection
+              plan={data.plan}
+              failure={
+                failureFor("membership-cancel") ?? failureFor("membership-resume") ?? failureFor("membership-portal")
+              }
+            />
             <NewsletterSection
               email={data.user.email}
               verified={data.methods.emailVerified}
