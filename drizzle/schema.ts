@@ -134,7 +134,7 @@ export const blogs = sqliteTable(
     // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
-    // Who may read the whole post (worker/services/members/access.ts): "public" everyone; "members" any
+    // Who may read the whole post (worker/services/blogs/gate.ts): "public" everyone; "members" any
     // signed-in account; "paid" paid and comped members. Others get the preview (up to <!--members-only-->).
     visibility: text("visibility", { enum: ["public", "members", "paid"] })
       .notNull()

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
 import { asUser, db, makeUser } from "../support/factories";
@@ -8,10 +8,19 @@ import { recordingQueue } from "../support/queue";
 import { fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
 
 let stripe: ReturnType<typeof fakeStripe>;
+let logged: string[] = [];
 beforeEach(() => {
   stripe = fakeStripe();
+  logged = [];
+  for (const level of ["log", "info", "warn", "error"] as const)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
 });
-afterEach(() => stripe.restore());
+// No Stripe secret in any log line of any test here (requests, failures, webhooks).
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(logged.length).toBeGreaterThan(0);
+  for (const line of logged) for (const s of secrets) expect(line).not.toContain(s);
+});
 
 function world() {
   const box = mailbox();

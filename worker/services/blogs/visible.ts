@@ -1,7 +1,6 @@
 import { and, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { schema, type Db } from "#worker/db.ts";
-import type { BlogRow } from "#worker/services/blogs/model.ts";
 import { taggedWith } from "#worker/services/blogs/tags.ts";
 import { memberStatus } from "#worker/services/members/model.ts";
 import { canEditBlog, type Actor } from "#worker/services/shared/policy.ts";
@@ -122,7 +121,7 @@ export {
 export async function readsInFull(
   db: Db,
   actor: Actor | null,
-  row: Pick<BlogRow, "visibility" | "authorId">,
+  row: Pick<typeof schema.blogs.$inferSelect, "visibility" | "authorId">,
   now = Date.now(),
 ): Promise<boolean> {
   if (row.visibility === "public" || canEditBlog(actor, row)) return true;
