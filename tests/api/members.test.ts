@@ -264,11 +264,14 @@ describe("paid memberships", () => {
       customer,
       parent: { subscription_details: { subscription: sub.id } },
     });
-    await w.queue.drain(w.env);
+    await w.queue.drain(w.env, { twice: true });
     expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).status).toBe(
       "paid",
     );
     expect(w.box.to(reader.email).at(-1)?.subject).toBe("Your Edge Blog payment did not go through");
+    const failures = w.box.to(reader.email).filter((m) => m.subject === "Your Edge Blog payment did not go through");
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.text).toContain("/settings#membership");
 
     // The subscription ends.
     stripe.store.subscriptions.get(sub.id as string)!.status = "canceled";

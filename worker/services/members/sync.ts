@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { log } from "#worker/log.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
-import type { createMailer } from "#worker/services/mail/mailer.ts";
+import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
 import { HANDLED_EVENTS, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
 import { WEBHOOK_TOLERANCE_SECONDS, webhookCrypto, type Stripe } from "#worker/services/members/stripe.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
@@ -125,20 +125,25 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
     }
   }
 
-  async function paymentFailed(customerId: string | null): Promise<void> {
+  /** The payment-failure mail, composed to be written in the batch that marks its event handled (once). */
+  async function paymentFailed(customerId: string | null, guard: SQL, now: number): Promise<Composed | null> {
     const member = await memberOf(customerId, null);
     const user = member && (await userOf(member.userId));
-    if (!member || !user) return;
-    await deps.mailer.send({
-      kind: "member-payment-failed",
-      to: user.email,
-      params: {
-        name: user.name,
-        tier: await tierName(member.tierId),
-        url: deps.mailer.link(deps.origin, "/settings", {}) + "#membership",
+    if (!member || !user) return null;
+    return deps.mailer.compose(
+      {
+        kind: "member-payment-failed",
+        to: user.email,
+        params: {
+          name: user.name,
+          tier: await tierName(member.tierId),
+          url: deps.mailer.link(deps.origin, "/settings", {}) + "#membership",
+        },
+        origin: deps.origin,
       },
-      origin: deps.origin,
-    });
+      now,
+      guard,
+    );
   }
 
   return {
@@ -185,6 +190,9 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
       if (!row || row.handledAt) return;
       const object = JSON.parse(row.payload) as Record<string, unknown>;
       let subscriptionId: string | null = null;
+      // A mail about the event itself is kept only if this run is the one that marks it handled.
+      const handledHere = sql`exists (select 1 from stripe_events where id = ${row.id} and handled_at = ${now})`;
+      let mail: Composed | null = null;
       switch (row.type) {
         case "checkout.session.completed": {
           const userId = typeof object.client_reference_id === "string" ? object.client_reference_id : null;
@@ -201,16 +209,23 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
         case "invoice.paid":
         case "invoice.payment_failed":
           subscriptionId = invoiceSubscription(object);
-          if (row.type === "invoice.payment_failed") await paymentFailed(idOf(object.customer as string | null));
+          if (row.type === "invoice.payment_failed")
+            mail = await paymentFailed(idOf(object.customer as string | null), handledHere, now);
           break;
         default:
           subscriptionId = typeof object.id === "string" ? object.id : null;
       }
       if (subscriptionId) await applySubscription(await deps.stripe().subscriptions.retrieve(subscriptionId), now);
-      await db
+      const mark = db
         .update(e)
         .set({ handledAt: now })
-        .where(and(eq(e.id, row.id), sql`${e.handledAt} is null`));
+        .where(and(eq(e.id, row.id), isNull(e.handledAt)));
+      if (!mail) {
+        await mark;
+        return;
+      }
+      await db.batch([mark, ...mail.statements]);
+      await deps.mailer.deliver([mail], now);
     },
   };
 }
