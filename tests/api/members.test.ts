@@ -321,6 +321,17 @@ describe("paid memberships", () => {
     expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).status).toBe(
       "free",
     );
+
+    // A comp whose end has passed reads as free at once, and the hourly sweep rewrites the stored status.
+    const past = await makeUser();
+    await db()
+      .insert(schema.members)
+      .values({ userId: past.id, status: "comped", compTierId: tier.id, compUntil: Date.now() - 1000 });
+    expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(past) }))).status).toBe("free");
+    const { createServices } = await import("#worker/services/index.ts");
+    expect(await createServices(w.env).members.admin.sweepComps()).toBeGreaterThanOrEqual(1);
+    const row = await db().query.members.findFirst({ where: eq(schema.members.userId, past.id) });
+    expect(row?.status).toBe("free");
   });
 
   it("lists its routes in the OpenAPI document", async () => {

@@ -90,6 +90,22 @@ export function createMemberAdmin(db: Db, tiers: ReturnType<typeof createTierSer
       return { deletedCount: 1 };
     },
 
+    /**
+     * Hourly: comps that ended. Reads already see them end (memberStatus reads comp_until); this rewrites the stored
+     * status the admin's filter and the counts read. Answers how many rows changed.
+     */
+    async sweepComps(now = Date.now()): Promise<number> {
+      const ended = await db
+        .update(m)
+        .set({
+          status: sql`case when ${m.subscriptionStatus} in ('active', 'trialing', 'past_due') then 'paid' else 'free' end`,
+          updatedAt: now,
+        })
+        .where(and(eq(m.status, "comped"), sql`${m.compUntil} is not null and ${m.compUntil} <= ${now}`))
+        .returning({ userId: m.userId });
+      return ended.length;
+    },
+
     /** Counts by state (every account without a paid plan or comp is free) and monthly recurring revenue per currency. */
     async stats(actor: Actor | null) {
       requireAdmin(actor);
