@@ -692,7 +692,7 @@ export const apInbox = sqliteTable(
     // The server that delivered it (its signer), when it is not the author (a forwarded reply).
     senderId: text("sender_id").notNull(),
     body: text("body").notNull(),
-    receivedAt: integer("received_at").notNull().default(now),
+    receivedAt: createdAt(),
     handledAt: integer("handled_at"),
     result: text("result"),
   },
@@ -816,7 +816,7 @@ export const apRemotePosts = sqliteTable(
     text: text("text").notNull(),
     url: text("url"),
     publishedAt: integer("published_at").notNull(),
-    receivedAt: integer("received_at").notNull().default(now),
+    receivedAt: createdAt(),
   },
   (t) => [index("ap_remote_posts_actor_idx").on(t.remoteId, t.publishedAt)],
 );
