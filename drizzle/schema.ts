@@ -141,6 +141,11 @@ export const blogs = sqliteTable(
     // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
+    // Who may read the whole post (worker/services/blogs/gate.ts): "public" everyone; "members" any
+    // signed-in account; "paid" paid and comped members. Others get the preview (up to <!--members-only-->).
+    visibility: text("visibility", { enum: ["public", "members", "paid"] })
+      .notNull()
+      .default("public"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1215,4 +1220,74 @@ export const analyticsRecent = sqliteTable(
 export const analyticsSalts = sqliteTable("analytics_salts", {
   day: text("day").primaryKey(),
   salt: text("salt").notNull(),
+});
+
+/**
+ * Paid membership tiers (worker/services/members/tiers.ts). Prices are in minor units (cents) of `currency`;
+ * each amount has its own Stripe Price (a changed amount gets a new one: Stripe Prices are immutable). An
+ * archived tier takes no new sign-ups; its members keep it.
+ */
+export const memberTiers = sqliteTable("member_tiers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  // One benefit per line.
+  benefits: text("benefits").notNull().default(""),
+  monthlyPrice: integer("monthly_price").notNull(),
+  yearlyPrice: integer("yearly_price").notNull(),
+  currency: text("currency").notNull(),
+  trialDays: integer("trial_days").notNull().default(0),
+  archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+  stripeProductId: text("stripe_product_id"),
+  stripeMonthlyPriceId: text("stripe_monthly_price_id"),
+  stripeYearlyPriceId: text("stripe_yearly_price_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const MEMBER_STATUSES = ["free", "paid", "comped"] as const;
+
+/**
+ * A reader's membership, one row per account once they start a checkout or an admin comps them. `status` is
+ * derived (worker/services/members/sync.ts): paid while Stripe's subscription is active, trialing or past_due;
+ * comped while an admin's comp lasts; free otherwise. No row: free.
+ */
+export const members = sqliteTable(
+  "members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    // Stripe's own status of the subscription (active, trialing, past_due, canceled, ...), as last read.
+    subscriptionStatus: text("subscription_status"),
+    status: text("status", { enum: MEMBER_STATUSES }).notNull().default("free"),
+    tierId: text("tier_id").references(() => memberTiers.id, { onDelete: "set null" }),
+    cadence: text("cadence", { enum: ["month", "year"] }),
+    currentPeriodEnd: integer("current_period_end"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    // The amount of the current subscription in minor units (MRR in the admin's stats).
+    amount: integer("amount"),
+    currency: text("currency"),
+    compTierId: text("comp_tier_id").references(() => memberTiers.id, { onDelete: "set null" }),
+    // An admin's comp: until when (epoch ms); null with comp_tier_id set: for good.
+    compUntil: integer("comp_until"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("members_customer_unique").on(t.stripeCustomerId),
+    index("members_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Every Stripe event the webhook accepted, once (its id is the key): a redelivery is acknowledged and dropped. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  // The object the event is about (a subscription, a customer, a checkout session), as Stripe sent it.
+  payload: text("payload").notNull(),
+  receivedAt: integer("received_at").notNull().default(now),
+  handledAt: integer("handled_at"),
 });

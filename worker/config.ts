@@ -59,6 +59,28 @@ const schema = z.object({
   FEDERATION_ALLOW_PRIVATE: flag("FEDERATION_ALLOW_PRIVATE"),
   IMPORT_ALLOW_PRIVATE_HOSTS: flag("IMPORT_ALLOW_PRIVATE_HOSTS"),
   ANALYTICS_BENCH_HOOKS: flag("ANALYTICS_BENCH_HOOKS"),
+  STRIPE_SECRET_KEY: text.refine((v) => v === "" || /^(sk|rk)_(test|live)_\w+$/.test(v), {
+    message: "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_…, sk_test_… or rk_…).",
+  }),
+  STRIPE_WEBHOOK_SECRET: text.refine((v) => v === "" || /^whsec_\w+$/.test(v), {
+    message: "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…).",
+  }),
+  STRIPE_API_BASE: text.transform((v, ctx) => {
+    if (!v) return null;
+    try {
+      const url = new URL(v);
+      if (url.protocol === "https:" || url.protocol === "http:")
+        return {
+          host: url.hostname,
+          port: Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+          protocol: url.protocol.slice(0, -1) as "http" | "https",
+        };
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: "custom", message: "STRIPE_API_BASE must be an http(s) URL such as http://127.0.0.1:12111." });
+    return z.NEVER;
+  }),
   ANALYTICS_RETENTION_DAYS: text.transform((v, ctx) => {
     if (!v) return DEFAULT_RETENTION_DAYS;
     const days = Number(v);
@@ -83,6 +105,16 @@ export interface Config {
   imports: { allowPrivateHosts: boolean };
   /** benchHooks: `POST /api/analytics/bench` may queue synthetic hits (ANALYTICS_BENCH_HOOKS, only for `npm run bench:analytics`). */
   analytics: { retentionDays: number; benchHooks: boolean };
+  /**
+   * Paid memberships (worker/services/members/), on when both Stripe secrets are set; null: off (checkout
+   * answers 503). `api` is where the SDK sends its requests: Stripe's own API unless STRIPE_API_BASE names
+   * a local stand-in.
+   */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    api: { host: string; port: number; protocol: "http" | "https" } | null;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +142,10 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, st
     federation: { siteHandle: v.AP_SITE_HANDLE, allowPrivate: v.FEDERATION_ALLOW_PRIVATE },
     imports: { allowPrivateHosts: v.IMPORT_ALLOW_PRIVATE_HOSTS },
     analytics: { retentionDays: v.ANALYTICS_RETENTION_DAYS, benchHooks: v.ANALYTICS_BENCH_HOOKS },
+    stripe:
+      v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, api: v.STRIPE_API_BASE }
+        : null,
   };
 }
 

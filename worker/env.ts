@@ -2,6 +2,7 @@ import type {
   AnalyticsHit,
   FederationJob,
   ImportJobMessage,
+  MembersJob,
   NewsletterJob,
   NotificationJob,
 } from "#worker/queues/messages.ts";
@@ -54,4 +55,11 @@ export interface Env {
   ANALYTICS_RETENTION_DAYS?: string;
   /** "true" opens POST /api/analytics/bench (synthetic hits straight to the queue): `npm run bench:analytics` only. */
   ANALYTICS_BENCH_HOOKS?: string;
+  /** Paid memberships (README "Paid memberships"): secrets, set with `wrangler secret put`; unset: off. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** A local Stripe stand-in's origin (tests, e2e); unset: Stripe's own API. */
+  STRIPE_API_BASE?: string;
+  /** Stripe's webhook events, acted on by this Worker's consumer (worker/services/members/sync.ts). */
+  MEMBERS_QUEUE?: Queue<MembersJob>;
 }

@@ -19,7 +19,7 @@ const app = createApp(build as unknown as ServerBuild);
 /**
  * wrangler.toml's crons, named by what they run. Every minute: due posts published, mail retried, stalled
  * fan-outs and imports resumed, batched comment mail sent. Hourly: the sweeps (expired images, orphaned
- * files, sessions, tokens, sent mail, old analytics, received fediverse activities). Daily at 08:00 UTC: the notification digest.
+ * files, sessions, tokens, sent mail, old analytics, received fediverse activities, ended comps). Daily at 08:00 UTC: the notification digest.
  */
 export const CRONS = {
   publishAndRetry: "* * * * *",
@@ -58,6 +58,8 @@ export default {
             services.mailer.sweep(now),
             services.analytics.prune(now),
             services.federation.sweep(now),
+            // Comps whose end has come: the stored status the admin's list and counts read.
+            services.members.admin.sweepComps(now),
           ]),
         );
         return;

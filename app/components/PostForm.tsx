@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { Form, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -207,6 +208,17 @@ export function PostForm(props: (({ mode: "new" } & NewPost) | { mode: "edit"; b
         <option value="">The site&apos;s default</option>
         <option value="teaser">The teaser and a link</option>
         <option value="full">The whole post</option>
+      </Select>
+      <Select
+        label="Who can read it"
+        name="visibility"
+        defaultValue={values.visibility ?? blog?.visibility ?? "public"}
+        error={errors.visibility}
+        hint={`Others read the part above a line ${MEMBERS_ONLY_MARKER} in the text (else the short description), then an invitation to join.`}
+      >
+        <option value="public">Everyone</option>
+        <option value="members">Signed-in members</option>
+        <option value="paid">Paying members</option>
       </Select>
 
       {blog ? (

@@ -36,6 +36,7 @@ export function extraFieldsFrom(form: FormData) {
     seo_title: form.get("seo_title") ?? undefined,
     slug: form.get("slug") ?? undefined,
     newsletter_content: form.get("newsletter_content") ?? undefined,
+    visibility: form.get("visibility") ?? undefined,
   };
 }
 

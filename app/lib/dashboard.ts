@@ -17,6 +17,8 @@ export const ADMIN_MENU: readonly DashboardLink[] = [
   { to: "/dashboard/inbox", label: "Inbox" },
   // Beyond the spec's menu: subscribers, CSV export and import, each post's send.
   { to: "/dashboard/newsletter", label: "Newsletter" },
+  // Beyond the spec's menu: paid membership tiers, members and revenue (Stripe).
+  { to: "/dashboard/memberships", label: "Memberships" },
   // Beyond the spec's menu: reported comments with their reasons, kept or deleted.
   { to: "/dashboard/comments", label: "Comments" },
   // Beyond the spec's menu: views, likes, comments and saves of every post.

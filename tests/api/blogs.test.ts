@@ -58,6 +58,9 @@ describe("blogs API (read side)", () => {
         "title",
         // When it was last saved (the editor's local draft compares it).
         "updated_at",
+        // Paid memberships: who reads it in full, and whether this answer carries all of it.
+        "visibility",
+        "access",
       ].sort(),
     );
     // Beyond the spec: every public answer is a published post with no pending schedule.

@@ -199,6 +199,14 @@ describe("malformed requests never answer 5xx (property-based)", () => {
   });
 
   it("over every page action and /api route: arbitrary methods, content types, bodies and fields (1,200 requests)", async () => {
+    // Paid memberships (off here: no Stripe secrets): its pages, calls and webhook.
+    const MEMBERSHIP_PATHS = [
+      "/membership",
+      "/dashboard/memberships",
+      "/api/members/checkout",
+      "/api/members/tiers",
+      "/api/stripe/webhook",
+    ];
     const paths = [
       "/?index",
       "/login",
@@ -263,6 +271,7 @@ describe("malformed requests never answer 5xx (property-based)", () => {
       "/newsletter/unsubscribe",
       "/dashboard/newsletter",
       "/dashboard/import",
+      ...MEMBERSHIP_PATHS,
     ];
     const fields = fc.dictionary(
       fc.constantFrom(
@@ -326,7 +335,8 @@ describe("malformed requests never answer 5xx (property-based)", () => {
           const res = await call(path, { method, headers, body, redirect: "manual" });
           await res.body?.cancel();
           sent++;
-          return res.status < 500;
+          // Memberships are off without Stripe's secrets: their calls say so with 503 on purpose (decision 052).
+          return res.status < 500 || (res.status === 503 && MEMBERSHIP_PATHS.includes(path));
         },
       ),
       { numRuns: 1200 },

@@ -51,7 +51,9 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
       dateTime: "2025-03-04T05:06:00.000Z",
     });
     // The search headline and the newsletter's choice for this post (the editor's fields).
-    await env.DB.prepare("update blogs set seo_title = ?, newsletter_content = 'full' where id = ?")
+    await env.DB.prepare(
+      "update blogs set seo_title = ?, newsletter_content = 'full', visibility = 'paid' where id = ?",
+    )
       .bind("Threads, tags and the edge", post.id)
       .run();
     await makeBlog(writer, {
@@ -90,6 +92,7 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
     expect(postFile).toContain(`social_image: "../images/${socialKey}"`);
     expect(postFile).toMatch(/^seo_title: "Threads, tags and the edge"$/m);
     expect(postFile).toMatch(/^newsletter_content: "full"$/m);
+    expect(postFile).toMatch(/^visibility: "paid"$/m);
     const otherFile = strFromU8(files[Object.keys(files).find((n) => n.startsWith("posts/shared-elsewhere"))!]!);
     expect(otherFile).toMatch(/^social_image: "https:\/\/img\.example\.com\/share\.png"$/m);
     expect(otherFile).toMatch(/^meta_description: ""$/m);
@@ -128,7 +131,7 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
     expect(first.view.job.imported).toBe(2);
 
     const back = await env.DB.prepare(
-      "select id, title, tags, meta_description, seo_title, newsletter_content, social_image from blogs order by title",
+      "select id, title, tags, meta_description, seo_title, newsletter_content, visibility, social_image from blogs order by title",
     ).all<{
       id: string;
       title: string;
@@ -136,6 +139,7 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
       meta_description: string;
       seo_title: string;
       newsletter_content: string;
+      visibility: string;
       social_image: string;
     }>();
     const [elsewhere, restored] = back.results;
@@ -145,6 +149,8 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
       meta_description: "What search engines show.",
       seo_title: "Threads, tags and the edge",
       newsletter_content: "full",
+      // A paid post stays paid (the export keeps its whole body too).
+      visibility: "paid",
     });
     // The share image came from the zip into R2 under a key of its own.
     const newKey = /^\/images\/(.+)$/.exec(restored!.social_image)![1]!;
@@ -155,6 +161,7 @@ describe("the site export keeps threading, tags, SEO fields and follows, and the
       social_image: "https://img.example.com/share.png",
       seo_title: "",
       newsletter_content: "",
+      visibility: "public",
     });
     const tagged = await env.DB.prepare("select tag from blog_tags where blog_id = ? order by tag")
       .bind(restored!.id)

@@ -19,6 +19,7 @@ import { federationApi } from "#worker/api/federation-admin.ts";
 import { followsApi } from "#worker/api/follows.ts";
 import { notificationsApi } from "#worker/api/notifications.ts";
 import { importsApi } from "#worker/api/imports.ts";
+import { membersApi } from "#worker/api/members.ts";
 import { openApiDocument, openApiPage } from "#worker/api/openapi.ts";
 import { analyticsApi, analyticsHitRoutes } from "#worker/api/analytics.ts";
 
@@ -43,6 +44,7 @@ export const api = new Hono<ApiEnv>()
   .route("/", notificationsApi)
   .route("/", importsApi)
   .route("/", analyticsApi)
+  .route("/", membersApi)
   .route("/", imagesApi);
 
 // The contract describes the routes above and itself; it is built when asked, from the routes the app has.

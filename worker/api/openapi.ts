@@ -8,6 +8,7 @@ import { subscribeInput } from "#worker/services/newsletter/model.ts";
 import { summaryQuery, summaryResponse } from "#worker/services/analytics/service.ts";
 import { newReviewInput } from "#worker/services/reviews.ts";
 import { reportInput } from "#worker/services/comments/reports.ts";
+import { checkoutInput, compInput, newTierInput, tierChangesInput } from "#worker/services/members/model.ts";
 
 /**
  * The OpenAPI 3.1 document of /api, built from the routes the Hono app really has (so a route cannot be
@@ -25,6 +26,10 @@ const BODIES: Record<string, z.ZodType> = {
   "POST /review": newReviewInput,
   "POST /newsletter": subscribeInput,
   "POST /comments/{id}/report": reportInput,
+  "POST /members/tiers": newTierInput,
+  "PUT /members/tiers/{id}": tierChangesInput,
+  "POST /members/checkout": checkoutInput,
+  "POST /members/{userId}/comp": compInput,
 };
 
 /** Query strings a service validates with a schema: each property is a query parameter. */
@@ -59,6 +64,21 @@ const SUMMARIES: Record<string, string> = {
   "GET /analytics/hit.gif": "The no-JavaScript page-view pixel",
   "POST /comments/{id}/report": "Report someone else's comment with a reason (spam, abuse, or other with a short note)",
   "DELETE /comments/{id}/report": "Withdraw your own report of a comment",
+  "POST /stripe/webhook":
+    "Stripe's events (raw body, Stripe-Signature checked; 400 when missing, wrong or older than 5 minutes)",
+  "GET /members/tiers": "Membership tiers that take sign-ups, cheapest first",
+  "POST /members/tiers": "Create a tier (admin; makes its Stripe Product and Prices)",
+  "PUT /members/tiers/{id}": "Change a tier (admin; a new amount makes a new Stripe Price)",
+  "DELETE /members/tiers/{id}": "Archive a tier (admin): no new sign-ups, its members keep it",
+  "POST /members/checkout": "Start a Stripe Checkout for a tier and cadence; answers {url}",
+  "POST /members/portal": "Open Stripe's Billing Portal for the signed-in member; answers {url}",
+  "GET /members/me": "The signed-in reader's plan: status, tier, cadence, renewal, cancel_at_period_end",
+  "POST /members/me/cancel": "Cancel at the end of the paid period",
+  "POST /members/me/resume": "Take a cancellation back before the period ends",
+  "GET /members": "Members (admin), filtered by status and email, one page at a time",
+  "POST /members/{userId}/comp": "Give an account a tier for free, for good or until a date (admin)",
+  "DELETE /members/{userId}/comp": "End an account's comp (admin)",
+  "GET /members/stats": "Counts of paid, comped and free accounts and MRR per currency (admin)",
 };
 
 const errorSchema = {

@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { escapeHtml } from "#worker/content/escape.ts";
 import { Marked, type Tokens } from "marked";
 import xss from "xss";
@@ -121,10 +122,13 @@ const rendered = new Map<string, string>();
 const RENDERED_ENTRIES = 16;
 
 /** A post's details as safe HTML. Plain text (the posts written before Markdown) becomes paragraphs with its line breaks. */
+const MARKER_LINE = new RegExp(`^[ \\t]*${MEMBERS_ONLY_MARKER}[ \\t]*$`, "gm");
+
 export function renderMarkdown(source: string): string {
   const known = rendered.get(source);
   if (known !== undefined) return known;
-  let text = source.slice(0, MARKDOWN_MAX_CHARS).replace(/\r\n?/g, "\n");
+  // The members' marker (worker/services/blogs/gate.ts) ends the preview; in the whole post it is no text.
+  let text = source.slice(0, MARKDOWN_MAX_CHARS).replace(/\r\n?/g, "\n").replace(MARKER_LINE, "");
   let marks = 0;
   for (let i = 0; i < text.length && marks <= MARKDOWN_MAX_MARKS; i++) {
     const c = text.charCodeAt(i);

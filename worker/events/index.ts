@@ -20,6 +20,8 @@ export interface DomainEvents {
   "post.liked": { actor: Actor; blogId: string };
   /** Someone followed a writer. */
   "user.followed": { actor: Actor; writerId: string };
+  /** A reader became a paying member (Stripe says their subscription is active or trialing). */
+  "member.paid": { userId: string; tierId: string | null };
 }
 
 export type EventName = keyof DomainEvents;

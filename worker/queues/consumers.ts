@@ -4,6 +4,7 @@ import type {
   AnalyticsHit,
   FederationJob,
   ImportJobMessage,
+  MembersJob,
   NewsletterJob,
   NotificationJob,
 } from "#worker/queues/messages.ts";
@@ -64,6 +65,8 @@ export const QUEUE_CONSUMERS: Record<string, Consumer> = {
     (job, s) => s.federation.runJob(job),
     (attempts) => Math.min(43_200, 30 * 2 ** attempts),
   ),
+  // Stripe's events, one per message: the subscription is read again from Stripe and the member set from it.
+  "edge-blog-members": eachMessage<MembersJob>("members", (job, s) => s.members.sync.run(job), briefly),
   // Page views: the whole batch is folded into the rollups in one D1 batch (a hit already folded is
   // skipped), so it is acked or retried as one.
   "edge-blog-analytics": async (batch, services) => {

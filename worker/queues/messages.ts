@@ -80,3 +80,13 @@ export type NewsletterJob =
 export type NotificationJob =
   | { kind: "notify-post"; blogId: string; after: string; origin: string | null }
   | { kind: "digest"; after: string; cutoff: number; origin: string | null };
+
+/**
+ * Work on the members queue (wrangler.toml): one Stripe event the webhook accepted (recorded once in
+ * stripe_events). The consumer reads the subscription again from Stripe and sets the member's state from it,
+ * so a job run twice, or events that arrive out of order, end in the same state.
+ */
+export interface MembersJob {
+  kind: "stripe-event";
+  eventId: string;
+}

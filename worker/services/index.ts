@@ -33,6 +33,7 @@ import { createImageService } from "#worker/services/images/service.ts";
 import { createImportRunner } from "#worker/services/import/run.ts";
 import { createImportService } from "#worker/services/import/service.ts";
 import { createLikeService } from "#worker/services/likes.ts";
+import { createMemberService } from "#worker/services/members/service.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter/service.ts";
 import { createNotificationService } from "#worker/services/notifications/service.ts";
@@ -156,6 +157,12 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
     }),
     likes: createLikeService(db, purge, rateLimit, (actor, blogId) => events.emit("post.liked", { actor, blogId })),
     mailer,
+    // Paid memberships through Stripe (docs/decisions/052): tiers, checkout, the webhook's queue, comps.
+    members: createMemberService(db, env, {
+      mailer,
+      origin,
+      onPaid: (payload) => events.emit("member.paid", payload),
+    }),
     newsletter,
     notifications,
     passwordReset: createPasswordResetService(db, env, {

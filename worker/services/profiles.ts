@@ -64,7 +64,11 @@ export function createProfileService(db: Db, purge: Purge) {
       ]);
       return {
         profile: profiles[0] ? toProfile(profiles[0]) : null,
-        blogs: toPage(rows.map(toBlog), totals[0]?.total ?? 0, paging),
+        blogs: toPage(
+          rows.map((row) => toBlog(row)),
+          totals[0]?.total ?? 0,
+          paging,
+        ),
       };
     },
 

@@ -48,6 +48,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
         wordCount: d.wordCount,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
         url,
+        // A gated post (Google's paywalled-content markup): the part past the preview is not free.
+        ...(blog.visibility === "public"
+          ? {}
+          : {
+              isAccessibleForFree: false,
+              hasPart: { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: ".members-only" },
+            }),
       },
     },
   ];

@@ -23,6 +23,7 @@ import { LikeButton, SaveButton, saveNotice, succeeded, ToggleButton, type Done 
 import type { action } from "./action";
 import { SharePanel, useSharePanel } from "./share-panel";
 import { OwnerLinks } from "./owner-links";
+import { MembersCta } from "./members-cta";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
@@ -252,12 +253,12 @@ export default function BlogDetail() {
         <div id={sharePanel} data-panel="" className={shareOpen ? "mt-4" : "hidden"}>
           <SharePanel link={link} title={blog.title} fediverse={fediverse} />
         </div>
-
         {/* Sanitised by an allow-list on the server (worker/content/markdown.ts). */}
         <div
           className="post-body mt-10 space-y-6 font-serif text-lg leading-8 text-gray-800"
           dangerouslySetInnerHTML={{ __html: detailsHtml }}
         />
+        <MembersCta blog={blog} />
 
         <p id={COMMENT_ANNOUNCER} aria-live="polite" className="sr-only" />
         <CommentsList

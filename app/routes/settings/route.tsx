@@ -1,5 +1,5 @@
 import { configOf } from "#worker/config.ts";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearSessionCookie } from "#worker/auth/cookie.ts";
 import { clearReauthCookie, readReauth } from "#worker/auth/reauth.ts";
@@ -17,6 +17,7 @@ import { DataSection, DeleteSection, NewsletterSection } from "./account-section
 import { EmailSection, PasswordSection } from "./sections.tsx";
 import { PasskeySection, SessionsSection } from "./security-sections.tsx";
 import { NotificationsSection } from "./notifications-section";
+import { MembershipSection } from "./membership-section";
 import { NOTIFICATION_KINDS } from "#worker/services/notifications/texts.ts";
 import { containerClass } from "#app/components/ui.tsx";
 
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: "email", label: "Email" },
   { id: "passkeys", label: "Passkeys" },
   { id: "sessions", label: "Sessions" },
+  { id: "membership", label: "Membership" },
   { id: "newsletter", label: "Newsletter" },
   { id: "notifications", label: "Notifications" },
   { id: "contact-address", label: "Public contact" },
@@ -41,7 +43,7 @@ const SECTIONS = [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const { account, passkeys } = context.services;
-  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail, contactEmail] =
+  const [methods, sessions, keys, newsletterState, notificationPrefs, handle, pendingEmail, contactEmail, plan] =
     await Promise.all([
       account.signInMethods(user),
       account.listSessions(user, context.sessionId),
@@ -51,6 +53,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       context.services.federation.actors.writer(user.id),
       context.services.emailChange.pending(user),
       account.contactEmail(user),
+      context.services.members.billing.me(user),
     ]);
   const reauthAt = await readReauth(request, configOf(context.env).sessionSecret, user.id);
   return {
@@ -62,6 +65,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     notificationPrefs,
     pendingEmail,
     contactEmail,
+    plan,
     fediverse: { handle: handle?.handle ?? "", host: context.services.federation.host },
     // A Google-only account that just proved itself with Google may delete itself or change its email.
     googleConfirmed: googleProofFresh(reauthAt),
@@ -123,6 +127,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
       case "set-handle":
         await context.services.federation.setHandle(user.id, { handle: form.get("handle") });
         return done("Handle saved", undefined, "#fediverse");
+      // Paid memberships: cancel at the period's end, take it back, or Stripe's portal (cards, invoices, plan).
+      case "membership-cancel":
+      case "membership-resume":
+        await context.services.members.billing.setCancel(user, form.get("intent") === "membership-cancel");
+        return done("Membership updated", undefined, "#membership");
+      case "membership-portal":
+        return redirect((await context.services.members.billing.portal(user)).url);
       case "remove-passkey":
         await passkeys.remove(user, String(form.get("passkeyId") ?? ""));
         return done(MSG.settings.passkeyRemoved, undefined, "#passkeys");
@@ -192,6 +203,12 @@ export default function Settings() {
               failure={failureFor("remove-passkey")}
             />
             <SessionsSection sessions={data.sessions} failure={failureFor("end-session") ?? failureFor("end-others")} />
+            <MembershipSection
+              plan={data.plan}
+              failure={
+                failureFor("membership-cancel") ?? failureFor("membership-resume") ?? failureFor("membership-portal")
+              }
+            />
             <NewsletterSection
               email={data.user.email}
               verified={data.methods.emailVerified}

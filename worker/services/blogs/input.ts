@@ -10,7 +10,12 @@ import {
   requiredText,
   requiredUrl,
 } from "#worker/services/shared/validation.ts";
-import { BLOG_STATUSES, type BlogStatus } from "#worker/services/blogs/visible.ts";
+import {
+  BLOG_STATUSES,
+  POST_VISIBILITIES,
+  type BlogStatus,
+  type PostVisibility,
+} from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
 import { SLUG_MAX, SLUG_RULE, isChosenSlug } from "#worker/services/blogs/slug.ts";
 import { NEWSLETTER_CONTENT_CHOICES, type NewsletterContentChoice } from "#worker/services/blogs/model.ts";
@@ -45,6 +50,11 @@ const extraFields = {
       .optional(),
   ),
   tags: tagsField,
+  // Who reads it in full (worker/services/blogs/visible.ts): "public", "members" or "paid".
+  visibility: z.preprocess(
+    (v) => (v === null || v === "" ? undefined : v),
+    z.enum(POST_VISIBILITIES, { error: 'Visibility must be one of: "public", "members", "paid".' }).optional(),
+  ),
   // What the newsletter mail carries: "" the site's default, "teaser" or "full" (the whole post).
   newsletter_content: z.preprocess(
     nullToUndefined,
@@ -197,6 +207,7 @@ export function extraColumns(data: {
   seo_title?: string | undefined;
   slug?: string | undefined;
   newsletter_content?: NewsletterContentChoice | undefined;
+  visibility?: PostVisibility | undefined;
 }): {
   tags?: string;
   metaDescription?: string;
@@ -204,8 +215,10 @@ export function extraColumns(data: {
   seoTitle?: string;
   slug?: string;
   newsletterContent?: NewsletterContentChoice;
+  visibility?: PostVisibility;
 } {
   return {
+    ...(data.visibility === undefined ? {} : { visibility: data.visibility }),
     ...(data.newsletter_content === undefined ? {} : { newsletterContent: data.newsletter_content }),
     ...(data.seo_title === undefined ? {} : { seoTitle: data.seo_title }),
     ...(data.slug === undefined ? {} : { slug: data.slug }),

@@ -1,4 +1,5 @@
 import type { schema } from "#worker/db.ts";
+import { previewOf, type PostVisibility } from "#worker/services/blogs/gate.ts";
 import type { BlogStatus } from "#worker/services/blogs/visible.ts";
 import { slugFor } from "#worker/services/blogs/slug.ts";
 import { tagsOf } from "#worker/services/blogs/tags.ts";
@@ -50,6 +51,10 @@ export interface Blog {
   featured: boolean;
   /** Beyond the spec: when the post was last saved (ISO 8601); the editor's local draft compares it. */
   updated_at: string;
+  /** Beyond the spec: who reads it in full: "public", "members" (signed in) or "paid" (paid and comped members). */
+  visibility: PostVisibility;
+  /** Beyond the spec: false when `blog_details` is only the preview (this reader may not read the rest). */
+  access: boolean;
 }
 
 /** Just enough of a blog to draw its card: the blog lists and the saved lists. */
@@ -69,14 +74,18 @@ export function toPublicCard<T extends Blog>(blog: T): Omit<T, "email"> {
   return card;
 }
 
-export function toBlog(row: BlogRow): Blog {
+/**
+ * A row as the contract carries it. Gated unless told otherwise: a post that is not public carries only its
+ * preview unless the caller proved this reader's access (`readsInFull` in visible.ts) or is its editor.
+ */
+export function toBlog(row: BlogRow, access = row.visibility === "public"): Blog {
   return {
     _id: row.id,
     slug: slugFor(row),
     custom_slug: row.slug,
     title: row.title,
     short_description: row.shortDescription,
-    blog_details: row.blogDetails,
+    blog_details: access ? row.blogDetails : previewOf(row),
     category: row.category,
     author_name: row.authorName,
     author_id: row.authorId,
@@ -95,5 +104,7 @@ export function toBlog(row: BlogRow): Blog {
     newsletter_content: row.newsletterContent,
     featured: row.featuredAt !== null,
     updated_at: new Date(row.updatedAt || 0).toISOString(),
+    visibility: row.visibility,
+    access,
   };
 }

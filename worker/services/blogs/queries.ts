@@ -128,6 +128,9 @@ export function toBlogPage(
   limit: number,
   highlights?: SearchHit["highlight"][],
 ): Page<SearchHit> {
-  const items = rows.map((row, i) => (highlights?.[i] ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row)));
+  // A gated post's matched text may lie past its preview: its hit shows no snippet.
+  const items = rows.map((row, i) =>
+    highlights?.[i] && row.visibility === "public" ? { ...toBlog(row), highlight: highlights[i] } : toBlog(row),
+  );
   return toPage(items, totals[0]?.total ?? 0, { page, limit });
 }

@@ -27,7 +27,7 @@ import type { Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { parse } from "#worker/services/shared/validation.ts";
-import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
+import { newestFirst, readsInFull, visibleBlog } from "#worker/services/blogs/visible.ts";
 
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
@@ -60,7 +60,11 @@ export function createBlogService(
         .where(visibleBlog())
         .orderBy(...newestFirst)
         .limit(limit);
-      return forReader(db, rows.map(toBlog), actor);
+      return forReader(
+        db,
+        rows.map((row) => toBlog(row)),
+        actor,
+      );
     },
 
     /**
@@ -99,7 +103,8 @@ export function createBlogService(
 
     /** A blog anyone may read; its writer (and an admin) also reads it as a draft or scheduled post. */
     async byId(id: string, actor: Actor | null = null): Promise<Blog> {
-      const [blog] = await forReader(db, [toBlog(await findRow(id, readableBy(actor)))], actor);
+      const row = await findRow(id, readableBy(actor));
+      const [blog] = await forReader(db, [toBlog(row, await readsInFull(db, actor, row))], actor);
       return blog!;
     },
 
@@ -143,7 +148,7 @@ export function createBlogService(
 
     /** A blog the actor may edit (its author or an admin): the edit form's preload, and the check before an upload. */
     async editable(actor: Actor | null, id: string): Promise<Blog> {
-      return toBlog((await editableRow(actor, id)).row);
+      return toBlog((await editableRow(actor, id)).row, true);
     },
 
     /**
@@ -194,7 +199,7 @@ export function createBlogService(
     /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
     async revisions(actor: Actor | null, id: string): Promise<{ blog: Blog; revisions: BlogRevision[] }> {
       const { row } = await editableRow(actor, id);
-      return { blog: toBlog(row), revisions: await history.list(row) };
+      return { blog: toBlog(row, true), revisions: await history.list(row) };
     },
 
     /**

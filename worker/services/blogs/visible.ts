@@ -1,7 +1,9 @@
 import { and, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { schema } from "#worker/db.ts";
+import { schema, type Db } from "#worker/db.ts";
 import { taggedWith } from "#worker/services/blogs/tags.ts";
+import { memberStatus } from "#worker/services/members/model.ts";
+import { canEditBlog, type Actor } from "#worker/services/shared/policy.ts";
 
 /**
  * The one order of every list of blogs: newest first by the writer's date, then by creation, then by
@@ -101,4 +103,30 @@ export function visibleTotalOfWriter(writerId: SQL, now: number = Date.now()): S
 /** How many blogs of a scope there are, drafts and scheduled ones included (the writer's and admin's tables). */
 export function anyStatusTotal(scope: BlogScope): SQL<number> {
   return sql<number>`(select coalesce(sum(n), 0) from blog_counts where scope = ${scope.by} and key = ${keyOf(scope)})`;
+}
+
+/**
+ * The second half of the one rule (docs/decisions/053): who reads a visible post in full. Its words and the
+ * preview live in ./gate.ts (pure, so the editor's form can name the marker without pulling in Drizzle).
+ */
+export {
+  MEMBERS_ONLY_MARKER,
+  POST_VISIBILITIES,
+  previewOf,
+  publicTextOf,
+  type PostVisibility,
+} from "#worker/services/blogs/gate.ts";
+
+/** Whether this reader reads this post in full (one D1 read for a paid post and a signed-in reader). */
+export async function readsInFull(
+  db: Db,
+  actor: Actor | null,
+  row: Pick<typeof schema.blogs.$inferSelect, "visibility" | "authorId">,
+  now = Date.now(),
+): Promise<boolean> {
+  if (row.visibility === "public" || canEditBlog(actor, row)) return true;
+  if (!actor) return false;
+  if (row.visibility === "members") return true;
+  const member = await db.query.members.findFirst({ where: eq(schema.members.userId, actor.id) });
+  return memberStatus(member, now) !== "free";
 }

@@ -7,7 +7,7 @@ import type { BlogRow } from "#worker/services/blogs/model.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
 import { escapeHtml } from "#worker/content/escape.ts";
 import { OBJECT_CONTEXT, PUBLIC, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
-import { visibleBlog } from "#worker/services/blogs/visible.ts";
+import { publicTextOf, visibleBlog } from "#worker/services/blogs/visible.ts";
 
 /** Relative links and images of a rendered post, made absolute (a remote server has no "/images/..."). */
 function absoluteLinks(html: string, origin: string): string {
@@ -25,7 +25,7 @@ export function toArticle(row: BlogRow, u: Urls): Record<string, unknown> {
   // The canonical, readable link: /blogs/{id}/{slug}.
   // ?ref=fediverse: a read through the fediverse counts as one, whatever referrer the reader's app sends.
   const page = `${u.origin}${postPath(row)}?ref=fediverse`;
-  const html = absoluteLinks(renderMarkdown(row.blogDetails), u.origin);
+  const html = absoluteLinks(renderMarkdown(publicTextOf(row)), u.origin);
   return {
     "@context": OBJECT_CONTEXT,
     id: u.post(row.id),

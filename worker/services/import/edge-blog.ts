@@ -4,6 +4,7 @@ import { emptyParsed, type ImportedComment, type ParsedImport } from "#worker/se
 import { archiveRef } from "#worker/services/import/zip-images.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { NEWSLETTER_CONTENT_CHOICES, type NewsletterContentChoice } from "#worker/services/blogs/model.ts";
+import { POST_VISIBILITIES, type PostVisibility } from "#worker/services/blogs/gate.ts";
 
 /** The marker file of this site's whole-site export (worker/services/export/site.ts). */
 export const SITE_EXPORT_MARKER = "edge-blog.json";
@@ -98,6 +99,9 @@ export function parseEdgeBlog(files: Map<string, Uint8Array>): ParsedImport {
         ? (meta.newsletter_content as NewsletterContentChoice)
         : "",
       socialImage: social ? (archiveRef(social, name, files, out) ?? social) : null,
+      visibility: POST_VISIBILITIES.includes(meta.visibility as PostVisibility)
+        ? (meta.visibility as PostVisibility)
+        : "public",
     });
   }
   for (const f of list(files, "follows.json")) {

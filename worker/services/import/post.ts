@@ -193,6 +193,7 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
         metaDescription: (post.metaDescription ?? "").slice(0, LIMITS.metaDescription),
         seoTitle: (post.seoTitle ?? "").trim().slice(0, LIMITS.seoTitle),
         newsletterContent: post.newsletterContent ?? "",
+        visibility: post.visibility ?? "public",
         socialImage,
         blogDetails: markdown || post.description || title,
         category,

@@ -1,4 +1,5 @@
 import type { NewsletterContentChoice } from "#worker/services/blogs/model.ts";
+import type { PostVisibility } from "#worker/services/blogs/gate.ts";
 
 /**
  * The one shape every importer produces (WordPress, Ghost, Medium, Substack, this site's own export):
@@ -58,6 +59,8 @@ export interface ImportedPost {
   socialImage?: string | null;
   /** This site's own export: what its newsletter sends of the post ("" is the site's default). */
   newsletterContent?: NewsletterContentChoice;
+  /** This site's own export: who reads the post in full (absent: public). */
+  visibility?: PostVisibility;
   /** What went wrong with this post while reading it, and what was done instead (shown in the report). */
   warnings?: string[];
 }

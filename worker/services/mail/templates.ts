@@ -194,6 +194,38 @@ export const MAIL_TEMPLATES = {
     after: ["If this was not you, tell us at once through the contact page."],
     reason: "because this account was deleted at its owner's request. You cannot reply to it.",
   }),
+
+  // Paid memberships (worker/services/members/sync.ts): sent once per change of the member's state.
+  "member-welcome": (site: string, p: { name: string; tier: string; url: string }): MailContent => ({
+    subject: `Welcome to ${p.tier} on ${site}`,
+    preheader: `Your ${p.tier} membership of ${site} is active: every members' post is open to you.`,
+    heading: `Welcome to ${p.tier}`,
+    paragraphs: [`Hi ${p.name},`, `Thank you for joining ${p.tier}. Every post for members is now open to you.`],
+    action: { label: "See your membership", url: p.url },
+    after: ["You can change your plan, your card or cancel at any time from your settings."],
+  }),
+
+  "member-payment-failed": (site: string, p: { name: string; tier: string; url: string }): MailContent => ({
+    subject: `Your ${site} payment did not go through`,
+    preheader: `We could not take the payment for your ${p.tier} membership.`,
+    heading: "Your payment did not go through",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `We could not take the payment for your ${p.tier} membership. Your access stays open while we try again; please check your card.`,
+    ],
+    action: { label: "Update your payment details", url: p.url },
+  }),
+
+  "member-cancelled": (site: string, p: { name: string; tier: string; until: string; url: string }): MailContent => ({
+    subject: `Your ${site} membership was cancelled`,
+    preheader: `Your ${p.tier} membership ends on ${p.until}.`,
+    heading: "Your membership was cancelled",
+    paragraphs: [
+      `Hi ${p.name},`,
+      `Your ${p.tier} membership was cancelled. Your access to members' posts lasts until ${p.until}.`,
+    ],
+    action: { label: "Change your mind", url: p.url },
+  }),
 } as const;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -5,7 +5,7 @@ import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
-import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import { publicTextOf, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { readSiteSetting } from "#worker/services/site-settings.ts";
 import { postForMail } from "#worker/content/mail-post.ts";
@@ -117,7 +117,7 @@ export function createNewsletterDelivery(
     const image = post.image ? mailer.link(job.origin, post.image) : null;
     // The post's choice, else the site's default, as it is now (not when the post was published).
     const content = effectiveContent(post.newsletterContent, await readSiteSetting(db, "newsletter_content"));
-    const body = content === "full" ? postForMail(post.blogDetails, mailer.link(job.origin, postPath(post))) : null;
+    const body = content === "full" ? postForMail(publicTextOf(post), mailer.link(job.origin, postPath(post))) : null;
     const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
     for (const person of people) {
       if (person.state !== "confirmed") continue;

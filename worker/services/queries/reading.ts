@@ -22,7 +22,7 @@ import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { likedQuery } from "#worker/services/likes.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
-import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
+import { newestFirst, readsInFull, visibleBlog } from "#worker/services/blogs/visible.ts";
 import { pickRelated, relatedQueries } from "#worker/services/search.ts";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";
 
@@ -129,7 +129,8 @@ export function createReadingService(db: Db) {
         if (!blogs[0]) throw new NotFound("Blog not found.");
         const page = toCommentPage(commentRows, replyRows);
         return {
-          blog: toPublicCard(toBlog(blogs[0])),
+          // The whole post only for a reader with access: an anonymous request (the shared copy) gets the preview.
+          blog: toPublicCard(toBlog(blogs[0], await readsInFull(db, actor, blogs[0]))),
           comments: page.items,
           commentCount: counts[0]?.total ?? 0,
           commentsNext: page.next,

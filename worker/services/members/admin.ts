@@ -1,0 +1,133 @@
+import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { compInput, memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
+import type { createTierService } from "#worker/services/members/tiers.ts";
+import { NotFound } from "#worker/services/shared/errors.ts";
+import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import { parse } from "#worker/services/shared/validation.ts";
+import { MEMBER_STATUSES } from "#drizzle/schema.ts";
+
+export interface MemberListItem {
+  user_id: string;
+  name: string;
+  email: string;
+  status: MemberStatus;
+  tier_id: string | null;
+  cadence: string | null;
+  current_period_end: string | null;
+  comp_until: string | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The admin's side: the list of members, comps, and the numbers (counts, MRR per currency). */
+export function createMemberAdmin(db: Db, tiers: ReturnType<typeof createTierService>) {
+  const m = schema.members;
+  const u = schema.users;
+
+  return {
+    async list(actor: Actor | null, input: { status?: unknown; q?: unknown; page?: unknown; limit?: unknown }) {
+      requireAdmin(actor);
+      const paging = parsePaging(input, 25);
+      const status = MEMBER_STATUSES.find((s) => s === input.status);
+      const q = typeof input.q === "string" ? input.q.trim().toLowerCase().slice(0, 100) : "";
+      const where: SQL | undefined = and(
+        status ? eq(m.status, status) : undefined,
+        q ? like(u.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      );
+      const [rows, totals] = await db.batch([
+        db
+          .select({ member: m, name: u.name, email: u.email })
+          .from(m)
+          .innerJoin(u, eq(u.id, m.userId))
+          .where(where)
+          .orderBy(desc(m.createdAt), desc(m.userId))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ n: count() }).from(m).innerJoin(u, eq(u.id, m.userId)).where(where),
+      ]);
+      const items: MemberListItem[] = rows.map((r) => ({
+        user_id: r.member.userId,
+        name: r.name,
+        email: r.email,
+        status: memberStatus(r.member),
+        tier_id: memberStatus(r.member) === "comped" ? r.member.compTierId : r.member.tierId,
+        cadence: r.member.cadence,
+        current_period_end: iso(r.member.currentPeriodEnd),
+        comp_until: iso(r.member.compUntil),
+      }));
+      return toPage(items, totals[0]?.n ?? 0, paging) satisfies Page<MemberListItem>;
+    },
+
+    /** Free access to a tier without Stripe, for good or until a date. */
+    async comp(actor: Actor | null, userId: string, input: unknown, now = Date.now()) {
+      requireAdmin(actor);
+      const v = parse(compInput, input);
+      await tiers.find(v.tier_id);
+      const user = await db.query.users.findFirst({ where: eq(u.id, userId), columns: { id: true } });
+      if (!user) throw new NotFound("No such user.", "user-not-found");
+      const compUntil = v.until ? Date.parse(v.until) : null;
+      const existing = await db.query.members.findFirst({ where: eq(m.userId, userId) });
+      const status = memberStatus(
+        { ...(existing ?? { subscriptionStatus: null }), compTierId: v.tier_id, compUntil },
+        now,
+      );
+      await db
+        .insert(m)
+        .values({ userId, compTierId: v.tier_id, compUntil, status })
+        .onConflictDoUpdate({ target: m.userId, set: { compTierId: v.tier_id, compUntil, status, updatedAt: now } });
+      return { modifiedCount: 1 };
+    },
+
+    async uncomp(actor: Actor | null, userId: string, now = Date.now()) {
+      requireAdmin(actor);
+      const existing = await db.query.members.findFirst({ where: eq(m.userId, userId) });
+      if (!existing?.compTierId) return { deletedCount: 0 };
+      const status = memberStatus({ ...existing, compTierId: null, compUntil: null }, now);
+      await db.update(m).set({ compTierId: null, compUntil: null, status, updatedAt: now }).where(eq(m.userId, userId));
+      return { deletedCount: 1 };
+    },
+
+    /**
+     * Hourly: comps that ended. Reads already see them end (memberStatus reads comp_until); this rewrites the stored
+     * status the admin's filter and the counts read. Answers how many rows changed.
+     */
+    async sweepComps(now = Date.now()): Promise<number> {
+      const ended = await db
+        .update(m)
+        .set({
+          status: sql`case when ${m.subscriptionStatus} in ('active', 'trialing', 'past_due') then 'paid' else 'free' end`,
+          updatedAt: now,
+        })
+        .where(and(eq(m.status, "comped"), sql`${m.compUntil} is not null and ${m.compUntil} <= ${now}`))
+        .returning({ userId: m.userId });
+      return ended.length;
+    },
+
+    /** Counts by state (every account without a paid plan or comp is free) and monthly recurring revenue per currency. */
+    async stats(actor: Actor | null) {
+      requireAdmin(actor);
+      const [byStatus, accounts, revenue] = await db.batch([
+        db.select({ status: m.status, n: count() }).from(m).groupBy(m.status),
+        db.select({ n: count() }).from(u),
+        db
+          .select({
+            currency: m.currency,
+            mrr: sql<number>`sum(case when ${m.cadence} = 'year' then ${m.amount} / 12.0 else ${m.amount} end)`,
+          })
+          .from(m)
+          .where(and(eq(m.status, "paid"), sql`${m.amount} is not null and ${m.currency} is not null`))
+          .groupBy(m.currency),
+      ]);
+      const counts = { paid: 0, comped: 0, free: 0 };
+      for (const r of byStatus) if (r.status !== "free") counts[r.status] = r.n;
+      counts.free = Math.max(0, (accounts[0]?.n ?? 0) - counts.paid - counts.comped);
+      return {
+        counts,
+        mrr: Object.fromEntries(revenue.map((r) => [r.currency!, Math.round(r.mrr)])) as Record<string, number>,
+      };
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
+import { log } from "#worker/log.ts";
+import type { MembersJob } from "#worker/queues/messages.ts";
+import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
+import { HANDLED_EVENTS, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
+import { WEBHOOK_TOLERANCE_SECONDS, webhookCrypto, type Stripe } from "#worker/services/members/stripe.ts";
+import { ValidationError } from "#worker/services/shared/errors.ts";
+
+type Mailer = ReturnType<typeof createMailer>;
+
+export interface SyncDeps {
+  stripe: () => Stripe;
+  webhookSecret: () => string;
+  mailer: Mailer;
+  queue: Queue<MembersJob> | undefined;
+  origin: string | null;
+  /** A reader became a paying member (domain event member.paid). */
+  onPaid: (payload: { userId: string; tierId: string | null }) => Promise<void>;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+const badSignature = () =>
+  new ValidationError(
+    { "Stripe-Signature": "The signature is missing, wrong or too old." },
+    "The webhook's signature could not be verified.",
+    "bad-signature",
+  );
+
+/** The subscription an invoice belongs to, in both of Stripe's shapes (before and after API 2025-03). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription as string | null);
+}
+
+/**
+ * Stripe -> the members table. The webhook verifies an event, records its id once (stripe_events) and queues it;
+ * the queue's job reads the subscription again from Stripe and sets the member from it. Events come twice and
+ * out of order, so the state is never taken from an event's copy, and a mail goes out only with the write that
+ * changed what it reports (a compare-and-set on updated_at).
+ */
+export function createMemberSync(db: Db, deps: SyncDeps) {
+  const m = schema.members;
+  const e = schema.stripeEvents;
+
+  async function memberOf(customerId: string | null, userId: string | null): Promise<MemberRow | undefined> {
+    if (customerId) {
+      const row = await db.query.members.findFirst({ where: eq(m.stripeCustomerId, customerId) });
+      if (row) return row;
+    }
+    return userId ? db.query.members.findFirst({ where: eq(m.userId, userId) }) : undefined;
+  }
+
+  async function userOf(id: string) {
+    return db.query.users.findFirst({ where: eq(schema.users.id, id), columns: { name: true, email: true } });
+  }
+
+  async function tierName(id: string | null): Promise<string> {
+    if (!id) return "membership";
+    const tier = await db.query.memberTiers.findFirst({ where: eq(schema.memberTiers.id, id) });
+    return tier?.name ?? "membership";
+  }
+
+  /** Sets the member from a subscription as Stripe has it now, and mails what changed. */
+  async function applySubscription(sub: Stripe.Subscription, now = Date.now()): Promise<void> {
+    const customerId = idOf(sub.customer);
+    const member = await memberOf(customerId, sub.metadata?.user_id ?? null);
+    if (!member) {
+      log("warn", "members: subscription of no known member", { subscription: sub.id });
+      return;
+    }
+    const live = ["active", "trialing", "past_due"].includes(sub.status);
+    // An old subscription's end must not undo a newer one the member holds.
+    if (member.stripeSubscriptionId && member.stripeSubscriptionId !== sub.id && !live) return;
+    const item = sub.items?.data?.[0];
+    const periodEnd =
+      (item as { current_period_end?: number } | undefined)?.current_period_end ??
+      (sub as unknown as { current_period_end?: number }).current_period_end ??
+      null;
+    const tierId = sub.metadata?.tier_id ?? member.tierId;
+    const next = {
+      stripeCustomerId: member.stripeCustomerId ?? customerId,
+      stripeSubscriptionId: sub.id,
+      subscriptionStatus: sub.status,
+      tierId,
+      cadence: (item?.price?.recurring?.interval === "year" ? "year" : "month") as "month" | "year",
+      currentPeriodEnd: periodEnd === null ? null : periodEnd * 1000,
+      cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
+      amount: item?.price?.unit_amount ?? null,
+      currency: item?.price?.currency ?? null,
+    };
+    const status = memberStatus({ ...member, subscriptionStatus: next.subscriptionStatus }, now);
+    const stamp = Math.max(now, member.updatedAt + 1);
+    const updated = await db
+      .update(m)
+      .set({ ...next, status, updatedAt: stamp })
+      .where(and(eq(m.userId, member.userId), eq(m.updatedAt, member.updatedAt)))
+      .returning({ userId: m.userId });
+    // Another job wrote first: throw, and the queue runs this again on what that job left.
+    if (updated.length === 0) throw new Error("members: concurrent update, retrying");
+
+    const user = await userOf(member.userId);
+    if (!user) return;
+    const tier = await tierName(tierId);
+    const settings = deps.mailer.link(deps.origin, "/settings", {}) + "#membership";
+    if (member.status !== "paid" && status === "paid") {
+      await deps.mailer.send({
+        kind: "member-welcome",
+        to: user.email,
+        params: { name: user.name, tier, url: settings },
+        origin: deps.origin,
+      });
+      await deps.onPaid({ userId: member.userId, tierId });
+    } else if (member.status === "paid" && next.cancelAtPeriodEnd && !member.cancelAtPeriodEnd && live) {
+      const until = next.currentPeriodEnd ? new Date(next.currentPeriodEnd).toISOString().slice(0, 10) : "today";
+      await deps.mailer.send({
+        kind: "member-cancelled",
+        to: user.email,
+        params: { name: user.name, tier, until, url: settings },
+        origin: deps.origin,
+      });
+    }
+  }
+
+  /** The payment-failure mail, composed to be written in the batch that marks its event handled (once). */
+  async function paymentFailed(customerId: string | null, guard: SQL, now: number): Promise<Composed | null> {
+    const member = await memberOf(customerId, null);
+    const user = member && (await userOf(member.userId));
+    if (!member || !user) return null;
+    return deps.mailer.compose(
+      {
+        kind: "member-payment-failed",
+        to: user.email,
+        params: {
+          name: user.name,
+          tier: await tierName(member.tierId),
+          url: deps.mailer.link(deps.origin, "/settings", {}) + "#membership",
+        },
+        origin: deps.origin,
+      },
+      now,
+      guard,
+    );
+  }
+
+  return {
+    applySubscription,
+
+    /**
+     * POST /api/stripe/webhook: 400 unless the raw body carries a valid signature signed within the tolerance.
+     * A handled event is recorded once and queued; a repeat of one not yet handled is queued again (the job is
+     * idempotent), a repeat of a handled one is dropped.
+     */
+    async receive(rawBody: string, signature: string | undefined): Promise<{ received: true; queued: boolean }> {
+      // Off (503) before anything is read: Stripe keeps retrying until the site is set up.
+      const client = deps.stripe();
+      const secret = deps.webhookSecret();
+      if (!signature) throw badSignature();
+      let event: Stripe.Event;
+      try {
+        event = await client.webhooks.constructEventAsync(
+          rawBody,
+          signature,
+          secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          webhookCrypto,
+        );
+      } catch {
+        throw badSignature();
+      }
+      if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return { received: true, queued: false };
+      await db
+        .insert(e)
+        .values({ id: event.id, type: event.type, payload: JSON.stringify(event.data.object) })
+        .onConflictDoNothing();
+      const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, event.id), columns: { handledAt: true } });
+      if (row?.handledAt) return { received: true, queued: false };
+      const job: MembersJob = { kind: "stripe-event", eventId: event.id };
+      if (deps.queue) await deps.queue.send(job);
+      else await this.run(job);
+      return { received: true, queued: true };
+    },
+
+    /** The queue's job: act on one recorded event, once. */
+    async run(job: MembersJob, now = Date.now()): Promise<void> {
+      const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, job.eventId) });
+      if (!row || row.handledAt) return;
+      const object = JSON.parse(row.payload) as Record<string, unknown>;
+      let subscriptionId: string | null = null;
+      // A mail about the event itself is kept only if this run is the one that marks it handled.
+      const handledHere = sql`exists (select 1 from stripe_events where id = ${row.id} and handled_at = ${now})`;
+      let mail: Composed | null = null;
+      switch (row.type) {
+        case "checkout.session.completed": {
+          const userId = typeof object.client_reference_id === "string" ? object.client_reference_id : null;
+          const customerId = idOf(object.customer as string | null);
+          subscriptionId = idOf(object.subscription as string | null);
+          // The customer was recorded at checkout; a session made elsewhere names the account here.
+          if (userId && customerId)
+            await db
+              .update(m)
+              .set({ stripeCustomerId: customerId })
+              .where(and(eq(m.userId, userId), isNull(m.stripeCustomerId)));
+          break;
+        }
+        case "invoice.paid":
+        case "invoice.payment_failed":
+          subscriptionId = invoiceSubscription(object);
+          if (row.type === "invoice.payment_failed")
+            mail = await paymentFailed(idOf(object.customer as string | null), handledHere, now);
+          break;
+        default:
+          subscriptionId = typeof object.id === "string" ? object.id : null;
+      }
+      if (subscriptionId) await applySubscription(await deps.stripe().subscriptions.retrieve(subscriptionId), now);
+      const mark = db
+        .update(e)
+        .set({ handledAt: now })
+        .where(and(eq(e.id, row.id), isNull(e.handledAt)));
+      if (!mail) {
+        await mark;
+        return;
+      }
+      await db.batch([mark, ...mail.statements]);
+      await deps.mailer.deliver([mail], now);
+    },
+  };
+}
