@@ -131,6 +131,7 @@ function changedText(
     no_email: blog.email_subscribers ? "off" : "on",
   };
   const after = { ...input, tags: input.tags === undefined ? undefined : tagText(input.tags) };
-  const newCover = (typeof upload === "object" && upload !== null && upload.size > 0) || (input.image && input.image !== blog.image);
+  const newCover =
+    (typeof upload === "object" && upload !== null && upload.size > 0) || (input.image && input.image !== blog.image);
   return whatChanged(before, after, BLOG_FIELD_WORDS, newCover ? ["the cover image"] : []);
 }
