@@ -22,9 +22,7 @@ export function StatusBadge({ status, publishAt }: { status?: BlogStatus; publis
       {scheduled ? (
         <>
           <span>{"Scheduled · "}</span>
-          <time dateTime={publishAt} className="whitespace-nowrap">
-            {formatDate(publishAt, true)}
-          </time>
+          <time dateTime={publishAt}>{formatDate(publishAt, true)}</time>
         </>
       ) : (
         "Draft"

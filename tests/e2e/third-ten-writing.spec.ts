@@ -44,6 +44,8 @@ async function expectTidyBadge(badge: Locator, titleLink: Locator) {
   expect(Math.abs(box.x - title.x)).toBeLessThan(1);
   const cell = (await badge.locator("xpath=ancestor::td[1]").boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
+  // Its words stay inside it (no date running out of the box).
+  expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
 }
 
 test.describe("issue 47: writing", () => {
