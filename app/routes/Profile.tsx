@@ -176,6 +176,8 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
     // A dialog the server rendered open is not modal; reopen it as one.
     if (d.open && !d.matches(":modal")) d.close();
     if (!d.open) d.showModal();
+    // The first field a person can type in, not the locked Name (issue 47); after a refusal, the first wrong one.
+    d.querySelector<HTMLElement>('[aria-invalid="true"], textarea[name="bio"]')?.focus();
   };
 
   // Each new answer (and the first render, for ?create): the dialog opens as a modal, and a refusal
