@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+
+/** Issue 47, "Analytics". */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test.describe("issue 47: analytics", () => {
+  test("a reversed range is swapped and said beside the fields; a future To ends today; the dashboard stays", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await signIn(page, ACCOUNTS.admin);
+    const reversed = await page.goto(`/dashboard/analytics?from=${day(-3)}&to=${day(-10)}`);
+    expect(reversed!.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+    await expect(page.locator("#range-notice")).toContainText("the two dates were swapped");
+    await expect(page.getByLabel("From")).toHaveValue(day(-10));
+    await expect(page.getByLabel("To")).toHaveValue(day(-3));
+    await expect(page.getByLabel("From")).toHaveAccessibleDescription(/swapped/);
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await screenshots(page, "w47-analytics-swapped-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await screenshots(page, "w47-analytics-swapped-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.goto(`/dashboard/analytics?from=${day(-5)}&to=${day(6)}`);
+    await expect(page.locator("#range-notice")).toContainText("the range ends today");
+    await expect(page.getByLabel("To")).toHaveValue(day(0));
+
+    // The CSV's name carries the whole range.
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.headers()["content-disposition"]).toContain(`analytics-${day(-5)}-to-${day(0)}.csv`);
+  });
+
+  test("the privacy page says what analytics records", async ({ page }) => {
+    await page.goto("/privacy");
+    const text = page.getByText(/without cookies, we record the page/);
+    await expect(text).toContainText("country");
+    await expect(text).toContainText("device");
+    await expect(text).toContainText("browser");
+    await expect(text).toContainText("salt that changes every day");
+  });
+});
