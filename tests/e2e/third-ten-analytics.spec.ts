@@ -36,6 +36,21 @@ test.describe("issue 47: analytics", () => {
     expect(csv.headers()["content-disposition"]).toContain(`analytics-${day(-5)}-to-${day(0)}.csv`);
   });
 
+  test("Stats on a post opens that post's analytics; Stats says what it counts and where sources are", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await signIn(page, ACCOUNTS.writer);
+    const mine = (await (await page.request.get("/api/blogs")).json()) as { _id: string; email: string }[];
+    const post = mine.find((b) => b.email === ACCOUNTS.writer.email)!;
+    await page.goto(`/blogs/${post._id}`);
+    await page.getByRole("navigation", { name: "Your post" }).getByRole("link", { name: "Stats" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/analytics/${post._id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: /^Analytics: / })).toBeVisible();
+    await page.goto("/dashboard/stats");
+    await expect(page.getByText("Where readers came from, day by day, is in Analytics.")).toBeVisible();
+  });
+
   test("the privacy page says what analytics records", async ({ page }) => {
     await page.goto("/privacy");
     const text = page.getByText(/without cookies, we record the page/);
