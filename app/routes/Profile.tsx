@@ -66,7 +66,6 @@ const secondary = buttonClass({ tone: "secondary" });
 
 export default function ProfilePage() {
   const { user, profile, blogs, paging, createOpen } = useLoaderData<typeof loader>();
-  const hasBio = Boolean(profile?.bio);
 
   return (
     <div className={containerClass({ className: "py-10" })}>
@@ -96,7 +95,8 @@ export default function ProfilePage() {
               <Link to="/dashboard" className={secondary}>
                 Dashboard
               </Link>
-              {hasBio && profile ? (
+              {/* A profile whose optional bio was emptied is still there to edit: creating a second is refused. */}
+              {profile ? (
                 <Link to={`/editProfile/${profile._id}`} className={primary}>
                   Edit Profile
                 </Link>

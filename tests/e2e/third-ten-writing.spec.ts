@@ -74,6 +74,8 @@ test.describe("issue 47: writing", () => {
     await expect(notice).toContainText("Changed: your bio (now empty).");
     await expect(page.getByText("No bio added yet")).toBeVisible();
     await expect(page.getByText("Old words.")).toHaveCount(0);
+    // The profile is still there to edit (not "Create Profile", which would be refused as a second one).
+    await expect(page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "w47-profile-saved-light");
   });
