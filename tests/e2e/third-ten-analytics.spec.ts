@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, screenshots, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
 
 /** Issue 47, "Analytics". */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -49,6 +49,20 @@ test.describe("issue 47: analytics", () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Analytics: / })).toBeVisible();
     await page.goto("/dashboard/stats");
     await expect(page.getByText("Where readers came from, day by day, is in Analytics.")).toBeVisible();
+  });
+
+  test("on a phone the chart opens on the newest day and can be scrolled from the keyboard", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto("/dashboard/analytics?range=30");
+    await hydrated(page);
+    const box = page.getByTestId("chart-scroll");
+    await expect(box).toHaveAttribute("tabindex", "0");
+    const { left, max } = await box.evaluate((el) => ({ left: el.scrollLeft, max: el.scrollWidth - el.clientWidth }));
+    expect(max).toBeGreaterThan(0);
+    expect(left).toBeGreaterThanOrEqual(max - 1);
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "w47-analytics-phone-chart");
   });
 
   test("the privacy page says what analytics records", async ({ page }) => {
