@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { VIEWPORTS, hydrated, screenshots } from "./support";
+import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
 
 /** Issue 47, "Accessibility". */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -35,5 +35,22 @@ test.describe("issue 47: accessibility", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("textbox", { name: "Bio" })).toBeFocused();
     await screenshots(page, "w47-create-profile-focus");
+  });
+
+  test("on a phone every half star is a target at least 24 px wide", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto("/dashboard/feedback");
+    const halves = page.locator("[data-half]");
+    await expect(halves).toHaveCount(10);
+    for (let i = 0; i < 10; i++) {
+      const box = (await halves.nth(i).boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    await screenshots(page, "w47-feedback-stars");
+    // Where there is room for a mouse, the spec's size 24 stays.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect((await halves.first().boundingBox())!.width).toBe(12);
   });
 });
