@@ -4,16 +4,23 @@ import { alertDialog, toast } from "#app/lib/dialogs.ts";
 import type { Flash } from "#app/lib/flash.server.ts";
 
 /**
- * Shows the flash of the current page: a SweetAlert2 toast or dialog once hydrated, and a notice on the
- * page that stays until the person dismisses it. A toast closes itself, so its words must not vanish with it
- * (WCAG 2.2.1): the notice keeps them, with the flash's ways on ("View it", "Share it").
+ * Shows the flash of the current page once: a SweetAlert2 toast or dialog once hydrated, then a notice on
+ * the page that stays until the person dismisses it. A toast closes itself, so its words must not vanish with
+ * it (WCAG 2.2.1): when it closes, the notice keeps them, with the flash's ways on ("View it", "Share it").
+ * The two are never on screen together (issue 47: a banner and a modal with the same words): with
+ * JavaScript (the head script's `js` class) the notice waits for the toast or dialog to close; without it,
+ * the notice is the only message.
  */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   const [dismissed, setDismissed] = useState<Flash | null>(null);
+  const [closed, setClosed] = useState<Flash | null>(null);
   useEffect(() => {
     if (!flash) return;
-    if (flash.kind === "toast") void toast(flash.title, flash.text, flash.icon ?? "success");
-    else void alertDialog(flash.title, flash.text, flash.icon ?? "info");
+    const shown =
+      flash.kind === "toast"
+        ? toast(flash.title, flash.text, flash.icon ?? "success")
+        : alertDialog(flash.title, flash.text, flash.icon ?? "info");
+    void shown.then(() => setClosed(flash));
   }, [flash]);
 
   if (!flash || dismissed === flash) return null;
@@ -23,7 +30,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
     <div
       role="status"
       data-testid="flash-notice"
-      className={`mx-4 mt-4 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm sm:mx-auto sm:max-w-3xl ${tone}`}
+      className={`mx-4 mt-4 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm sm:mx-auto sm:max-w-3xl ${tone} ${closed === flash ? "" : "js:hidden"}`}
     >
       <p className="flex-1">
         <strong className="font-semibold">{flash.title}</strong>

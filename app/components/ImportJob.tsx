@@ -14,8 +14,12 @@ const PLATFORM: Record<string, string> = {
   "edge-blog": "Edge Blog export",
 };
 
-/** Progress: posts done of total, images, errors. Updates itself (JavaScript) or by a refresh (without). */
-export function ImportProgress({ job }: { job: ImportView["job"] }) {
+/**
+ * Progress: entries done of total, then what they were: posts imported, the source's pages left out (this site
+ * has posts only, so they are not counted as posts), other skips, errors, images. Updates itself (JavaScript)
+ * or by a refresh (without).
+ */
+export function ImportProgress({ job, counts }: { job: ImportView["job"]; counts: ImportView["counts"] }) {
   const revalidator = useRevalidator();
   const running = job.status === "running";
   useEffect(() => {
@@ -26,6 +30,19 @@ export function ImportProgress({ job }: { job: ImportView["job"] }) {
     return () => clearInterval(timer);
   }, [running, revalidator]);
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 100;
+  const posts = counts.post;
+  const postTotal = Object.values(posts).reduce((a, n) => a + (n ?? 0), 0);
+  const pages = counts.page.skipped ?? 0;
+  const sitePages = counts["site-page"].done ?? 0;
+  // One string, so the words read (and are found) as one sentence.
+  const line = [
+    `${posts.done ?? 0} of ${plural(postTotal, "post")} imported`,
+    ...(sitePages > 0 ? [`${plural(sitePages, "site page")} restored`] : []),
+    ...(posts.skipped ? [`${posts.skipped} skipped`] : []),
+    `${plural(posts.failed ?? 0, "error")}`,
+    `${job.imagesDone} images copied`,
+    `${job.imagesFailed} images failed`,
+  ].join(" · ");
   return (
     <section aria-labelledby="progress-heading" className="flex flex-col gap-3">
       {/* Without JavaScript the page refreshes itself while the import runs. */}
@@ -39,25 +56,26 @@ export function ImportProgress({ job }: { job: ImportView["job"] }) {
       </h2>
       <div
         role="progressbar"
-        aria-label="Posts imported"
+        aria-label="Import progress"
         aria-valuemin={0}
         aria-valuemax={job.total}
         aria-valuenow={job.done}
-        aria-valuetext={`${job.done} of ${job.total} posts`}
+        aria-valuetext={`${job.done} of ${job.total} entries read`}
         className="h-4 w-full overflow-hidden rounded-full bg-gray-200"
       >
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-gray-700" data-testid="import-counts">
-        <strong>
-          {job.done} of {job.total} posts
-        </strong>{" "}
-        · {job.imported} imported · {job.skipped} skipped · {job.failed} errors · {job.imagesDone} images copied ·{" "}
-        {job.imagesFailed} images failed
+        {line}
+        {pages > 0 ? (
+          <span data-testid="import-pages">{` · ${plural(pages, "page")} left out: this site has posts only`}</span>
+        ) : null}
       </p>
     </section>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The preview: what the file holds, and where its categories go, before anything is written. */
 export function ImportPreview({ view }: { view: ImportView }) {
@@ -156,6 +174,7 @@ export function ImportReport({ view }: { view: ImportView }) {
       <h2 id="report-heading" className="text-lg font-semibold text-ink">
         Report
       </h2>
+      <SubscribersOutcome outcome={view.subscribers} />
       {view.job.imagesFailed > 0 ? (
         <Form method="post" className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
           <input type="hidden" name="intent" value="retry-images" />
@@ -230,5 +249,43 @@ export function ImportReport({ view }: { view: ImportView }) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** What became of every subscriber the preview counted, so a number that shrank says why. */
+function SubscribersOutcome({ outcome }: { outcome: ImportView["subscribers"] }) {
+  if (outcome.promised === 0) return null;
+  const twice = Math.max(
+    0,
+    outcome.promised -
+      outcome.added -
+      outcome.alreadyListed -
+      outcome.invalid.length -
+      outcome.notAllowed -
+      outcome.pending,
+  );
+  return (
+    <div
+      data-testid="import-subscribers"
+      className="rounded-2xl border border-gray-200 bg-white p-4 text-sm text-gray-700"
+    >
+      <p>
+        <strong className="text-ink">
+          {outcome.added} of {outcome.promised} subscribers added
+        </strong>
+        {outcome.alreadyListed > 0 ? (
+          <> · {outcome.alreadyListed} already on the list (or left it, and are not re-added)</>
+        ) : null}
+        {outcome.notAllowed > 0 ? <> · {outcome.notAllowed} not added: only an admin imports subscribers</> : null}
+        {twice > 0 ? <> · {twice} listed twice in the file</> : null}
+        {outcome.pending > 0 ? <> · {outcome.pending} still to come</> : null}
+      </p>
+      {outcome.invalid.length > 0 ? (
+        <p className="mt-1">
+          {outcome.invalid.length} {outcome.invalid.length === 1 ? "is not an address" : "are not addresses"} this site
+          can send to: <span className="break-all">{outcome.invalid.join(", ")}</span>
+        </p>
+      ) : null}
+    </div>
   );
 }

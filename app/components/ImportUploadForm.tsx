@@ -14,9 +14,20 @@ export function ImportUploadForm({ intent }: { intent: "upload" | "upload-own" }
       encType="multipart/form-data"
       className="flex flex-col gap-3"
     >
-      <label className="text-sm font-medium text-gray-800">
-        <span className="sr-only">Export file</span>
-        <input type="file" name="file" accept=".xml,.json,.zip" required className="text-sm" />
+      {/* A named field with a button that looks like one (issue 47: it was bare "Choose File" text). */}
+      <label className="flex max-w-md flex-col gap-1 text-sm font-medium text-gray-800">
+        Export file
+        <input
+          type="file"
+          name="file"
+          accept=".xml,.json,.zip"
+          required
+          aria-describedby={`${intent}-file-help`}
+          className="rounded-lg border border-dashed border-gray-300 p-2 text-sm font-normal text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+        />
+        <span id={`${intent}-file-help`} className="text-xs font-normal text-gray-600">
+          An export from WordPress (.xml), Ghost (.json), or Substack, Medium or a site like this one (.zip).
+        </span>
       </label>
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium text-gray-800">
         Old site&apos;s address (optional)

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
 
+const TONES = {
+  success: "border-green-300 text-green-600",
+  warning: "border-amber-300 text-amber-500",
+  ask: "border-brand-200 text-brand-700",
+} as const;
+const SIGNS = { success: "✓", warning: "!", ask: "✉" } as const;
+
 /** A small centred card for one-step pages (newsletter confirmation and unsubscribe). */
 export function NoticeCard({
   title,
@@ -7,7 +14,8 @@ export function NoticeCard({
   children,
 }: {
   title: string;
-  tone?: "success" | "warning";
+  /** "ask": a step not taken yet (a button to press), so no ✓ before it is done (issue 47). */
+  tone?: "success" | "warning" | "ask";
   children?: ReactNode;
 }) {
   return (
@@ -18,11 +26,10 @@ export function NoticeCard({
       >
         <div
           aria-hidden="true"
-          className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full border-4 text-2xl font-bold ${
-            tone === "success" ? "border-green-300 text-green-600" : "border-amber-300 text-amber-500"
-          }`}
+          data-tone={tone}
+          className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full border-4 text-2xl font-bold ${TONES[tone]}`}
         >
-          {tone === "success" ? "✓" : "!"}
+          {SIGNS[tone]}
         </div>
         <h1 id="notice-title" className="mt-4 text-2xl font-bold text-ink">
           {title}

@@ -30,6 +30,7 @@ export function PagedList<T extends { _id: string }>({
   empty,
   pagerLabel,
   pagerParam,
+  pagerOnlyWhenPaged = false,
 }: {
   list: Paged<T>;
   as?: "ul" | "ol";
@@ -43,6 +44,8 @@ export function PagedList<T extends { _id: string }>({
   pagerLabel: string;
   /** The query parameter of this list's page, when another list on the page has `page`. */
   pagerParam?: string;
+  /** No pager when everything fits on one page (a list that is not the spec's paged lists: notifications). */
+  pagerOnlyWhenPaged?: boolean;
 }) {
   return (
     <>
@@ -57,7 +60,7 @@ export function PagedList<T extends { _id: string }>({
       ) : (
         empty
       )}
-      {list.total > 0 ? (
+      {list.total > 0 && (!pagerOnlyWhenPaged || list.pages > 1) ? (
         <div className="mt-10">
           <Pagination page={list.page} pages={list.pages} label={pagerLabel} param={pagerParam} />
         </div>

@@ -82,7 +82,7 @@ export function PostExtraFields({
               maxLength={LIMITS.url}
               defaultValue={values.social_image ?? current?.social_image ?? ""}
               error={errors.social_image}
-              hint="The picture shown when the post is shared. Empty: the cover image."
+              hint="The picture shown when the post is shared. Empty: a card drawn from the title, category and writer."
             />
             <SocialImageFile error={errors.social_image_file} />
           </div>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "#app/root.tsx";
 import type { BlogStatus } from "#worker/services/blogs/visible.ts";
 import { SubmitButton } from "#app/components/form.tsx";
 
@@ -20,6 +22,11 @@ export function PublishChoices({
   /** Whether "Don't email this post" starts ticked; undefined hides it (a post already public was sent). */
   noEmail?: boolean;
 }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const here = useLocation();
+  // The outreach gate (worker/services/blogs/outreach.ts) mails and federates only a verified writer's post:
+  // an unverified one is told so before posting, with the way to fix it, instead of being promised a send.
+  const unverified = root?.user ? !root.user.emailVerified : false;
   return (
     <div className="flex flex-col gap-3 border-t border-gray-100 pt-5">
       {noEmail === undefined ? null : (
@@ -35,9 +42,23 @@ export function PublishChoices({
             />
             Don&apos;t email this post
           </label>
-          <p className="text-xs text-gray-500">
-            Otherwise it goes to every confirmed newsletter subscriber when it is published (once).
-          </p>
+          {unverified ? (
+            <p data-testid="unverified-send" className="text-xs text-amber-800 dark:text-amber-300">
+              Your posts are not emailed to subscribers or sent to followers until you confirm your email address: a
+              mail from an unconfirmed address could be anyone&apos;s.{" "}
+              <Link
+                to={`/verify-email?redirectTo=${encodeURIComponent(`${here.pathname}${here.search}`)}`}
+                className="font-semibold underline"
+              >
+                Confirm your address
+              </Link>{" "}
+              and the posts you publish after that are sent.
+            </p>
+          ) : (
+            <p className="text-xs text-gray-500">
+              Otherwise it goes to every confirmed newsletter subscriber when it is published (once).
+            </p>
+          )}
         </div>
       )}
       <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">

@@ -15,7 +15,8 @@ export function ThemeToggle() {
       aria-label="Dark mode"
       aria-pressed={theme === null ? undefined : theme === "dark"}
       title="Switch between light and dark theme"
-      className="flex h-10 w-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+      // Without JavaScript it could do nothing, so it is not shown (the theme then follows the system's).
+      className="hidden h-10 w-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 js:flex"
       onClick={() => {
         const next = currentTheme() === "dark" ? "light" : "dark";
         setTheme(next);

@@ -142,6 +142,9 @@ const DASHBOARD_PATHS: Record<string, string> = {
   Export: "M12 15V3M7 8l5-5 5 5M4 19h16",
   Fediverse:
     "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9M12 3c-2.5 2.5-3.5 5.5-3.5 9s1 6.5 3.5 9",
+  // A shield for the privacy page, a page with lines for the terms (issue 47: the two had no icon).
+  "Privacy Policy": "M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3zM9 12l2 2 4-4",
+  "Terms of Use": "M6 3h9l4 4v14H6V3zM14 3v5h5M9 12h7M9 16h7",
   Settings:
     "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12l2-1-1-3-2 .2-1.4-1.4L17 5l-3-1-1 2h-2L10 4 7 5l.4 1.8L6 8.2 4 8l-1 3 2 1v0l-2 1 1 3 2-.2 1.4 1.4L7 19l3 1 1-2h2l1 2 3-1-.4-1.8 1.4-1.4 2 .2 1-3-2-1z",
   Home: "M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10",

@@ -6,6 +6,7 @@ import { sameWallTime, withZone, zoneOf } from "./datetime";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm, readForm } from "./forms.server";
 import { MSG } from "./messages";
+import { whatChanged } from "./what-changed";
 
 /**
  * The changes a blog edit form asks for, as the blog service's update takes them (the image apart).
@@ -107,11 +108,53 @@ export async function saveBlogEdit(
     const input = { ...blogChangesFrom(form, blog.date_time), ...(cover.url ? { image: cover.url } : {}) };
     const { modifiedCount } = await save(input, cover.upload, form.get(SOCIAL_IMAGE_FILE));
     if (modifiedCount === 0) return data({ ok: true as const, modifiedCount });
+    // What changed, and for a scheduled post when it goes out in the writer's own time.
+    const when = scheduledText(input.status, input.date_time ?? blog.date_time, form.get("tz")).text;
+    const text = [changedText(blog, input, cover.upload), when].filter(Boolean).join(" ");
     return redirectWithFlash(back, {
       kind: "toast",
       icon: "success",
       title: savedTitle(input.status, MSG.blog.updated),
-      ...scheduledText(input.status, input.date_time ?? blog.date_time, form.get("tz")),
+      ...(text ? { text } : {}),
     });
   });
+}
+
+const BLOG_FIELD_WORDS: Record<string, string> = {
+  title: "the title",
+  category: "the category",
+  short_description: "the short description",
+  blog_details: "the details",
+  date_time: "the date",
+  tags: "the tags",
+  seo_title: "the SEO title",
+  meta_description: "the meta description",
+  social_image: "the social image",
+  slug: "the link",
+  newsletter_content: "the newsletter choice",
+  no_email: "the email choice",
+};
+
+const tagText = (tags: unknown) =>
+  (Array.isArray(tags) ? tags : String(tags ?? "").split(","))
+    .map((t) => String(t).trim())
+    .filter(Boolean)
+    .join(", ");
+
+/** The confirmation's second line: what this edit changed ("Changed: the title and the cover image."). */
+function changedText(
+  blog: Blog,
+  input: ReturnType<typeof blogChangesFrom> & { image?: string },
+  upload: FormDataEntryValue | null,
+): string {
+  const before = {
+    ...blog,
+    slug: blog.custom_slug,
+    tags: tagText(blog.tags),
+    no_email: blog.email_subscribers ? "off" : "on",
+  };
+  const after = { ...input, tags: input.tags === undefined ? undefined : tagText(input.tags) };
+  const newCover =
+    (typeof upload === "object" && upload !== null && upload.size > 0) || (input.image && input.image !== blog.image);
+  return whatChanged(before, after, BLOG_FIELD_WORDS, newCover ? ["the cover image"] : []);
 }

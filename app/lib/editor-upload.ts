@@ -14,6 +14,9 @@ export function precheck(file: File): string | null {
   return null;
 }
 
+/** The server refused the file itself (not an image, too large): sending it again with the form would fail too. */
+export class UploadRefused extends Error {}
+
 export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -30,7 +33,10 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
       const url = body?.data?.url;
       if (xhr.status === 200 && url) return resolve(url);
       const reason = body?.error?.fields?.image ?? body?.error?.message ?? `the server answered ${xhr.status}`;
-      reject(new Error(`${file.name} could not be uploaded: ${reason}`));
+      const message = `${file.name} could not be uploaded: ${reason}`;
+      reject(
+        xhr.status >= 400 && xhr.status < 500 && xhr.status !== 429 ? new UploadRefused(message) : new Error(message),
+      );
     };
     xhr.onerror = () => reject(new Error(`${file.name} could not be uploaded: no connection to the server.`));
     const form = new FormData();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from "react";
-import { precheck, uploadImage } from "#app/lib/editor-upload.ts";
+import { precheck, uploadImage, UploadRefused } from "#app/lib/editor-upload.ts";
 
 /**
  * Autosave keeps the chosen cover. A File cannot go in localStorage, so with JavaScript the chosen file
@@ -49,8 +49,14 @@ export function useKeptCover(hidden: RefObject<HTMLInputElement | null>): KeptCo
           set(stored);
           setNote("The cover is kept with your draft.");
         },
+        // A refused file is said as such, with what to do (issue 47: "…are accepted. It is sent with the form.");
+        // only a file the server could not take just now is still sent when the form is.
         (err: unknown) =>
-          setNote(`${err instanceof Error ? err.message : "The cover could not be kept."} It is sent with the form.`),
+          setNote(
+            err instanceof UploadRefused
+              ? `${err.message} Choose another image.`
+              : `${err instanceof Error ? err.message : "The cover could not be kept."} The chosen file is still sent when you post.`,
+          ),
       );
     },
     [set],

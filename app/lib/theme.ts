@@ -7,7 +7,7 @@
 export const THEME_KEY = "theme";
 export type Theme = "light" | "dark";
 
-export const THEME_SCRIPT = `(function(){var d;try{var t=localStorage.getItem("${THEME_KEY}");d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches)}catch(e){d=false}var h=document.documentElement;h.classList.toggle("dark",d);h.style.colorScheme=d?"dark":"light"})();`;
+export const THEME_SCRIPT = `(function(){var d;try{var t=localStorage.getItem("${THEME_KEY}");d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches)}catch(e){d=false}var h=document.documentElement;h.classList.add("js");h.classList.toggle("dark",d);h.style.colorScheme=d?"dark":"light"})();`;
 
 export function currentTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";

@@ -66,7 +66,6 @@ const secondary = buttonClass({ tone: "secondary" });
 
 export default function ProfilePage() {
   const { user, profile, blogs, paging, createOpen } = useLoaderData<typeof loader>();
-  const hasBio = Boolean(profile?.bio);
 
   return (
     <div className={containerClass({ className: "py-10" })}>
@@ -96,7 +95,8 @@ export default function ProfilePage() {
               <Link to="/dashboard" className={secondary}>
                 Dashboard
               </Link>
-              {hasBio && profile ? (
+              {/* A profile whose optional bio was emptied is still there to edit: creating a second is refused. */}
+              {profile ? (
                 <Link to={`/editProfile/${profile._id}`} className={primary}>
                   Edit Profile
                 </Link>
@@ -176,6 +176,8 @@ function CreateProfile({ user, initiallyOpen }: { user: { name: string; email: s
     // A dialog the server rendered open is not modal; reopen it as one.
     if (d.open && !d.matches(":modal")) d.close();
     if (!d.open) d.showModal();
+    // The first field a person can type in, not the locked Name (issue 47); after a refusal, the first wrong one.
+    d.querySelector<HTMLElement>('[aria-invalid="true"], textarea[name="bio"]')?.focus();
   };
 
   // Each new answer (and the first render, for ?create): the dialog opens as a modal, and a refusal

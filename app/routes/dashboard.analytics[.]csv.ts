@@ -12,7 +12,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     post: url.searchParams.get("post") || undefined,
   };
   const csv = await loadOr404(() => context.services.analytics.csv(user, query));
-  const name = `analytics-${query.post ? `${query.post}-` : ""}${query.from ?? "last-30-days"}.csv`;
+  // The whole range in the name (issue 47), so two exports of different ranges never share a name.
+  const span = query.from && query.to ? `${query.from}-to-${query.to}` : (query.from ?? "last-30-days");
+  const name = `analytics-${query.post ? `${query.post}-` : ""}${span}.csv`;
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

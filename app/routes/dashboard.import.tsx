@@ -96,7 +96,11 @@ export default function Import() {
       />
       {view ? (
         <div className="flex flex-col gap-8">
-          {view.job.status === "preview" ? <ImportPreview view={view} /> : <ImportProgress job={view.job} />}
+          {view.job.status === "preview" ? (
+            <ImportPreview view={view} />
+          ) : (
+            <ImportProgress job={view.job} counts={view.counts} />
+          )}
           {view.job.status === "done" ? <ImportReport view={view} /> : null}
           {failure ? <FormError message={failure.formError ?? Object.values(failure.fields)[0]} /> : null}
         </div>
@@ -130,7 +134,9 @@ export default function Import() {
                   {r.filename}
                 </Link>
                 <span className="text-gray-600">
-                  {STATUS_WORDS[r.status] ?? r.status} · {r.done} of {r.total} done ·{" "}
+                  {/* A preview has read nothing yet (its pages are set aside already): no progress to give. */}
+                  {STATUS_WORDS[r.status] ?? r.status}
+                  {r.status === "preview" ? null : ` · ${r.done} of ${r.total} entries read`} ·{" "}
                   <LocalTime iso={new Date(r.createdAt).toISOString()} />
                 </span>
               </li>

@@ -106,7 +106,11 @@ export default function ManageAllBlogs() {
                 <Link to={postPath(b)} className="line-clamp-2 font-medium text-brand-700 hover:underline">
                   {b.title}
                 </Link>
-                <StatusBadge status={b.status} publishAt={b.publish_at} />
+                {b.status === "published" ? null : (
+                  <span className="mt-1 block">
+                    <StatusBadge status={b.status} publishAt={b.publish_at} />
+                  </span>
+                )}
               </>
             ),
           },

@@ -124,10 +124,17 @@ export default function ManageBlogs() {
                     {blog.email}
                   </td>
                   <td data-label="Title" className={`${cell} ${stacked} font-medium text-ink`}>
-                    <Link to={postPath(blog)} className="hover:text-brand-700 hover:underline">
-                      {blog.title}
-                    </Link>
-                    <StatusBadge status={blog.status} publishAt={blog.publish_at} />
+                    {/* One block: the badge goes under the title, never squeezed beside it (issue 47). */}
+                    <div className="min-w-0">
+                      <Link to={postPath(blog)} className="hover:text-brand-700 hover:underline">
+                        {blog.title}
+                      </Link>
+                      {blog.status === "published" ? null : (
+                        <span className="mt-1 block">
+                          <StatusBadge status={blog.status} publishAt={blog.publish_at} />
+                        </span>
+                      )}
+                    </div>
                   </td>
                   <td className={`${cell} max-sm:inline-block max-sm:px-0 max-sm:pt-2`}>
                     <span className="inline-flex gap-2">

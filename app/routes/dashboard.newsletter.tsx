@@ -43,8 +43,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "content")
     return handleForm(request, form, async () => {
-      await context.services.newsletter.setContentDefault(admin, { content: form.get("content") });
-      return redirectWithFlash(samePage(request), { kind: "toast", icon: "success", title: "Newsletter saved" });
+      const content = form.get("content");
+      const { modifiedCount } = await context.services.newsletter.setContentDefault(admin, { content });
+      const chosen = CONTENT_CHOICES.find((c) => c.value === content)?.label.toLowerCase() ?? String(content);
+      const text = modifiedCount ? `New posts now send ${chosen} by default.` : `Already ${chosen}: nothing changed.`;
+      return redirectWithFlash(samePage(request), { kind: "toast", icon: "success", title: "Newsletter saved", text });
     });
   if (intent === "remove")
     return handleForm(request, form, async () => {

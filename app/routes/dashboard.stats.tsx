@@ -69,8 +69,8 @@ export default function Stats() {
         title="Stats"
         description={
           site
-            ? "Every post of the site: views, likes, comments and saves. A reader counts once per post and day; bots and writers reading their own posts do not count."
-            : "Your posts: views, likes, comments and saves. A reader counts once per post and day; bots and your own visits do not count."
+            ? "Every post of the site: views, likes, comments and saves, all time. A reader counts once per post and day; bots and writers reading their own posts do not count. Where readers came from, day by day, is in Analytics."
+            : "Your posts: views, likes, comments and saves, all time. A reader counts once per post and day; bots and your own visits do not count. Where readers came from, day by day, is in Analytics."
         }
       />
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

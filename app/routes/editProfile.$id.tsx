@@ -10,6 +10,7 @@ import { seo } from "#app/lib/seo.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { refusal } from "#app/lib/form-result.ts";
 import { buttonClass } from "#app/components/ui.tsx";
+import { whatChanged } from "#app/lib/what-changed.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params, matches }) => [
   ...seo({
@@ -33,12 +34,13 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
   const form = await readForm(request);
   return handleForm(request, form, async () => {
-    await context.services.profiles.update(user, params.id ?? "", {
-      name: form.get("name"),
-      bio: form.get("bio"),
-      designation: form.get("designation"),
-    });
-    return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.updated, icon: "success" });
+    const before = await context.services.profiles.byId(user, params.id ?? "");
+    const wanted = { name: form.get("name"), bio: form.get("bio"), designation: form.get("designation") };
+    const { modifiedCount } = await context.services.profiles.update(user, params.id ?? "", wanted);
+    const text = modifiedCount
+      ? whatChanged(before, wanted, { name: "your name", bio: "your bio", designation: "your designation" })
+      : "Nothing was different, so nothing changed.";
+    return redirectWithFlash("/Profile", { kind: "toast", title: MSG.profile.updated, icon: "success", text });
   });
 }
 

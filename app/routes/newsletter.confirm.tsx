@@ -82,7 +82,10 @@ export default function NewsletterConfirm() {
   const email = page.ok ? page.email : "";
   const confirmed = page.ok && page.confirmed;
   return (
-    <NoticeCard title={confirmed ? "This address is subscribed" : "Confirm your subscription"}>
+    <NoticeCard
+      title={confirmed ? "This address is subscribed" : "Confirm your subscription"}
+      tone={confirmed ? "success" : "ask"}
+    >
       <p>
         {confirmed ? (
           <>

@@ -65,6 +65,8 @@ export default function Notifications() {
         as="ol"
         className="mt-8 flex flex-col gap-3"
         label="Notifications"
+        // A pager for one page is noise (issue 47).
+        pagerOnlyWhenPaged
         itemClassName={(n) =>
           `flex items-center gap-3 rounded-2xl border p-4 shadow-sm ${
             n.read ? "border-gray-200 bg-white" : "border-brand-200 bg-brand-50"

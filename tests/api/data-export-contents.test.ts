@@ -18,6 +18,10 @@ describe("GET /api/auth/export keeps tags, SEO fields, reply threading and follo
       tags: "edge-cache,cloudflare",
       metaDescription: "What search engines show.",
       socialImage: `/images/${socialKey}`,
+      seoTitle: "Search headline",
+      slug: "my-own-link",
+      newsletterContent: "full",
+      emailSubscribers: false,
     });
     const theirs = await makeBlog(writer, { title: "Their post" });
     await env.DB.batch([
@@ -47,6 +51,11 @@ describe("GET /api/auth/export keeps tags, SEO fields, reply threading and follo
     expect(post).toMatch(/^tags: "edge-cache,cloudflare"$/m);
     expect(post).toMatch(/^meta_description: "What search engines show\."$/m);
     expect(post).toContain(`social_image: "../images/${socialKey}"`);
+    // Every field of the post form goes into the export (issue 47).
+    expect(post).toMatch(/^seo_title: "Search headline"$/m);
+    expect(post).toMatch(/^slug: "my-own-link"$/m);
+    expect(post).toMatch(/^newsletter_content: "full"$/m);
+    expect(post).toMatch(/^email_subscribers: 0$/m);
     // The share image travels with the post.
     expect(files[`images/${socialKey}`]).toEqual(PNG);
 

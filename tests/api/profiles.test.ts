@@ -208,12 +208,20 @@ describe("PUT /api/profiles/{id}", () => {
     });
   });
 
-  it("keeps the bio when it is empty or missing", async () => {
+  it("keeps the bio when it is missing, and empties it when it is sent empty (issue 47)", async () => {
     const owner = await makeUser();
     const profile = await makeProfile(owner, { bio: "Keep me." });
     const headers = await asUser(owner);
-    await send("PUT", `/api/profiles/${profile.id}`, { name: "Renamed", designation: "Engineer", bio: "" }, headers);
+    await send("PUT", `/api/profiles/${profile.id}`, { name: "Renamed", designation: "Engineer" }, headers);
     expect(await storedProfile(profile.id)).toMatchObject({ name: "Renamed", bio: "Keep me." });
+    const emptied = await send(
+      "PUT",
+      `/api/profiles/${profile.id}`,
+      { name: "Renamed", designation: "Engineer", bio: "  " },
+      headers,
+    );
+    expect(await emptied.json()).toEqual({ modifiedCount: 1 });
+    expect(await storedProfile(profile.id)).toMatchObject({ bio: "" });
   });
 
   it("answers modifiedCount 0 without writing when nothing changes", async () => {
@@ -224,7 +232,6 @@ describe("PUT /api/profiles/{id}", () => {
     for (const payload of [
       { name: profile.name, designation: profile.designation },
       { name: ` ${profile.name} `, designation: profile.designation, bio: profile.bio },
-      { name: profile.name, designation: profile.designation, bio: "" },
     ]) {
       const res = await send("PUT", `/api/profiles/${profile.id}`, payload, headers);
       expect(res.status).toBe(200);

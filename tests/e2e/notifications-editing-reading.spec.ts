@@ -69,7 +69,7 @@ test.describe("notifications, editing and reading", () => {
     await page.goto(`/blogs/${id}`);
     const mine = page.getByRole("navigation", { name: "Your post" });
     await expect(mine.getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/dashboard/updateBlog/${id}`);
-    await expect(mine.getByRole("link", { name: "Stats" })).toHaveAttribute("href", "/dashboard/stats");
+    await expect(mine.getByRole("link", { name: "Stats" })).toHaveAttribute("href", `/dashboard/analytics/${id}`);
 
     const admin = await browser.newContext({ baseURL });
     const adminPage = await admin.newPage();

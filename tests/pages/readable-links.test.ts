@@ -22,6 +22,29 @@ describe("slugOf", () => {
   });
 });
 
+describe("redirects keep the visitor's query (issue 47)", () => {
+  it("a bare id, an old slug and the spec's /blog/{id} carry ?ref= and campaign tags, twice over (the shared copy)", async () => {
+    const author = await makeUser({ name: "Quentin Query" });
+    const blog = await makeBlog(author, { title: "Where Readers Come From" });
+    const path = `/blogs/${blog.id}/where-readers-come-from`;
+    const query = "?ref=news.ycombinator.com&utm_source=hn&utm_campaign=launch";
+    for (let round = 0; round < 2; round++) {
+      const bare = await get(`/blogs/${blog.id}${query}`);
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get("Location")).toBe(`${path}${query}`);
+      const old = await get(`/blogs/${blog.id}/an-older-title${query}`);
+      expect(old.headers.get("Location")).toBe(`${path}${query}`);
+      const spec = await get(`/blog/${blog.id}${query}`);
+      expect(spec.status).toBe(301);
+      expect(new URL(spec.headers.get("Location")!, "https://blog.test").search).toBe(query);
+    }
+    // Another visitor's tags are theirs, not the first one's (the redirect is shared, its query is not).
+    const other = await get(`/blogs/${blog.id}?ref=mastodon.social`);
+    expect(other.headers.get("Location")).toBe(`${path}?ref=mastodon.social`);
+    expect((await get(`/blogs/${blog.id}`)).headers.get("Location")).toBe(path);
+  });
+});
+
 describe("/blogs/{id}/{slug}", () => {
   let blog: Awaited<ReturnType<typeof makeBlog>>;
 
@@ -51,7 +74,8 @@ describe("/blogs/{id}/{slug}", () => {
     expect(bare.headers.get("Cache-Control")).toBe("private, no-store");
     const wrong = await get(`/blogs/${blog.id}/something-else?x=1`);
     expect(wrong.status).toBe(301);
-    expect(wrong.headers.get("Location")).toBe(path);
+    // The visitor's query goes along (issue 47).
+    expect(wrong.headers.get("Location")).toBe(`${path}?x=1`);
   });
 
   it("keeps an old slug working after a retitle: it redirects to the new one", async () => {

@@ -102,8 +102,8 @@ describe("/dashboard/export.zip and the round trip through /dashboard/import", (
     expect(start.status).toBe(302);
     // The real import queue runs it in the background; the page reports the end.
     const report = await waitForImport(jobPath, admin);
-    // Two posts and the one edited page.
-    expect(report).toContain("3 of 3 posts");
+    // Two posts and the one edited page, each counted as what it is (issue 47).
+    expect(report).toContain("2 of 2 posts imported · 1 site page restored");
     expect(report).toMatch(/href="\/privacy"[^>]*>Privacy Policy<\/a>/);
     // The page is back, and its shared copy shows the restored text.
     const page = await (await getPage("/privacy", null)).text();

@@ -25,7 +25,36 @@ export async function withEdgeCache(
   // An anonymous read of a shared page is keyed AND rendered with only the parameters that page reads
   // (policy.ts, sharedUrl): `?x=N` is the same copy as the bare URL, never a forced miss.
   const kept = isAnonymousRead(original) ? sharedUrl(new URL(original.url)) : null;
-  const request = kept && kept.href !== original.url ? new Request(kept, original) : original;
+  const dropped = kept && kept.href !== original.url ? kept : null;
+  const response = await cached(dropped ? new Request(dropped, original) : original, env, ctx, next);
+  return dropped ? carryDroppedQuery(new URL(original.url), dropped, response) : response;
+}
+
+/**
+ * A shared redirect (an old slug, a bare id) was made from the URL without the parameters its page does
+ * not read; the visitor's own (`?ref=`, campaign tags) go on to where it leads (issue 47), so they are
+ * put back on a same-site Location, per request, never into the shared copy.
+ */
+function carryDroppedQuery(original: URL, kept: URL, response: Response): Response {
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
+  if (!location) return response;
+  const target = new URL(location, original);
+  if (target.origin !== original.origin) return response;
+  for (const [name, value] of original.searchParams)
+    if (!kept.searchParams.has(name) && !target.searchParams.has(name)) target.searchParams.append(name, value);
+  response.headers.set(
+    "Location",
+    location.startsWith("/") ? `${target.pathname}${target.search}${target.hash}` : target.href,
+  );
+  return response;
+}
+
+async function cached(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  next: (request: Request) => Promise<Response>,
+): Promise<Response> {
   if (ctx.cache || !isAnonymousRead(request) || !sharedTags(new URL(request.url))) {
     const { response } = applyCachePolicy(request, await next(request));
     response.headers.set("X-Cache", ctx.cache && isAnonymousRead(request) ? "MISS" : "BYPASS");

@@ -10,7 +10,7 @@ import { toBlog, type Blog } from "#worker/services/blogs/model.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import { LIMITS, emailField, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
+import { LIMITS, emailField, clearableText, parse, requiredText } from "#worker/services/shared/validation.ts";
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 
@@ -32,11 +32,11 @@ const createInput = z.object({
   designation: requiredText("Designation", LIMITS.designation),
 });
 
-/** Edit profile (spec section 5): name and designation required, bio optional (empty keeps it). */
+/** Edit profile (spec section 5): name and designation required, bio optional (missing keeps it, emptied clears it). */
 const updateInput = z.object({
   name: requiredText("Name", LIMITS.name),
   designation: requiredText("Designation", LIMITS.designation),
-  bio: optionalText("Bio", LIMITS.bio),
+  bio: clearableText("Bio", LIMITS.bio),
 });
 
 const listInput = z.object({ email: emailField() });

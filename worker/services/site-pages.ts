@@ -20,6 +20,7 @@ export const SITE_PAGES = {
 - **What you write**: posts, comments, reviews and contact messages, with the time they were sent.
 - **Newsletter**: the email address you subscribe with, and whether you confirmed it.
 - **Usage**: page views are counted per post and day, without tying them to you. Sign-in attempts and forms are rate limited by network address, kept for a short while.
+- **Analytics**: for each page view, without cookies, we record the page, the day, where the visit came from (the referring site, such as a search engine or a social site, or a campaign tag in the link), your country (from the network, not your exact location), the kind of device and the browser. To count visitors once a day without knowing who they are, we keep a hash of your network address and browser made with a salt that changes every day and is then thrown away, so the hash cannot be tied to you or to another day. Neither the address nor the browser string is stored. Readers whose browser asks not to be tracked (Do Not Track, Global Privacy Control) are not counted.
 
 ## How we use it
 

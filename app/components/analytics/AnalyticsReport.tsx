@@ -39,6 +39,8 @@ export function AnalyticsReport({
   range,
   csvHref,
   basePath,
+  rangeNotice = null,
+  asked = null,
 }: {
   summary: Summary;
   recent: number;
@@ -46,6 +48,10 @@ export function AnalyticsReport({
   range: number | null;
   csvHref: string;
   basePath: string;
+  /** What was done with the chosen dates (swapped, ended today), or why they were not used: said beside them. */
+  rangeNotice?: string | null;
+  /** The dates as asked, kept in the fields when the range was refused (the page shows the default range). */
+  asked?: { from?: string; to?: string } | null;
 }) {
   const days = summary.series.length;
   const title = summary.post ? `Analytics: ${summary.post.title}` : "Analytics";
@@ -90,7 +96,8 @@ export function AnalyticsReport({
             <input
               type="date"
               name="from"
-              defaultValue={summary.from}
+              defaultValue={asked?.from ?? summary.from}
+              aria-describedby={rangeNotice ? "range-notice" : undefined}
               required
               className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink"
             />
@@ -100,7 +107,8 @@ export function AnalyticsReport({
             <input
               type="date"
               name="to"
-              defaultValue={summary.to}
+              defaultValue={asked?.to ?? summary.to}
+              aria-describedby={rangeNotice ? "range-notice" : undefined}
               required
               className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-ink"
             />
@@ -108,6 +116,15 @@ export function AnalyticsReport({
           <button type="submit" className={buttonSecondary}>
             Show
           </button>
+          {rangeNotice ? (
+            <p
+              id="range-notice"
+              role={asked ? "alert" : "status"}
+              className={`basis-full text-sm ${asked ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}
+            >
+              {rangeNotice}
+            </p>
+          ) : null}
         </Form>
       </div>
       <p className="mb-4 text-sm text-gray-700" data-testid="analytics-recent">

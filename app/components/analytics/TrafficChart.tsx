@@ -85,8 +85,22 @@ export function TrafficChart({
       </figcaption>
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="relative min-w-0">
-          {/* On phones the chart keeps a readable size and scrolls sideways rather than shrinking its labels. */}
-          <div className="overflow-x-auto">
+          {/* On phones the chart keeps a readable size and scrolls sideways rather than shrinking its labels; it
+              opens on the newest day (issue 47: it opened on the oldest and hid the latest), and the keyboard can
+              scroll it. */}
+          <div
+            className="overflow-x-auto"
+            data-testid="chart-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={`${label}: scrolls sideways`}
+            ref={(el) => {
+              if (el && el.dataset.started !== "1") {
+                el.dataset.started = "1";
+                el.scrollLeft = el.scrollWidth;
+              }
+            }}
+          >
             <svg
               viewBox={`0 0 ${W} ${H}`}
               role="group"

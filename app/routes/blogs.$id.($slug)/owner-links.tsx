@@ -23,7 +23,8 @@ export function OwnerLinks({
       <Link to={edit} className={pill}>
         Edit
       </Link>
-      <Link to="/dashboard/stats" className={pill}>
+      {/* This post's own numbers (issue 47: it opened the list of every post). */}
+      <Link to={`/dashboard/analytics/${blogId}`} className={pill}>
         Stats
       </Link>
     </nav>

@@ -43,6 +43,12 @@ export function postMarkdown(blog: BlogRow): string {
       ["image", cover],
       ["meta_description", blog.metaDescription],
       ["social_image", imageKeyOf(blog.socialImage) ? localImages(blog.socialImage) : blog.socialImage],
+      // Every field of the post form (issue 47): the SEO title, the chosen link tail, the newsletter choice
+      // ("" the site's default, "teaser" or "full") and "Don't email this post".
+      ["seo_title", blog.seoTitle],
+      ["slug", blog.slug],
+      ["newsletter_content", blog.newsletterContent],
+      ["email_subscribers", blog.emailSubscribers ? 1 : 0],
       ["likes", blog.likes],
       ["created_at", iso(blog.createdAt)],
       ["updated_at", iso(blog.updatedAt)],
@@ -59,7 +65,8 @@ const README = (site: string, skipped: string[]) =>
     "posts/         every post you wrote (drafts and scheduled ones too), Markdown with front matter",
     "images/        the images your posts and your account show",
     "               (front matter: title, id, status, date, publish_at, category, tags, description, image,",
-    "               meta_description, social_image, likes, created_at, updated_at)",
+    "               meta_description, social_image, seo_title, slug, newsletter_content, email_subscribers,",
+    "               likes, created_at, updated_at)",
     "comments.json  the comments you wrote; parentId is the comment a reply answers (null for a top comment)",
     "follows.json   the writers you follow and the people who follow you (id, name, since when)",
     "likes.json     the posts you liked",

@@ -27,7 +27,9 @@ This zip is the whole site, in a form people and programs can read, and that Edg
                           publish_at, category, tags ("a,b"), author, author_email, description, cover, likes,
                           meta_description, seo_title and social_image (the SEO fields; "" when the post has
                           none), newsletter_content (what the newsletter sends of it: "teaser", "full", or ""
-                          for the site's default), visibility ("public", "members" or "paid")
+                          for the site's default), visibility ("public", "members" or "paid"), slug (the
+                          chosen link tail; "" when it follows the title) and email_subscribers (0 when
+                          "Don't email this post" was ticked)
 - pages/<slug>.md         the site's pages (privacy, terms): front matter (title, slug, edited, updated_at),
                           then the Markdown; the import restores those an admin had edited
 - images/<key>            every stored image; posts refer to them as ../images/<key>
@@ -93,6 +95,9 @@ export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitSe
               ["newsletter_content", blog.newsletterContent],
               // Who reads it in full: "public", "members" or "paid" (the body is always whole here).
               ["visibility", blog.visibility],
+              // The writer's chosen link tail ("" when it follows the title) and "Don't email this post".
+              ["slug", blog.slug],
+              ["email_subscribers", blog.emailSubscribers ? 1 : 0],
             ];
             await zip.text(
               `posts/${slugOf(blog.title)}-${blog.id}.md`,

@@ -166,7 +166,9 @@ export function createPostImporter(db: Db, env: Env, purge: Purge) {
     if (failedImages.length > 0) await ensurePlaceholder(env);
     const markdown = withImageUrls(post.markdown, urls);
     const firstImage = markdownImages(markdown)[0];
-    const image = post.cover ? (urls.get(post.cover) ?? PLACEHOLDER_URL) : (firstImage ?? PLACEHOLDER_URL);
+    // A post with no image at all has no cover (no grey hero or grey cards; its share image is the drawn card):
+    // the grey stand-in marks only an image that could not be copied, which "Retry failed images" can replace.
+    const image = post.cover ? (urls.get(post.cover) ?? PLACEHOLDER_URL) : (firstImage ?? "");
     if (image === PLACEHOLDER_URL) await ensurePlaceholder(env);
 
     const fallback = (CATEGORIES as readonly string[]).includes(job.defaultCategory)

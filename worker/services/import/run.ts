@@ -96,7 +96,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
             const r =
               owner.role === "admin"
                 ? await deps.importSubscribers(actor, emails)
-                : { imported: 0, skipped: emails.length };
+                : { imported: 0, skipped: 0, notAllowed: emails.length };
             result = { state: "done", blogId: null, note: r };
           } else if (item.kind === "follows") {
             const follows = JSON.parse(item.payload) as ImportedFollow[];

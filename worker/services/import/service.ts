@@ -7,6 +7,7 @@ import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
 import { postImages, readExport, summarize, type ImportSummary } from "#worker/services/import/summary.ts";
+import * as outcome from "#worker/services/import/outcome.ts";
 import { resolveRelativeImages, sourceOrigin } from "#worker/services/import/source-url.ts";
 import type { ParsedImport } from "#worker/services/import/types.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
@@ -218,7 +219,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       const job = await ownJob(actor, jobId);
       const summary = JSON.parse(job.summary) as ImportSummary;
       const paging = parsePaging({ page: query.page }, 50);
-      const [items, [totals]] = await db.batch([
+      const [items, [totals], subscriberSlices, byKind] = await db.batch([
         db
           .select({ seq: it.seq, title: it.title, state: it.state, blogId: it.blogId, note: it.note })
           .from(it)
@@ -234,6 +235,8 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           .where(
             and(eq(it.jobId, job.id), inArray(it.kind, LEDGER_KINDS), inArray(it.state, ["done", "skipped", "failed"])),
           ),
+        outcome.subscriberSlicesQuery(db, job.id),
+        outcome.byKindQuery(db, job.id),
       ]);
       return {
         job: {
@@ -253,6 +256,9 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
           createdAt: new Date(job.createdAt).toISOString(),
         },
         summary,
+        // Issue 47: what became of each subscriber, and each kind of entry by state (pages are not posts).
+        subscribers: outcome.subscriberOutcome(summary.subscribers, subscriberSlices),
+        counts: outcome.countsByKind(byKind),
         report: {
           items: items.map((i) => ({ ...i, note: i.note ? (JSON.parse(i.note) as Record<string, unknown>) : {} })),
           page: paging.page,

@@ -56,6 +56,13 @@ export const optionalText = (label: string, max: number) =>
     trimmed(max, label).optional(),
   );
 
+/**
+ * An optional text field a person can empty: missing keeps what is stored (undefined), while null or blank
+ * is an answer, "nothing" (""), so a bio emptied and saved is saved empty.
+ */
+export const clearableText = (label: string, max: number) =>
+  z.preprocess((v) => (v === null ? "" : v), trimmed(max, label).optional());
+
 export const emailField = (label = "Email") =>
   z
     .string({ error: missingOr(label, "must be text.") })

@@ -1,0 +1,56 @@
+import { expect, test } from "./fixtures";
+import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+
+/** Issue 47, "Accessibility". */
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe("issue 47: accessibility", () => {
+  test("without JavaScript the dark-mode button, which could do nothing, is not shown; with it, it is", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    const bare = await context.newPage();
+    await bare.goto(`${baseURL}/`);
+    await expect(bare.getByTestId("theme-toggle")).toBeHidden();
+    await bare.screenshot({ path: "e2e-artifacts/screenshots/w47-no-js-top-bar-375.png" });
+    await context.close();
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("theme-toggle")).toBeVisible();
+  });
+
+  test("Create Profile opens with focus in Bio, not on the locked Name", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const email = `a11y-${tag()}@example.com`;
+    const res = await page.request.post("/api/auth/register", {
+      data: { name: "Focus Person", email, password: "Sunny-Garden-42" },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto("/Profile");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Create Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Profile" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "Bio" })).toBeFocused();
+    await screenshots(page, "w47-create-profile-focus");
+  });
+
+  test("on a phone every half star is a target at least 24 px wide", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signIn(page, ACCOUNTS.writer);
+    await page.goto("/dashboard/feedback");
+    const halves = page.locator("[data-half]");
+    await expect(halves).toHaveCount(10);
+    for (let i = 0; i < 10; i++) {
+      const box = (await halves.nth(i).boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    await screenshots(page, "w47-feedback-stars");
+    // Where there is room for a mouse, the spec's size 24 stays.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect((await halves.first().boundingBox())!.width).toBe(12);
+  });
+});
