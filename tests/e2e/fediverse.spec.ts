@@ -130,9 +130,13 @@ test.describe("the fediverse on the pages", () => {
       expect(await deliver(reply(hidden, { to: [PUBLIC], summary: "Spoilers for the ending", sensitive: true }))).toBe(
         "queued",
       );
-      // Addressed to the writer alone: never a comment.
+      // Addressed to the writer alone (the post's author on the fediverse, its attributedTo): never a comment.
+      const article = await page.request.get(`/ap/posts/${POST_ID}`, {
+        headers: { Accept: "application/activity+json" },
+      });
+      const { attributedTo: writerActor } = (await article.json()) as { attributedTo: string };
       const secret = `Just between us ${Date.now()}`;
-      expect(await deliver(reply(secret, { to: [`${baseURL}/ap/site`] }))).toBe("queued");
+      expect(await deliver(reply(secret, { to: [writerActor] }))).toBe("queued");
 
       const comments = page.locator("#comments");
       await expect(async () => {

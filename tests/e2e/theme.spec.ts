@@ -7,21 +7,22 @@ import { ACCOUNTS, screenshots, signIn } from "./support";
 const POST_PATH = "/blogs/dtsmsv96ei1r4bjkcypt";
 
 /**
- * Records the <html> class at the moment <body> first exists (nothing can be painted before it) and at
- * DOMContentLoaded, before any of the app's own scripts have run.
+ * Records the theme class of <html> ("dark" or "") at the moment <body> first exists (nothing can be painted
+ * before it) and at DOMContentLoaded, before any of the app's own scripts have run. Other classes (`js`, which
+ * the same early script adds for the no-JavaScript variants) are not the theme.
  */
 async function recordFirstPaintTheme(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __themeAtBody?: string; __themeAtDcl?: string };
     const observer = new MutationObserver(() => {
       if (document.body && w.__themeAtBody === undefined) {
-        w.__themeAtBody = document.documentElement.className;
+        w.__themeAtBody = document.documentElement.classList.contains("dark") ? "dark" : "";
         observer.disconnect();
       }
     });
     observer.observe(document, { childList: true, subtree: true });
     document.addEventListener("DOMContentLoaded", () => {
-      w.__themeAtDcl = document.documentElement.className;
+      w.__themeAtDcl = document.documentElement.classList.contains("dark") ? "dark" : "";
     });
   });
 }
