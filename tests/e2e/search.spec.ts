@@ -65,7 +65,8 @@ test.describe("search from the top bar", () => {
     const topics = page.getByRole("list", { name: "Suggested topics" }).getByRole("link");
     await expect(topics).toHaveCount(10);
     await page.getByRole("list", { name: "Suggested latest posts" }).getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[0-9a-z-]+$/);
+    // The latest post may be another spec's, titled in any script: its slug keeps those letters (issue 43).
+    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[^/?#]+$/);
   });
 
   test("axe finds nothing serious on results, and screenshots", async ({ page }) => {

@@ -227,7 +227,11 @@ test.describe("issue 47: importing", () => {
     expect(post.image).toBe("");
     await page.goto(`/blogs/${plain.blogId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Plain Text" })).toBeVisible();
-    await expect(page.locator('img[src*="import-placeholder"]')).toHaveCount(0);
+    // Its own page, not the related posts' cards: another import on this server may have an image that failed to
+    // copy, whose card rightly shows the stand-in.
+    await expect(
+      page.locator('main img[src*="import-placeholder"]:not(section[aria-labelledby="related-heading"] img)'),
+    ).toHaveCount(0);
     await expect(page.locator("main figure")).toHaveCount(0);
   });
 });
