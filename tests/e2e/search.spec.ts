@@ -34,7 +34,7 @@ test.describe("search from the top bar", () => {
     await expect(first.locator("mark").first()).toHaveText(/^Sunsets$/i);
 
     await first.getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[0-9a-z-]+$/);
+    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[^/?#]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SKY);
     const related = page.getByRole("region", { name: "Read next" });
     await expect(related).toBeVisible();
@@ -43,7 +43,7 @@ test.describe("search from the top bar", () => {
     expect(await links.count()).toBeLessThanOrEqual(3);
     await expect(related).not.toContainText(SKY);
     await links.first().click();
-    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[0-9a-z-]+$/);
+    await expect(page).toHaveURL(/\/blogs\/[0-9a-z]+\/[^/?#]+$/);
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(SKY);
   });
 

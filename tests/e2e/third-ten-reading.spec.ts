@@ -22,6 +22,7 @@ async function lightAndDark(page: Page, name: string) {
 test.describe("issue 47: reading", () => {
   test("a bare id and an old slug keep ?ref= and campaign tags on the way to the post", async ({ page }) => {
     const list = (await (await page.request.get("/api/blogs")).json()) as { _id: string; title: string }[];
+    // The latest post may be another spec's, titled in any script: its slug keeps those letters (issue 43).
     const post = list[0]!;
     const query = "?ref=news.ycombinator.com&utm_source=hn&utm_campaign=launch";
     for (const path of [
@@ -31,7 +32,7 @@ test.describe("issue 47: reading", () => {
     ]) {
       await page.goto(path);
       const url = new URL(page.url());
-      expect(url.pathname).toMatch(new RegExp(`^/blogs/${post._id}/[a-z0-9-]+$`));
+      expect(url.pathname).toMatch(new RegExp(`^/blogs/${post._id}/[^/?#]+$`));
       expect(url.search).toBe(query);
     }
   });
