@@ -26,6 +26,8 @@ test.describe("reading list", () => {
       titles.push((await page.getByRole("heading", { level: 1 }).textContent())!.trim());
       await page.getByRole("button", { name: /^Save/ }).click();
       await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+      // "Saved" shows while the request is still on its way; leaving the page before the answer would cancel it.
+      await expect(page.locator(".swal2-popup .swal2-title")).toHaveText("Blog Saved Successfully");
     }
     // Saved toggles back: pressing it takes the post off the list, and Save puts it back.
     const savedButton = page.getByRole("button", { name: "Saved" });
@@ -35,6 +37,7 @@ test.describe("reading list", () => {
     await expect(page.locator(".swal2-popup .swal2-title")).toHaveText("Removed from your saved list");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(".swal2-popup .swal2-title")).toHaveText("Blog Saved Successfully");
 
     await page.goto("/about");
     await page.getByRole("button", { name: /^Account menu for/ }).click();
