@@ -19,19 +19,13 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * The admin edit (the service's adminUpdate, PUT /blogs/{id}): the same outcomes as a writer's own
- * edit. The blog is read first so a missing one is the 404 page before the form is read.
+ * The admin edit (the service's adminEdit, as PUT /blogs/{id}): the same outcomes as a writer's own
+ * edit. The blog is read once, first, so a missing one is the 404 page before the form is read.
  */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const admin = adminOrForbidden(context, request);
-  const id = params.id ?? "";
-  const blog = await loadOr404(() => context.services.blogs.byId(id, admin));
-  return saveBlogEdit(
-    request,
-    blog,
-    (changes, upload, social) => context.services.blogs.adminUpdate(admin, id, changes, upload, social),
-    "/dashboard/manageAllBlogs",
-  );
+  const edit = await loadOr404(() => context.services.blogs.adminEdit(admin, params.id ?? ""));
+  return saveBlogEdit(request, edit.blog, edit.save, "/dashboard/manageAllBlogs");
 }
 
 export default function UpdateAllBlogs() {

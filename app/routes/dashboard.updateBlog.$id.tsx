@@ -19,17 +19,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { blog };
 }
 
-/** Empty fields keep their stored values; the service stores a new image only once the edit is accepted. */
+/**
+ * Empty fields keep their stored values; the service stores a new image only once the edit is accepted.
+ * One use case, one read: the post is loaded and its editor checked once (`blogs.edit`), then saved.
+ */
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const user = signedInOrRedirect(context, request);
-  const id = params.id ?? "";
-  const blog = await loadOr404(() => context.services.blogs.editable(user, id));
-  return saveBlogEdit(
-    request,
-    blog,
-    (changes, upload, social) => context.services.blogs.update(user, id, changes, upload, social),
-    "/dashboard/manageBlogs",
-  );
+  const edit = await loadOr404(() => context.services.blogs.edit(user, params.id ?? ""));
+  return saveBlogEdit(request, edit.blog, edit.save, "/dashboard/manageBlogs");
 }
 
 export default function UpdateBlog() {

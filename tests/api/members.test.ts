@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db.ts";
-import type { MembersJob } from "#worker/queues/messages.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { mailbox, sendWith, callWith } from "../support/mail";
-import { recordingQueue } from "../support/queue";
 import { fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
+import { membersWorld } from "../support/kernel";
 
 let stripe: ReturnType<typeof fakeStripe>;
 let logged: string[] = [];
@@ -21,12 +20,6 @@ afterEach(() => {
   expect(logged.length).toBeGreaterThan(0);
   for (const line of logged) for (const s of secrets) expect(line).not.toContain(s);
 });
-
-function world() {
-  const box = mailbox();
-  const queue = recordingQueue<MembersJob>(10, "edge-blog-members");
-  return { box, queue, env: box.env({ ...STRIPE_ENV, MEMBERS_QUEUE: queue.binding }) };
-}
 
 const secrets = [STRIPE_ENV.STRIPE_SECRET_KEY, STRIPE_ENV.STRIPE_WEBHOOK_SECRET];
 async function body(res: Response) {
@@ -91,7 +84,7 @@ describe("paid memberships", () => {
   });
 
   it("admins make tiers as Stripe Products and Prices; a new amount is a new Price; archiving stops sign-ups", async () => {
-    const w = world();
+    const w = membersWorld();
     const { admin, tier } = await makeTier(w.env);
     expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /v1/products",
@@ -142,7 +135,7 @@ describe("paid memberships", () => {
   });
 
   it("checkout: 401 signed out, 403 unverified, then a subscription session for the account's one customer", async () => {
-    const w = world();
+    const w = membersWorld();
     const { tier } = await makeTier(w.env);
     const input = { tier_id: tier.id, cadence: "year", post_id: "post123" };
     expect((await sendWith(w.env, "POST", "/api/members/checkout", input)).status).toBe(401);
@@ -171,7 +164,7 @@ describe("paid memberships", () => {
   });
 
   it("the webhook refuses a missing, wrong or stale signature", async () => {
-    const w = world();
+    const w = membersWorld();
     const post = (headers: Record<string, string>, payload = "{}") =>
       callWith(w.env, "/api/stripe/webhook", { method: "POST", headers, body: payload });
     expect((await post({})).status).toBe(400);
@@ -186,7 +179,7 @@ describe("paid memberships", () => {
   });
 
   it("a paid subscription makes a member once, however often Stripe sends it; cancel, resume and the end follow Stripe", async () => {
-    const w = world();
+    const w = membersWorld();
     const { tier, admin } = await makeTier(w.env);
     const reader = await makeUser();
     await sendWith(
@@ -288,7 +281,7 @@ describe("paid memberships", () => {
   });
 
   it("admins comp an account for a while, list members by status, and end the comp", async () => {
-    const w = world();
+    const w = membersWorld();
     const { tier, admin } = await makeTier(w.env);
     const reader = await makeUser();
     const until = new Date(Date.now() + 86_400_000).toISOString();

@@ -4,8 +4,8 @@ import { schema } from "#worker/db.ts";
 import { CONFIRM_MAILS_PER_HOUR } from "#worker/services/newsletter/model.ts";
 import { NEWSLETTER_SUCCESS_TEXT } from "#worker/services/texts.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
-import { callWith, linkIn, mailbox, sendWith } from "../support/mail";
-import { recordingQueue } from "../support/queue";
+import { callWith, linkIn, sendWith } from "../support/mail";
+import { newsletterWorld } from "../support/kernel";
 
 let n = 0;
 const address = () => `api-${Date.now().toString(36)}${(n++).toString(36)}@example.com`;
@@ -13,15 +13,9 @@ const stateOf = async (email: string) =>
   (await db().query.newsletterSubscriptions.findFirst({ where: eq(schema.newsletterSubscriptions.email, email) }))
     ?.state;
 
-function world() {
-  const box = mailbox();
-  const queue = recordingQueue();
-  return { box, queue, env: box.env({ NEWSLETTER_QUEUE: queue.binding }) };
-}
-
 describe("POST /api/newsletter and the links it mails", () => {
   it("sends a confirmation link; opening it confirms; the post's one-click link unsubscribes without a session", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const email = address();
     const res = await sendWith(w.env, "POST", "/api/newsletter", { email }, { "CF-Connecting-IP": "10.21.0.1" });
     expect(res.status).toBe(202);
@@ -110,7 +104,7 @@ describe("POST /api/newsletter and the links it mails", () => {
   });
 
   it("answers a bad address with the spec's message and a confirmation link that was tampered with with 400", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const bad = await sendWith(
       w.env,
       "POST",
@@ -126,7 +120,7 @@ describe("POST /api/newsletter and the links it mails", () => {
   });
 
   it("lets only an admin read subscribers and export them as CSV", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const admin = await makeUser({ role: "admin" });
     const reader = await makeUser();
     const asAdmin = { Cookie: `__Host-session=${await sessionFor(admin)}` };
@@ -148,7 +142,7 @@ describe("POST /api/newsletter and the links it mails", () => {
   });
 
   it("subscribes a signed-in reader with a verified email from /settings in one click, and unsubscribes", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const verified = await makeUser({ emailVerifiedAt: Date.now() });
     const unverified = await makeUser({ emailVerifiedAt: null });
     const post = async (who: { id: string; email: string }, intent: string) =>
@@ -178,7 +172,7 @@ describe("POST /api/newsletter and the links it mails", () => {
 
 describe("POST /api/newsletter: a stranger's inbox", () => {
   it("one address gets at most CONFIRM_MAILS_PER_HOUR confirmations an hour, whatever client asks; every answer is the same", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const victim = address();
     const answers = new Set<string>();
     for (let i = 0; i < CONFIRM_MAILS_PER_HOUR + 5; i++) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb, schema } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
 import { countingD1 } from "../support/d1-counter";
 import { db, makeBlog, makeUser } from "../support/factories";
@@ -9,6 +9,7 @@ import { flashOf } from "../support/flash";
 import { call } from "../support/http";
 import { cookieFor, getPage, pngFile, postForm, type Who } from "../support/pages";
 import { postPath } from "#worker/services/blogs/slug.ts";
+import { testKernel } from "../support/kernel";
 
 const png = () => pngFile("cover.png");
 const notAnImage = () => new File(["just some text"], "cover.png", { type: "image/png" });
@@ -451,11 +452,7 @@ describe("D1 round trips of the writer pages' loaders", () => {
     const blog = await makeBlog(writer);
     const actor = { id: writer.id, name: writer.name, email: writer.email, role: "user" as const, photoURL: null };
     const counter = countingD1(env.DB);
-    const blogs = createBlogService(
-      createDb(counter.db),
-      async () => {},
-      async () => {},
-    );
+    const blogs = createBlogService(testKernel(counter.db), { imageCleanup: { release: async () => {} } });
     await blogs.ownPage(actor, { page: 1 }, 3);
     expect(counter.trips()).toBe(1);
     await blogs.ownPage(actor, { page: 2 }, 10);

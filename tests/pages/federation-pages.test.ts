@@ -8,9 +8,7 @@ import { flashOf } from "../support/flash";
 import { call, json } from "../support/http";
 import { getPage, postForm } from "../support/pages";
 import { remoteAccount, stubFediverse } from "../support/fediverse";
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+import { tag } from "../support/kernel";
 
 describe("the fediverse on the pages", () => {
   it("the writer page shows the handle with a copy button and the follow instructions; About shows the site's", async () => {

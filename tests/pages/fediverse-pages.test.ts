@@ -5,9 +5,7 @@ import { makeUser } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { getPage, postForm } from "../support/pages";
 import { receiveNow, recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+import { tag } from "../support/kernel";
 
 describe("the admin's Fediverse page (blocks)", () => {
   it("lists blocks, adds an account or a server, refuses a bad target, and lifts a block; admins only", async () => {

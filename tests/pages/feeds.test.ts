@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "#worker/db.ts";
 import { createFeedService } from "#worker/services/feeds.ts";
 import { countingD1 } from "../support/d1-counter";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
+import { testKernel } from "../support/kernel";
 
 const TRICKY = `Cats & Dogs <script>alert("x")</script> 'quoted'\u0001`;
 
@@ -124,7 +124,7 @@ describe("feeds", () => {
   it("reads each feed with one query", async () => {
     for (const read of ["latestForRss", "postsForSitemap"] as const) {
       const counter = countingD1(env.DB);
-      await createFeedService(createDb(counter.db))[read]();
+      await createFeedService(testKernel(counter.db))[read]();
       expect(counter.trips(), read).toBe(1);
     }
   });

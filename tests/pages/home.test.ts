@@ -5,12 +5,13 @@ import { HEADLINE_PHRASES } from "#app/components/TypedHeadline.tsx";
 import { CATEGORIES } from "#worker/services/categories.ts";
 import { FEATURED_BLOGS } from "#app/lib/content.ts";
 import { MSG } from "#app/lib/messages.ts";
-import { createDb, schema } from "#worker/db.ts";
+import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { createHomeService } from "#worker/services/queries/home.ts";
 import { countingD1 } from "../support/d1-counter";
 import { clearContent, db, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
+import { testKernel } from "../support/kernel";
 
 const tag = Date.now().toString(36);
 const names = { all: `Ada Links ${tag}`, github: `Grace Github ${tag}`, none: `Nora Nolinks ${tag}` };
@@ -194,7 +195,7 @@ describe("home page (server-rendered)", () => {
 
   it("loads latest blogs, authors and reviews in one D1 round trip", async () => {
     const counter = countingD1(env.DB);
-    const data = await createHomeService(createDb(counter.db)).load();
+    const data = await createHomeService(testKernel(counter.db)).load();
     expect(counter.trips()).toBe(1);
     expect(data.latest).toHaveLength(6);
     expect(data.authors.map((a) => a.name)).toEqual(expect.arrayContaining(Object.values(names)));

@@ -1,8 +1,6 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { parseActivity } from "#worker/services/federation/activities.ts";
 import { importPublicKey } from "#worker/services/federation/keys.ts";
 import { toRemoteActor } from "#worker/services/federation/remote.ts";
@@ -13,23 +11,15 @@ import mastodonActor from "../fixtures/fediverse/mastodon-actor.txt?raw";
 import misskeyNote from "../fixtures/fediverse/misskey-note.json?raw";
 import wordpressActor from "../fixtures/fediverse/wordpress-actor.json?raw";
 import { db, makeUser } from "../support/factories";
-import { recordingFederationQueue, remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
+import { remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
+import { federationWorld, tag, type FederationWorld } from "../support/kernel";
 
 /**
  * What real servers send, copied unchanged from their projects' own test fixtures (origins in
  * tests/fixtures/fediverse/README.md): each is parsed and handled by the inbox as it arrives.
  */
 
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  return { queue, services };
-}
-
-async function post(w: ReturnType<typeof world>) {
+async function post(w: FederationWorld) {
   const u = await makeUser({ name: `Ada ${tag()}` });
   const actor: Actor = { id: u.id, name: u.name, email: u.email, role: "user", photoURL: null };
   const { insertedId } = await w.services.blogs.create(actor, {
@@ -70,7 +60,7 @@ describe("actor documents as real servers publish them", () => {
     const id = "https://notiz.blog/author/matthias-pfefferle/";
     // Fetched through the one outbound path and stored, as a follow or a reply would.
     stubFediverse([], { documents: { [id]: doc } });
-    const w = world();
+    const w = federationWorld();
     const actor = await w.services.federation.remote.get(id);
     expect(actor).toMatchObject({
       id,
@@ -85,7 +75,7 @@ describe("actor documents as real servers publish them", () => {
 
 describe("activities as real servers send them", () => {
   it("a GoToSocial reply (as the WordPress plugin's tests capture it) becomes a comment", async () => {
-    const w = world();
+    const w = federationWorld();
     const { blogId, articleId } = await post(w);
     const gts = await remoteAccount("gotosocial.example.com", "testuser");
     stubFediverse([gts]);
@@ -98,7 +88,7 @@ describe("activities as real servers send them", () => {
   });
 
   it("an Akkoma (Pleroma) reply, marked sensitive, becomes a comment behind a content warning", async () => {
-    const w = world();
+    const w = federationWorld();
     const { blogId, articleId } = await post(w);
     const akkoma = await remoteAccount("akkoma.example.com", "testuser");
     stubFediverse([akkoma]);
@@ -118,7 +108,7 @@ describe("activities as real servers send them", () => {
   });
 
   it("a Misskey note (misskey.io, as misskey-dev's signature tests carry it) reaches the account following its author", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await post(w);
     const misskey = await remoteAccount("misskey.io", "7rkrarq81i");
     stubFediverse([misskey]);

@@ -1,19 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { withProof } from "#worker/services/federation/proofs.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
-import { mailbox } from "../support/mail";
-import {
-  receiveNow,
-  recordingFederationQueue,
-  remoteAccount,
-  stubFediverse,
-  type RemoteAccount,
-} from "../support/fediverse";
+import { receiveNow, remoteAccount, stubFediverse, type RemoteAccount } from "../support/fediverse";
+import { federationWorld, tag, type FederationWorld } from "../support/kernel";
 
 /**
  * Issue 42, fourth hardening pass: keys that are not an actor's own, documents served through a
@@ -23,29 +16,15 @@ import {
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-function world() {
-  const queue = recordingFederationQueue();
-  const box = mailbox();
-  const services = createServices(
-    box.env({ FEDERATION_QUEUE: queue.binding } as never),
-    undefined,
-    "https://blog.test",
-  );
-  const drain = () => queue.drain((job) => services.federation.runJob(job));
-  return { queue, services, drain };
-}
-
-async function writer(w: ReturnType<typeof world>) {
+async function writer(w: FederationWorld) {
   const u = await makeUser({ name: `Ada ${tag()}` });
   await w.services.federation.actors.writer(u.id);
   const actor: Actor = { id: u.id, name: u.name, email: u.email, role: "user", photoURL: null };
   return { user: u, actor };
 }
 
-async function publish(w: ReturnType<typeof world>, actor: Actor) {
+async function publish(w: FederationWorld, actor: Actor) {
   const { insertedId } = await w.services.blogs.create(actor, {
     title: `Federated ${tag()}`,
     short_description: "What happened this week.",
@@ -107,7 +86,7 @@ const updateOfSelf = (who: RemoteAccount) => ({
 describe("a key id listed by another actor is never taken from its owner (finding 1)", { timeout: 30_000 }, () => {
   for (const sameServer of [false, true]) {
     it(`an Update of an actor listing another account's key id leaves that account whole (${sameServer ? "same server" : "another server"})`, async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { user } = await writer(w);
       const host = `v${tag()}.example`;
       const alice = await remoteAccount(host, "alice");
@@ -137,7 +116,7 @@ describe("a key id listed by another actor is never taken from its owner (findin
   }
 
   it("a Move to an account that lists another account's key id removes nobody", async () => {
-    const w = world();
+    const w = federationWorld({ mail: true });
     const { user } = await writer(w);
     const alice = await remoteAccount(`v${tag()}.example`, "alice");
     const bob = await remoteAccount(`b${tag()}.example`, "bob");
@@ -166,7 +145,7 @@ describe("a key id listed by another actor is never taken from its owner (findin
 
 describe("documents are believed only for the host that served them (findings 2 and 7)", { timeout: 30_000 }, () => {
   it("an open redirect on a server does not let another server speak as its accounts", async () => {
-    const w = world();
+    const w = federationWorld({ mail: true });
     const { actor } = await writer(w);
     const { articleId, blogId } = await publish(w, actor);
     const victimHost = `v${tag()}.example`;
@@ -201,7 +180,7 @@ describe("documents are believed only for the host that served them (findings 2 
   });
 
   it("a note by reference is not taken from another host through its author's redirect", async () => {
-    const w = world();
+    const w = federationWorld({ mail: true });
     const { actor } = await writer(w);
     const { articleId, blogId } = await publish(w, actor);
     const bob = await remoteAccount(`b${tag()}.example`, "bob");
@@ -234,7 +213,7 @@ describe("documents are believed only for the host that served them (findings 2 
   });
 
   it("a same-host redirect is still followed (a server moving its documents about)", async () => {
-    const w = world();
+    const w = federationWorld({ mail: true });
     const { actor } = await writer(w);
     const { articleId, blogId } = await publish(w, actor);
     const bob = await remoteAccount(`b${tag()}.example`, "bob");
@@ -272,7 +251,7 @@ describe(
   { timeout: 30_000 },
   () => {
     it("a direct message to one account, in reply to another writer's post, is not shown to that writer", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { user: ada, actor } = await writer(w);
       const { user: other } = await writer(w);
       const { articleId } = await publish(w, actor);
@@ -301,7 +280,7 @@ describe(
     });
 
     it("a followers-only reply reaches the writer when the writer follows its sender", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { user: ada, actor } = await writer(w);
       const { articleId } = await publish(w, actor);
       const bob = await remoteAccount(`b${tag()}.example`, "bob");
@@ -329,7 +308,7 @@ describe(
     };
 
     it("blocking @troll@server blocks that account alone, resolved by WebFinger", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { user } = await writer(w);
       const host = `t${tag()}.example`;
       const troll = await remoteAccount(host, "troll");
@@ -357,7 +336,7 @@ describe(
     });
 
     it("a handle that cannot be resolved is refused with how to block that account", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       stubFediverse([]);
       const host = `n${tag()}.example`;
       await expect(w.services.federation.block(await asAdmin(), { target: `@ghost@${host}` })).rejects.toMatchObject({
@@ -368,7 +347,7 @@ describe(
     });
 
     it("a whole server is blocked only once confirmed, and is lifted with the text it was blocked with", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { user } = await writer(w);
       const host = `s${tag()}.example`;
       const bob = await remoteAccount(host, "bob");
@@ -396,7 +375,7 @@ describe(
   { timeout: 30_000 },
   () => {
     it("a proof made longer ago than the window (or undated) is refused; a fresh one is believed", async () => {
-      const w = world();
+      const w = federationWorld({ mail: true });
       const { actor } = await writer(w);
       const { articleId, blogId } = await publish(w, actor);
       const bob = await remoteAccount(`p${tag()}.example`, "bob");

@@ -1,27 +1,18 @@
-import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { registrableDomain } from "#worker/services/federation/domains.ts";
 import { AVATARS_PER_CLIENT } from "#worker/services/federation/service.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { receiveNow, recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
+import { receiveNow, remoteAccount, stubFediverse } from "../support/fediverse";
+import { federationWorld, tag } from "../support/kernel";
 
 /** What may leave and what may come in: direct messages, per-server limits, unverified accounts, blocks, avatars. */
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  return { queue, services };
-}
 
 async function account(overrides: Parameters<typeof makeUser>[0] = {}) {
   const u = await makeUser({ name: `Rea ${tag()}`, ...overrides });
@@ -36,7 +27,7 @@ const admin = async (): Promise<Actor> => {
 
 describe("the fediverse timeline keeps no direct message", () => {
   it("stores a public post and a followers-only one, never one addressed to people only", async () => {
-    const w = world();
+    const w = federationWorld();
     const reader = await account();
     const alice = await remoteAccount(`t${tag()}.example`, "alice");
     alice.doc.followers = `${alice.id}/followers`;
@@ -75,7 +66,7 @@ describe("per-server limits count a registrable domain", () => {
     expect(registrableDomain("Example.Social.")).toBe("example.social");
     expect(registrableDomain("127.0.0.1:8787")).toBe("127.0.0.1");
 
-    const w = world();
+    const w = federationWorld();
     const base = `g${tag()}.example`;
     const one = await remoteAccount(`a.${base}`, "one");
     const two = await remoteAccount(`b.${base}`, "two");
@@ -102,7 +93,7 @@ describe("per-server limits count a registrable domain", () => {
 
 describe("only a verified account speaks to the fediverse", () => {
   it("an unverified account can neither follow a remote account nor reply to one", async () => {
-    const w = world();
+    const w = federationWorld();
     const unverified = await account({ emailVerifiedAt: null });
     const alice = await remoteAccount(`v${tag()}.example`, "alice");
     const stub = stubFediverse([alice]);
@@ -119,7 +110,7 @@ describe("only a verified account speaks to the fediverse", () => {
 
 describe("a blocked server", () => {
   it("is refused before its key is fetched", async () => {
-    const w = world();
+    const w = federationWorld();
     const host = `bk${tag()}.example`;
     const mal = await remoteAccount(host, "mal");
     const stub = stubFediverse([mal]);
@@ -134,7 +125,7 @@ describe("a blocked server", () => {
 
 describe("/ap/avatars", () => {
   async function knownWithAvatar(host: string) {
-    const w = world();
+    const w = federationWorld();
     const bob = await remoteAccount(host, "bob");
     const stub = stubFediverse([bob]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
@@ -185,7 +176,7 @@ describe("/ap/avatars", () => {
 
 describe("/api/fediverse/following", () => {
   it("never answers a profile link that is not http(s), even from a row stored before the rule", async () => {
-    const w = world();
+    const w = federationWorld();
     const reader = await account();
     const id = `https://old${tag()}.example/users/eve`;
     await db()

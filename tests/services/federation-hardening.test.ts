@@ -1,38 +1,20 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
-import { mailbox } from "../support/mail";
-import {
-  recordingFederationQueue,
-  remoteAccount,
-  stubFediverse,
-  type RemoteAccount,
-  receiveNow,
-} from "../support/fediverse";
+import { remoteAccount, stubFediverse, type RemoteAccount, receiveNow } from "../support/fediverse";
+import { federationWorld, tag } from "../support/kernel";
 
 /** The hardening of the inbox and of replies from the fediverse (links, order of checks, limits, audience). */
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const box = mailbox();
-  const workerEnv = box.env({ FEDERATION_QUEUE: queue.binding } as never);
-  const services = createServices(workerEnv, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job));
-  return { queue, box, services, drain };
-}
 
 async function published(accounts: RemoteAccount[] = []) {
-  const w = world();
+  const w = federationWorld({ mail: true });
   const u = await makeUser({ name: `Ada ${tag()}` });
   const actor: Actor = { id: u.id, name: u.name, email: u.email, role: "user", photoURL: null };
   const bob = accounts[0] ?? (await remoteAccount(`r${tag()}.example`, "bob"));

@@ -10,24 +10,16 @@ import { precheck, readSignature, signedRequest } from "#worker/services/federat
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
-import { receiveNow, recordingFederationQueue, remoteAccount, stubFediverse } from "../support/fediverse";
+import { receiveNow, remoteAccount, stubFediverse } from "../support/fediverse";
 import { recordingQueue } from "../support/queue";
 import type { FederationJob } from "#worker/queues/messages.ts";
+import { federationWorld, tag } from "../support/kernel";
 
 /** The inbox verifies and records, the queue acts (once); dead inboxes; signature parameters; every key. */
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const DAY = 24 * 60 * 60 * 1000;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job).catch((e: Error) => e.message));
-  return { queue, services, drain };
-}
 
 /** A writer with their actor made (a Follow of an actor never made is ignored). */
 async function writer() {
@@ -50,7 +42,7 @@ const followersOf = async (userId: string) =>
 
 describe("the inbox verifies and records; the federation queue acts, once per activity", () => {
   it("a Follow is only queued by the POST; sent twice it is accepted once, and a redelivered job does nothing", async () => {
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user } = await writer();
     const bob = await remoteAccount(`q${tag()}.example`, "bob");
     const stub = stubFediverse([bob]);
@@ -96,7 +88,7 @@ describe("the inbox verifies and records; the federation queue acts, once per ac
   });
 
   it("a handler that fails (not a refusal) gives the activity back: the queue retries it, and it is acted on then", async () => {
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user } = await writer();
     const bob = await remoteAccount(`f${tag()}.example`, "bob");
     stubFediverse([bob]);
@@ -152,7 +144,7 @@ describe("dead inboxes: only a week of failures with no answer in between", () =
     await peers.alive(host, t0 + DAY);
     expect(await since()).toBeNull();
     // Through a delivery: a 403 from a server failing for six days ends its spell.
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user, actor } = await writer();
     const bob = await remoteAccount(`x${tag()}.example`, "bob");
     let status = 403;
@@ -186,7 +178,7 @@ describe("dead inboxes: only a week of failures with no answer in between", () =
 
   it("a failure long after the last one starts a new spell, so the followers stay", async () => {
     const peers = createPeers(db());
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user } = await writer();
     const bob = await remoteAccount(`d${tag()}.example`, "bob");
     stubFediverse([bob]);
@@ -234,7 +226,7 @@ describe("signature parameters and keys", () => {
   });
 
   it("an actor's every key is kept: its Delete verifies with its second key after it is gone", async () => {
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user } = await writer();
     const carol = await remoteAccount(`k${tag()}.example`, "carol");
     const second = await generateKeyPair();
@@ -272,7 +264,7 @@ describe("signature parameters and keys", () => {
   });
 
   it("RFC 9421 covering `host` and `@authority` (as Fedify signs) verifies without a Host header", async () => {
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const { user } = await writer();
     const bob = await remoteAccount(`r${tag()}.example`, "bob");
     stubFediverse([bob]);
@@ -312,7 +304,7 @@ describe("signature parameters and keys", () => {
 
 describe("Move: the accounts here that followed the old account follow the new one", () => {
   it("sends Undo(Follow) to the old account and a Follow to the new one, through the delivery queue", async () => {
-    const w = world();
+    const w = federationWorld({ keepErrors: true });
     const reader = await writer();
     const old = await remoteAccount(`mo${tag()}.example`, "old");
     const moved = await remoteAccount(`mn${tag()}.example`, "new");

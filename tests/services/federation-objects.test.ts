@@ -1,36 +1,20 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { DEAD_AFTER_MS } from "#worker/services/federation/peers.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import {
-  recordingFederationQueue,
-  remoteAccount,
-  stubFediverse,
-  type RemoteAccount,
-  receiveNow,
-} from "../support/fediverse";
+import { remoteAccount, stubFediverse, type RemoteAccount, receiveNow } from "../support/fediverse";
+import { federationWorld, tag } from "../support/kernel";
 
 /** Objects as people write them: by reference, behind content warnings; accounts that move; inboxes that die. */
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job).catch((e: Error) => e.message));
-  return { queue, services, drain };
-}
 
 async function published() {
-  const w = world();
+  const w = federationWorld({ keepErrors: true });
   const u = await makeUser({ name: `Ada ${tag()}` });
   const actor: Actor = { id: u.id, name: u.name, email: u.email, role: "user", photoURL: null };
   await w.services.federation.actors.writer(u.id);

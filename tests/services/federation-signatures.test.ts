@@ -1,8 +1,6 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { fromBase64, toBase64 } from "#worker/services/federation/keys.ts";
 import { readProof } from "#worker/services/federation/proofs.ts";
 import { contentDigest, rfc9421Base } from "#worker/services/federation/rfc9421.ts";
@@ -10,29 +8,14 @@ import { precheck, readSignature, signedRequest } from "#worker/services/federat
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call } from "../support/http";
-import {
-  recordingFederationQueue,
-  remoteAccount,
-  stubFediverse,
-  type RemoteAccount,
-  receiveNow,
-  eventually,
-} from "../support/fediverse";
+import { remoteAccount, stubFediverse, type RemoteAccount, receiveNow, eventually } from "../support/fediverse";
+import { federationWorld, tag } from "../support/kernel";
 
 /** Signatures, keys and proofs as the big servers speak them (RFC 9421, Mastodon's time window, FEP-8b32). */
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
 const HOUR = 60 * 60 * 1000;
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job));
-  return { queue, services, drain };
-}
 
 async function writer() {
   const u = await makeUser({ name: `Ada ${tag()}` });
@@ -77,7 +60,7 @@ async function rfc9421Delivery(
 }
 
 async function followed(bob: RemoteAccount) {
-  const w = world();
+  const w = federationWorld();
   const { user, actorUrl } = await writer();
   await w.services.federation.actors.writer(user.id);
   const follow = (id = tag()) => ({
@@ -199,7 +182,7 @@ describe("keys and proofs", () => {
     const bob = await remoteAccount(`f${tag()}.example`, "bob");
     const relay = await remoteAccount(`g${tag()}.example`, "relay");
     stubFediverse([bob, relay]);
-    const w = world();
+    const w = federationWorld();
     const { actor } = await writer();
     const { insertedId } = await w.services.blogs.create(actor, {
       title: `Forwarded ${tag()}`,

@@ -1,25 +1,14 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createServices } from "#worker/services/index.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { makeUser } from "../support/factories";
 import { call } from "../support/http";
-import { recordingFederationQueue, remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
+import { remoteAccount, stubFediverse, receiveNow } from "../support/fediverse";
+import { federationWorld, tag } from "../support/kernel";
 
 const AS = "https://www.w3.org/ns/activitystreams";
 const PUBLIC = `${AS}#Public`;
 // Each stub puts fetch back itself when its test ends (tests/support/fediverse.ts).
 let stub: ReturnType<typeof stubFediverse> | null = null;
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job));
-  return { queue, services, drain };
-}
 
 async function writer(name = `Ada ${tag()}`) {
   const u = await makeUser({ name });
@@ -39,7 +28,7 @@ const post = (extra: Record<string, unknown> = {}) => ({
 
 describe("a reply from the fediverse", () => {
   it("becomes a comment and its writer is notified, as of any comment", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     const bob = await remoteAccount(`r${tag()}.example`, "bob");
     stub = stubFediverse([bob]);
@@ -76,7 +65,7 @@ describe("a reply from the fediverse", () => {
 
 describe("the fediverse in miniature: a local account follows remote actors", () => {
   async function following() {
-    const w = world();
+    const w = federationWorld();
     const reader = await writer(`Rea Der ${tag()}`);
     const alice = await remoteAccount(`a${tag()}.example`, "alice");
     const carol = await remoteAccount(`c${tag()}.example`, "carol");
@@ -211,7 +200,7 @@ function parseSignatureHeader(request: Request): string {
 
 describe("deletes reach the followers", () => {
   async function followedWriter() {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     const bob = await remoteAccount(`r${tag()}.example`, "bob");
     stub = stubFediverse([bob]);

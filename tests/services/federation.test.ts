@@ -1,37 +1,19 @@
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { slugHandle } from "#worker/services/federation/actors.ts";
 import { importPublicKey } from "#worker/services/federation/keys.ts";
 import { precheck, readSignature, verifyWithPem } from "#worker/services/federation/signatures.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
 import { call, json } from "../support/http";
-import {
-  recordingFederationQueue,
-  remoteAccount,
-  stubFediverse,
-  type RemoteAccount,
-  receiveNow,
-  eventually,
-} from "../support/fediverse";
+import { remoteAccount, stubFediverse, type RemoteAccount, receiveNow, eventually } from "../support/fediverse";
+import { federationWorld, tag, type FederationWorld } from "../support/kernel";
 
 const AS = "https://www.w3.org/ns/activitystreams";
 type Doc = { [key: string]: unknown; publicKey?: { publicKeyPem: string }; content?: string; id?: string };
 // Each stub puts fetch back itself when its test ends (tests/support/fediverse.ts).
 let stub: ReturnType<typeof stubFediverse> | null = null;
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const queue = recordingFederationQueue();
-  const services = createServices({ ...env, FEDERATION_QUEUE: queue.binding } as never, undefined, "https://blog.test");
-  const drain = () => queue.drain((job) => services.federation.runJob(job));
-  return { queue, services, drain };
-}
 
 async function writer(name = `Ada ${tag()}`) {
   const u = await makeUser({ name });
@@ -49,7 +31,7 @@ const post = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function follow(w: ReturnType<typeof world>, remote: RemoteAccount, localActorUrl: string) {
+async function follow(w: FederationWorld, remote: RemoteAccount, localActorUrl: string) {
   const activity = {
     "@context": AS,
     id: `${remote.id}/follows/${tag()}`,
@@ -124,7 +106,7 @@ describe("actors and discovery", () => {
   });
 
   it("a writer chooses a unique handle in their settings", async () => {
-    const w = world();
+    const w = federationWorld();
     const a = await writer();
     const b = await writer();
     const mine = `ada-${tag()}`;
@@ -146,7 +128,7 @@ describe("actors and discovery", () => {
 
 describe("the inbox", () => {
   it("Follow is accepted: the follower is stored and a signed Accept goes back to its inbox", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user } = await writer();
     const bob = await remoteAccount(`a${tag()}.example`, "bob");
     stub = stubFediverse([bob]);
@@ -259,7 +241,7 @@ describe("the inbox", () => {
 
 describe("publishing", () => {
   it("a public post is sent as a signed Create(Article) once per shared inbox; the site's followers get the site's Announce", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     const host = `p${tag()}.example`;
     const bob = await remoteAccount(host, "bob");
@@ -317,7 +299,7 @@ describe("publishing", () => {
   });
 
   it("fans out in pages: 450 followers on 3 servers cost 3 deliveries", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     await w.services.federation.actors.writer(user.id);
     const hosts = [`x${tag()}.example`, `y${tag()}.example`, `z${tag()}.example`];
@@ -352,7 +334,7 @@ describe("publishing", () => {
   });
 
   it("drafts and posts scheduled for later never leave; a scheduled post goes when the scheduler publishes it", async () => {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     const bob = await remoteAccount(`d${tag()}.example`, "bob");
     stub = stubFediverse([bob]);
@@ -382,7 +364,7 @@ describe("publishing", () => {
 
 describe("replies, likes and blocks", () => {
   async function published() {
-    const w = world();
+    const w = federationWorld();
     const { user, actor } = await writer();
     const bob = await remoteAccount(`r${tag()}.example`, "bob");
     stub = stubFediverse([bob]);

@@ -2,16 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Forbidden, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { linkIn } from "../support/mail";
-import {
-  confirmedSubscriber,
-  newsletterPost,
-  newsletterWorld,
-  writerActor,
-  type NewsletterWorld,
-} from "../support/newsletter";
+import { newsletterWorld, tag, type NewsletterWorld } from "../support/kernel";
+import { confirmedSubscriber, newsletterPost, writerActor } from "../support/newsletter";
 
-let n = 0;
-const address = () => `content-${Date.now().toString(36)}${(n++).toString(36)}@example.com`;
+const address = () => `content-${tag()}@example.com`;
 
 /** A post whose body has a heading, a paragraph, a relative image and link, and a script that must not survive. */
 const BODY = [
@@ -31,7 +25,7 @@ async function mailedPost(w: NewsletterWorld, extra: Record<string, unknown> = {
   const email = address();
   await confirmedSubscriber(email);
   await w.services().blogs.create(await writerActor(), newsletterPost({ blog_details: BODY, ...extra }));
-  await w.queue.drain(w.workerEnv);
+  await w.queue.drain(w.env);
   const [message] = w.box.to(email);
   expect(message, "the subscriber got the post").toBeDefined();
   return message!;

@@ -8,11 +8,11 @@ import { FANOUT, NEWSLETTER_TEXTS } from "#worker/services/newsletter/model.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db } from "../support/factories";
 import { linkIn } from "../support/mail";
-import { newsletterPost, newsletterWorld, writerActor } from "../support/newsletter";
+import { newsletterWorld, tag } from "../support/kernel";
+import { newsletterPost, writerActor } from "../support/newsletter";
 import { postPath } from "#worker/services/blogs/slug.ts";
 
 let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 /** A client address of its own for each subscription (the limit is per client, and none is one shared client). */
 const ip = () => `10.21.${Math.floor(n / 250) % 250}.${n++ % 250}`;
 
@@ -71,14 +71,14 @@ describe("newsletter: double opt-in", () => {
     // The unsubscribe link from a newsletter message: taken from a message after the first post.
     const author = await writer();
     await w.services().blogs.create(author, post());
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     const [firstPost] = w.box.to(gone).filter((m) => m.subject !== "Confirm your subscription to Edge Blog");
     const unsubscribe = linkIn(firstPost, "/newsletter/unsubscribe");
     await w.services().newsletter.unsubscribe(unsubscribe.searchParams.get("token"));
 
     const before = w.box.sent.length;
     const { insertedId } = await w.services().blogs.create(author, post());
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     const after = w.box.sent.slice(before);
     expect(after.filter((m) => m.to === confirmed)).toHaveLength(1);
     expect(after.filter((m) => m.to === pending)).toHaveLength(0);
@@ -162,7 +162,7 @@ describe("newsletter: fan-out through the queue", () => {
     expect(w.queue.pending).toEqual([{ kind: "fanout", blogId: insertedId, after: "", origin: "https://blog.test" }]);
 
     // Every batch runs twice (a forced retry after the consumer did its work).
-    const jobs = await w.queue.drain(w.workerEnv, { twice: true });
+    const jobs = await w.queue.drain(w.env, { twice: true });
     expect(jobs.filter((j) => j.kind === "send").length).toBeGreaterThanOrEqual(2000 / FANOUT.chunk);
 
     const mine = new Set(emails);
@@ -192,16 +192,16 @@ describe("newsletter: fan-out through the queue", () => {
     await w.services().blogs.create(await writer(), post());
     // Every send fails (Email Service is down) ...
     w.box.fail();
-    const jobs = await w.queue.drain(w.workerEnv);
+    const jobs = await w.queue.drain(w.env);
     w.box.recover();
     // ... and the platform delivers every job again: the claimed addresses are not claimed again.
-    for (let i = 0; i < jobs.length; i += 10) await w.queue.deliver(w.workerEnv, jobs.slice(i, i + 10), 2);
+    for (let i = 0; i < jobs.length; i += 10) await w.queue.deliver(w.env, jobs.slice(i, i + 10), 2);
     expect(w.box.sent.filter((m) => emails.includes(m.to as string))).toHaveLength(0);
     // The cron's outbox retry gets each message out once.
     const rows = await outboxTo(emails);
     expect(rows).toHaveLength(emails.length);
     await db().update(schema.mailOutbox).set({ nextAttemptAt: 0 }).where(inArray(schema.mailOutbox.toAddress, emails));
-    for (let i = 0; i < 4; i++) await createServices(w.workerEnv).mailer.retryDue();
+    for (let i = 0; i < 4; i++) await createServices(w.env).mailer.retryDue();
     const got = w.box.sent.filter((m) => emails.includes(m.to as string));
     expect(got).toHaveLength(emails.length);
     expect(new Set(got.map((m) => m.to)).size).toBe(emails.length);
@@ -212,15 +212,15 @@ describe("newsletter: fan-out through the queue", () => {
     const emails = await confirmedSubscribers(`repub-${tag()}`, 5);
     const author = await writer();
     const { insertedId } = await w.services().blogs.create(author, post());
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(w.box.sent.filter((m) => emails.includes(m.to as string))).toHaveLength(5);
 
     await w.services().blogs.update(author, insertedId, { status: "draft" });
     await w.services().blogs.update(author, insertedId, { title: "Changed title", status: "published" });
     expect(w.queue.pending).toHaveLength(0);
     // Even a fan-out job run again for it finds every address already sent.
-    await w.queue.deliver(w.workerEnv, [{ kind: "fanout", blogId: insertedId, after: "", origin: null }]);
-    await w.queue.drain(w.workerEnv);
+    await w.queue.deliver(w.env, [{ kind: "fanout", blogId: insertedId, after: "", origin: null }]);
+    await w.queue.drain(w.env);
     expect(w.box.sent.filter((m) => emails.includes(m.to as string))).toHaveLength(5);
 
     // A draft is never mailed, nor a post scheduled for later.
@@ -230,7 +230,7 @@ describe("newsletter: fan-out through the queue", () => {
       .blogs.create(author, post({ status: "scheduled", date_time: new Date(Date.now() + 3_600_000).toISOString() }));
     expect(w.queue.pending).toHaveLength(0);
     // A fan-out queued for a post that is not public sends nothing.
-    await w.queue.deliver(w.workerEnv, [
+    await w.queue.deliver(w.env, [
       { kind: "fanout", blogId: draft.insertedId, after: "", origin: null },
       { kind: "send", blogId: scheduled.insertedId, ids: [], origin: null },
     ]);

@@ -7,11 +7,9 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "../support/factories";
-import { mailbox } from "../support/mail";
-import { recordingQueue } from "../support/queue";
+import { newsletterWorld, tag } from "../support/kernel";
 
 let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 const actorOf = (u: Awaited<ReturnType<typeof makeUser>>, extra: Partial<Actor> = {}): Actor => ({
   id: u.id,
   name: u.name,
@@ -20,14 +18,6 @@ const actorOf = (u: Awaited<ReturnType<typeof makeUser>>, extra: Partial<Actor> 
   photoURL: null,
   ...extra,
 });
-
-function world() {
-  const box = mailbox();
-  const queue = recordingQueue();
-  const workerEnv = box.env({ NEWSLETTER_QUEUE: queue.binding });
-  const services = () => createServices(workerEnv, undefined, "https://blog.test");
-  return { box, queue, workerEnv, services };
-}
 
 const post = () => ({
   title: `Removal ${tag()}`,
@@ -46,7 +36,7 @@ async function confirmed(email: string): Promise<string> {
 
 describe("newsletter: an admin removes a subscriber", () => {
   it("the row goes, and no mail ever reaches the address after: neither waiting messages nor later posts", async () => {
-    const w = world();
+    const w = newsletterWorld();
     const t = tag();
     const [goneEmail, keptEmail] = [`removed-${t}@example.com`, `kept-${t}@example.com`];
     const goneId = await confirmed(goneEmail);
@@ -57,7 +47,7 @@ describe("newsletter: an admin removes a subscriber", () => {
     // Email Service is down: both messages of the first post wait in the outbox.
     await w.services().blogs.create(author, post());
     w.box.fail();
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     w.box.recover();
     const waiting = await db()
       .select({ to: schema.mailOutbox.toAddress })
@@ -80,10 +70,10 @@ describe("newsletter: an admin removes a subscriber", () => {
       .update(schema.mailOutbox)
       .set({ nextAttemptAt: 0 })
       .where(inArray(schema.mailOutbox.toAddress, [goneEmail, keptEmail]));
-    for (let i = 0; i < 3; i++) await createServices(w.workerEnv).mailer.retryDue();
+    for (let i = 0; i < 3; i++) await createServices(w.env).mailer.retryDue();
     // A later post goes to the kept address, never to the removed one.
     await w.services().blogs.create(author, post());
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(w.box.to(goneEmail)).toHaveLength(0);
     expect(w.box.to(keptEmail)).toHaveLength(2);
   }, 30_000);

@@ -1,23 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
-import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import { POST_FANOUT_PAGE } from "#worker/services/notifications/service.ts";
-import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeBlog, makeUser } from "../support/factories";
-import { mailbox } from "../support/mail";
-import { recordingQueue } from "../support/queue";
-
-function world() {
-  const box = mailbox();
-  const queue = recordingQueue<NotificationJob>(10, "edge-blog-notifications");
-  const letters = recordingQueue<NewsletterJob>();
-  const workerEnv = box.env({ NOTIFY_QUEUE: queue.binding, NEWSLETTER_QUEUE: letters.binding });
-  const services = () => createServices(workerEnv, undefined, "https://blog.test");
-  return { box, queue, workerEnv, services };
-}
+import { notificationWorld } from "../support/kernel";
 
 async function person(overrides: Parameters<typeof makeUser>[0] = {}): Promise<Actor & { email: string }> {
   const u = await makeUser(overrides);
@@ -29,7 +16,7 @@ const mine = (userId: string) =>
 
 describe("notifications", () => {
   it("a comment tells the post's writer (never about their own), in the app and by email by default", async () => {
-    const w = world();
+    const w = notificationWorld();
     const author = await person({ name: "Post Author" });
     const reader = await person({ name: "Commenter" });
     const blog = await makeBlog(author, { title: "Commented post" });
@@ -53,7 +40,7 @@ describe("notifications", () => {
   });
 
   it("a reply tells the person answered (and the writer hears of the comment once)", async () => {
-    const w = world();
+    const w = notificationWorld();
     const author = await person();
     const first = await person({ name: "First Commenter" });
     const replier = await person({ name: "Replier" });
@@ -70,7 +57,7 @@ describe("notifications", () => {
   });
 
   it("a new follower tells the writer once, even after unfollowing and following again", async () => {
-    const w = world();
+    const w = notificationWorld();
     const writer = await person();
     const fan = await person({ name: "Fan" });
     await w.services().follows.follow(fan, writer.id);
@@ -88,7 +75,7 @@ describe("notifications", () => {
   });
 
   it("likes are summed per post and day in one notification", async () => {
-    const w = world();
+    const w = notificationWorld();
     const author = await person();
     const blog = await makeBlog(author, { title: "Liked post" });
     const likers = [await person(), await person(), await person({ name: "Last Liker" })];
@@ -101,7 +88,7 @@ describe("notifications", () => {
   });
 
   it("a followed writer's new post reaches every follower once through the queue, also when batches are retried", async () => {
-    const w = world();
+    const w = notificationWorld();
     const writer = await person({ name: "Prolific" });
     const followers = [];
     for (let i = 0; i < POST_FANOUT_PAGE + 3; i++) followers.push(await person());
@@ -119,7 +106,7 @@ describe("notifications", () => {
       date_time: "2026-11-20T10:00:00.000Z",
       image: "/images/cover-0001.png",
     });
-    await w.queue.drain(w.workerEnv, { twice: true });
+    await w.queue.drain(w.env, { twice: true });
     for (const f of [followers[0]!, followers[30]!, followers[POST_FANOUT_PAGE + 2]!]) {
       const rows = await mine(f.id);
       expect(rows).toHaveLength(1);
@@ -131,23 +118,23 @@ describe("notifications", () => {
     expect(w.box.to(followers[1]!.email)).toHaveLength(0);
     // Publishing it again adds nothing.
     await w.services().notifications.announce(created.insertedId);
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(await mine(followers[1]!.id)).toHaveLength(1);
   });
 
   it("a draft or a post scheduled for later notifies nobody, and a post pulled back vanishes from the list", async () => {
-    const w = world();
+    const w = notificationWorld();
     const writer = await person();
     const fan = await person();
     await w.services().follows.follow(fan, writer.id);
     const draft = await makeBlog(writer, { status: "draft", title: "Secret draft" });
     await w.services().notifications.announce(draft.id);
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(await mine(fan.id)).toHaveLength(0);
 
     const shown = await makeBlog(writer, { title: "Pulled back" });
     await w.services().notifications.announce(shown.id);
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(await w.services().notifications.unread(fan)).toBe(1);
     await db().update(schema.blogs).set({ status: "draft" }).where(eq(schema.blogs.id, shown.id));
     expect(await w.services().notifications.unread(fan)).toBe(0);
@@ -155,7 +142,7 @@ describe("notifications", () => {
   });
 
   it("email choices: off sends nothing, digest sends one daily message once, an unverified address gets none", async () => {
-    const w = world();
+    const w = notificationWorld();
     const quiet = await person();
     const digest = await person();
     const unverified = await person({ emailVerifiedAt: null });
@@ -181,20 +168,20 @@ describe("notifications", () => {
 
     // The daily cron, later: one message with both lines; a second run (or a retried job) sends nothing.
     await w.services().notifications.startDigest(Date.now() + 10 * 60 * 1000);
-    await w.queue.drain(w.workerEnv, { twice: true });
+    await w.queue.drain(w.env, { twice: true });
     const mails = w.box.to(digest.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Talker commented on “Post of ${digest.id}”`);
     expect(mails[0]!.text).toContain("Talker started following you");
     await w.services().notifications.startDigest(Date.now() + 20 * 60 * 1000);
-    await w.queue.drain(w.workerEnv);
+    await w.queue.drain(w.env);
     expect(w.box.to(digest.email)).toHaveLength(1);
     expect(w.box.to(quiet.email)).toHaveLength(0);
     expect(w.box.to(unverified.email)).toHaveLength(0);
   });
 
   it("marks one or all read, only the person's own", async () => {
-    const w = world();
+    const w = notificationWorld();
     const author = await person();
     const other = await person();
     const blog = await makeBlog(author);

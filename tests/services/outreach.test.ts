@@ -4,35 +4,17 @@ import { schema } from "#worker/db.ts";
 import { createServices } from "#worker/services/index.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { OUTREACH_HELD_TEXT } from "#worker/services/texts.ts";
-import type { FederationJob } from "#worker/services/federation/delivery.ts";
-import type { NotificationJob } from "#worker/services/notifications/service.ts";
 import { db, makeUser, sessionFor } from "../support/factories";
 import { flashOf } from "../support/flash";
 import { json } from "../support/http";
-import { callWith, mailbox, sendWith } from "../support/mail";
+import { callWith, sendWith } from "../support/mail";
 import { pngFile, postForm } from "../support/pages";
-import { recordingQueue } from "../support/queue";
+import { outreachWorld, tag } from "../support/kernel";
 
 /**
  * Outreach (the newsletter, followers' notifications, the fediverse) needs a writer whose address is
  * proven: an account anyone made with any address must not mail every subscriber from the site.
  */
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-function world() {
-  const box = mailbox();
-  const newsletter = recordingQueue();
-  const notify = recordingQueue<NotificationJob>(10, "edge-blog-notifications");
-  const federation = recordingQueue<FederationJob>(10, "edge-blog-federation");
-  const workerEnv = box.env({
-    NEWSLETTER_QUEUE: newsletter.binding,
-    NOTIFY_QUEUE: notify.binding,
-    FEDERATION_QUEUE: federation.binding,
-  });
-  return { box, newsletter, notify, federation, workerEnv };
-}
 
 const post = () => ({
   title: `News ${tag()}`,
@@ -61,8 +43,8 @@ const sendsFor = (blogId: string) =>
   db().select().from(schema.newsletterSends).where(eq(schema.newsletterSends.blogId, blogId));
 const federatedFor = (blogId: string) => db().select().from(schema.apPosts).where(eq(schema.apPosts.blogId, blogId));
 
-async function publish(w: ReturnType<typeof world>, writer: { id: string; email: string }) {
-  const res = await sendWith(w.workerEnv, "POST", "/api/blogs", post(), {
+async function publish(w: ReturnType<typeof outreachWorld>, writer: { id: string; email: string }) {
+  const res = await sendWith(w.env, "POST", "/api/blogs", post(), {
     Authorization: `Bearer ${await sessionFor(writer)}`,
   });
   expect(res.status).toBe(201);
@@ -71,7 +53,7 @@ async function publish(w: ReturnType<typeof world>, writer: { id: string; email:
 
 describe("outreach needs a verified writer", () => {
   it("an unverified writer's post is on the site but mails and federates nothing, and the answer says why; a verified writer's goes", async () => {
-    const w = world();
+    const w = outreachWorld();
     const readers = await subscribers(3);
     const follower = await makeUser();
 
@@ -79,13 +61,13 @@ describe("outreach needs a verified writer", () => {
     await db().insert(schema.follows).values({ followerId: follower.id, writerId: squatter.id });
     const held = await publish(w, squatter);
     expect(held.notice).toBe(OUTREACH_HELD_TEXT);
-    expect((await callWith(w.workerEnv, `/api/blogs/${held.insertedId}`)).status).toBe(200);
+    expect((await callWith(w.env, `/api/blogs/${held.insertedId}`)).status).toBe(200);
     expect(await sendsFor(held.insertedId)).toHaveLength(0);
     expect(w.newsletter.pending).toHaveLength(0);
     expect(w.notify.pending).toHaveLength(0);
     expect(await federatedFor(held.insertedId)).toHaveLength(0);
     expect(w.federation.pending).toHaveLength(0);
-    await w.newsletter.drain(w.workerEnv);
+    await w.newsletter.drain(w.env);
     expect(await newsletterMail(readers)).toHaveLength(0);
     expect(w.box.sent.filter((m) => readers.includes(m.to as string))).toHaveLength(0);
 
@@ -96,15 +78,15 @@ describe("outreach needs a verified writer", () => {
     expect(await sendsFor(sent.insertedId)).toHaveLength(1);
     expect(w.notify.pending).toEqual([expect.objectContaining({ kind: "notify-post", blogId: sent.insertedId })]);
     expect(await federatedFor(sent.insertedId)).toHaveLength(1);
-    await w.newsletter.drain(w.workerEnv);
+    await w.newsletter.drain(w.env);
     expect((await newsletterMail(readers)).map((m) => m.toAddress).sort()).toEqual([...readers].sort());
   });
 
   it("a scheduled post whose writer is still unverified when its time comes is published on the site only", async () => {
-    const w = world();
+    const w = outreachWorld();
     const readers = await subscribers(2);
     const writer = await makeUser({ emailVerifiedAt: null });
-    const services = createServices(w.workerEnv, undefined, "https://blog.test");
+    const services = createServices(w.env, undefined, "https://blog.test");
     const actor = { id: writer.id, name: writer.name, email: writer.email, role: "user" as const, photoURL: null };
     const when = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const { insertedId, notice } = await services.blogs.create(actor, {
@@ -118,7 +100,7 @@ describe("outreach needs a verified writer", () => {
     expect(row?.status).toBe("published");
     expect(await sendsFor(insertedId)).toHaveLength(0);
     expect(await federatedFor(insertedId)).toHaveLength(0);
-    await w.newsletter.drain(w.workerEnv);
+    await w.newsletter.drain(w.env);
     expect(await newsletterMail(readers)).toHaveLength(0);
   });
 

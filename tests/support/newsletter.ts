@@ -1,24 +1,8 @@
 import { schema } from "#worker/db.ts";
-import { createServices } from "#worker/services/index.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { db, makeUser } from "./factories";
-import { mailbox } from "./mail";
-import { recordingQueue } from "./queue";
-
-let n = 0;
-const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
-
-/** A mailbox and a recording queue wired into the Worker's env, and services over it. */
-export function newsletterWorld() {
-  const box = mailbox();
-  const queue = recordingQueue();
-  const workerEnv = box.env({ NEWSLETTER_QUEUE: queue.binding });
-  const services = () => createServices(workerEnv, undefined, "https://blog.test");
-  return { box, queue, workerEnv, services };
-}
-
-export type NewsletterWorld = ReturnType<typeof newsletterWorld>;
+import { tag } from "./kernel";
 
 /** A new writer, as the blog service's actor. */
 export async function writerActor(): Promise<Actor> {

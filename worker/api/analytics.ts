@@ -3,10 +3,8 @@ import { readToken } from "#worker/auth/cookie.ts";
 import { readBytesUpTo } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError } from "#worker/api/errors.ts";
-import { createDb } from "#worker/db.ts";
-import { createAnalyticsIngest } from "#worker/services/analytics/ingest.ts";
 import { queueSyntheticHits } from "#worker/services/analytics/bench.ts";
-import { createSessionService } from "#worker/services/accounts/sessions.ts";
+import { createServices } from "#worker/services/index.ts";
 import { tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { logError } from "#worker/log.ts";
 
@@ -19,17 +17,14 @@ const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAAB
 );
 
 /**
- * Counts one read through the ingest service. The session (if any) is read here only to leave out a
- * writer's reads of their own posts. The D1-session layer never runs for these routes, so no bookmark
- * cookie can be set: the beacon's answer never carries a Set-Cookie.
+ * Counts one read through the ingest service (built by the one composition root, worker/services/index.ts).
+ * The session token (if any) is resolved there only to leave out a writer's reads of their own posts. The
+ * D1-session layer never runs for these routes, so no bookmark cookie can be set: the beacon's answer never
+ * carries a Set-Cookie.
  */
 async function count(c: Context<ApiEnv>, input: unknown) {
-  const db = createDb(c.env.DB);
-  const token = readToken(c.req.raw);
-  // Asked only for a post's page: a visitor, or any other page, costs no session look-up.
-  const viewer = async () =>
-    token ? ((await createSessionService(db, c.env).resolve(token))?.actor.id ?? null) : null;
-  return createAnalyticsIngest(db, c.env).accept(c.req.raw, input, viewer);
+  const services = createServices(c.env, c.executionCtx as ExecutionContext, new URL(c.req.url).origin);
+  return services.analyticsIngest.accept(c.req.raw, input, readToken(c.req.raw));
 }
 
 /**

@@ -1,11 +1,9 @@
 import { asc, count, eq } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import type { ImageService } from "#worker/services/images/service.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
-import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { findOr404, saveChanges } from "#worker/services/shared/records.ts";
 import { newId } from "#worker/services/shared/ids.ts";
@@ -18,6 +16,7 @@ import {
   requiredText,
   requiredUrl,
 } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type AuthorRow = typeof schema.authors.$inferSelect;
 
@@ -70,7 +69,13 @@ export const authorChangesInput = z.object({
   github: socialLink("GitHub"),
 });
 
-export function createAuthorService(db: Db, purge: Purge, release: ReleaseImages, images: ImageService) {
+export function createAuthorService(
+  k: Kernel,
+  deps: { images: ImageService; imageCleanup: Pick<ImageCleanup, "release"> },
+) {
+  const { db, purge } = k;
+  const { images } = deps;
+  const { release } = deps.imageCleanup;
   // In the order they were added, so the home page grid stays stable as authors join.
   const listRows = () =>
     db.select().from(schema.authors).orderBy(asc(schema.authors.createdAt), asc(schema.authors.id));

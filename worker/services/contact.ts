@@ -1,14 +1,13 @@
 import { count, desc } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
 import { CONTACT_HONEYPOT } from "#worker/services/shared/limits.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { emailField, LIMITS, optionalText, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const MESSAGES_PER_WINDOW = 5;
 export const MESSAGE_WINDOW_SECONDS = 10 * 60;
@@ -48,7 +47,8 @@ const contactInput = z.object({
   message: requiredText("Message", LIMITS.message),
 });
 
-export function createContactService(db: Db, rateLimit: RateLimitService) {
+export function createContactService(k: Kernel) {
+  const { db, rateLimit } = k;
   return {
     /**
      * Anyone may write (A person locked out of their account must be able to reach the site). A

@@ -1,10 +1,10 @@
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import { countQuery, visibleList } from "#worker/services/blogs/lists.ts";
 import type { Category } from "#worker/services/categories.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { taggedWith } from "#worker/services/blogs/tags.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const RSS_ITEMS = 20;
 /**
@@ -36,7 +36,8 @@ export interface SitemapPost {
 }
 
 /** The data behind /rss.xml and /sitemap.xml: one query each, only the columns they print. */
-export function createFeedService(db: Db) {
+export function createFeedService(k: Kernel) {
+  const { db } = k;
   return {
     /**
      * The latest visible posts, all of them, one category's (the caller checks the category exists) or

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
@@ -9,7 +8,7 @@ import { NotFound, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { visibleBlogsWhere, visibleTotalOfWriter } from "#worker/services/blogs/visible.ts";
 
 /** Posts per page of /following. */
@@ -77,18 +76,11 @@ const followedBy = (db: Db, followerId: string) =>
 
 /**
  * Following writers. A follow is a row per reader and writer; following twice changes
- * nothing. Every change purges the writer's page (its follower count). `onFollow` tells the writer
- * (a notification) the first time someone follows them.
+ * nothing. Every change purges the writer's page (its follower count). A new follow emits
+ * `user.followed`: the writer hears of it (a notification) the first time someone follows them.
  */
-export function createFollowService(
-  db: Db,
-  deps: {
-    purge: Purge;
-    rateLimit: RateLimitService;
-    onFollow?: (follower: Actor, writerId: string) => Promise<void>;
-  },
-) {
-  const { purge, rateLimit } = deps;
+export function createFollowService(k: Kernel) {
+  const { db, purge, rateLimit, events } = k;
 
   async function state(followerId: string, writerId: string): Promise<FollowState> {
     const [mine, totals] = await db.batch([followingQuery(db, followerId, writerId), followerCountQuery(db, writerId)]);
@@ -124,7 +116,7 @@ export function createFollowService(
         .returning({ writerId: f.writerId });
       if (inserted.length) {
         await purge({ kind: "follow.changed", writerId });
-        await deps.onFollow?.(user, writerId);
+        await events.emit("user.followed", { actor: user, writerId });
       } else if (!(await db.query.users.findFirst({ where: eq(schema.users.id, writerId), columns: { id: true } }))) {
         throw new NotFound(FOLLOW_TEXTS.notFound);
       }

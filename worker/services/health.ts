@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { Unavailable } from "#worker/services/shared/errors.ts";
 import { logError } from "#worker/log.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
-export function createHealthService(db: Db) {
+export function createHealthService(k: Kernel) {
+  const { db } = k;
   return {
     /** Proves D1 answers a real query; throws Unavailable otherwise. */
     async check(): Promise<{ status: "ok" }> {

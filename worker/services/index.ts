@@ -1,16 +1,17 @@
 import { createPurge } from "#worker/cache/purge.ts";
+import { configOf } from "#worker/config.ts";
 import { createDb } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
+import { createEvents } from "#worker/events/index.ts";
 import { createAccountService } from "#worker/services/accounts/settings.ts";
 import { createAccountTokenService } from "#worker/services/accounts/tokens.ts";
+import { createAnalyticsIngest } from "#worker/services/analytics/ingest.ts";
 import { createAnalyticsService } from "#worker/services/analytics/service.ts";
 import { createAuthorService } from "#worker/services/authors.ts";
 import { createDataExportService } from "#worker/services/accounts/export.ts";
 import { createEmailChangeService } from "#worker/services/accounts/email-change.ts";
 import { createPostAutosaveService } from "#worker/services/blogs/autosave.ts";
 import { createBlogService } from "#worker/services/blogs/service.ts";
-import { gateOutreach } from "#worker/services/blogs/outreach.ts";
-import { createEvents } from "#worker/events/index.ts";
 import { federationSubscriptions } from "#worker/services/federation/events.ts";
 import { newsletterSubscriptions } from "#worker/services/newsletter/events.ts";
 import { notificationSubscriptions } from "#worker/services/notifications/events.ts";
@@ -32,7 +33,9 @@ import { createImageCleanup } from "#worker/services/images/cleanup.ts";
 import { createImageService } from "#worker/services/images/service.ts";
 import { createImportRunner } from "#worker/services/import/run.ts";
 import { createImportService } from "#worker/services/import/service.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { createLikeService } from "#worker/services/likes.ts";
+import { memberSubscriptions } from "#worker/services/members/events.ts";
 import { createMemberService } from "#worker/services/members/service.ts";
 import { createMailer } from "#worker/services/mail/mailer.ts";
 import { createNewsletterService } from "#worker/services/newsletter/service.ts";
@@ -50,150 +53,130 @@ import { createUserService } from "#worker/services/accounts/users.ts";
 import { createViewService } from "#worker/services/views.ts";
 import { createWriterService } from "#worker/services/writers.ts";
 
-/** Every service, wired to this request's bindings. Register new services here. */
+/** The kernel (worker/services/kernel.ts) over a Worker's env: made once per createServices (and by tests/support/kernel.ts). */
+export function createKernel(env: Env, ctx?: ExecutionContext, origin: string | null = null): Kernel {
+  const db = createDb(env.DB);
+  return {
+    db,
+    env,
+    // Parsed on first use (worker/serve.ts has already refused a request under a bad configuration).
+    get config() {
+      return configOf(env);
+    },
+    purge: createPurge(env, ctx),
+    events: createEvents(),
+    rateLimit: createRateLimitService(db),
+    origin,
+    defer: (work) => (ctx ? ctx.waitUntil(work) : void work),
+  };
+}
+
 /**
+ * Every service of one request (or one cron run, or one queue batch), wired once: the only composition
+ * root. It builds the kernel (worker/services/kernel.ts: the database, the parsed config, the cache purge,
+ * the event hub, rate limits, the origin, `defer`), hands it to every factory with at most one object of
+ * the services that factory calls, and registers each service's subscribers from the file beside it. It
+ * emits nothing: a write emits its own event (scripts/check-kernel.mjs holds it to that). Register new
+ * services here.
+ *
  * `origin` is the origin of the request being served, if any: links in mail made by work it starts
  * (a newsletter fan-out) point there when SITE_URL is not set (local development on any port).
  */
 export function createServices(env: Env, ctx?: ExecutionContext, origin: string | null = null) {
-  const db = createDb(env.DB);
+  const k = createKernel(env, ctx, origin);
   // Shared pieces are made once here and handed to the services that need them.
-  const rateLimit = createRateLimitService(db);
-  const sessions = createSessionService(db, env);
-  const images = createImageService(db, env, rateLimit);
-  // Every write purges what it changed from the edge cache (worker/cache/tags.ts).
-  const purge = createPurge(env, ctx);
+  const sessions = createSessionService(k);
+  const images = createImageService(k);
   // Every write that drops an image lets it go from R2 once nothing shows it (worker/services/images/cleanup.ts).
-  const imageCleanup = createImageCleanup(db, env, purge);
-  const release = imageCleanup.release;
+  const imageCleanup = createImageCleanup(k);
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
-  const mailer = createMailer(db, env);
-  const accountTokens = createAccountTokenService(db);
-  // What a write causes elsewhere goes through the domain events (worker/events/index.ts): services emit,
-  // and each subscriber is registered below from the file beside its service.
-  const events = createEvents();
-  const newsletter = createNewsletterService(db, env, { rateLimit, mailer, origin });
+  const mailer = createMailer(k);
+  const accountTokens = createAccountTokenService(k);
+  const newsletter = createNewsletterService(k, { mailer });
   // In-app notifications (and their email): comments, replies, follows, likes and followed writers' posts.
-  const notifications = createNotificationService(db, env, { mailer, origin });
-  const sitePages = createSitePageService(db, purge);
-  const emailVerification = createEmailVerificationService(db, env, { tokens: accountTokens, mailer, rateLimit });
-  const federation = createFederationService(
-    db,
-    env,
-    // A reply from the fediverse tells the post's writer, like any comment.
-    {
-      rateLimit,
-      purge,
-      onComment: (created) => events.emit("comment.created", created),
-      onPrivateReply: (reply) => events.emit("reply.private", reply),
-    },
-    origin,
-  );
+  const notifications = createNotificationService(k, { mailer });
+  const sitePages = createSitePageService(k);
+  const emailVerification = createEmailVerificationService(k, { tokens: accountTokens, mailer });
+  // ActivityPub; a reply from the fediverse tells the post's writer, like any comment (it emits comment.created).
+  const federation = createFederationService(k);
   // A deleted account's followers on the fediverse hear of it (Delete of its posts and of its actor).
   const accountFederation = federation.accountDeletion;
-  const account = createAccountService(db, {
-    sessions,
-    rateLimit,
-    purge,
-    release,
-    mailer,
-    federation: accountFederation,
-  });
-  // What a post sends beyond the site (newsletter, followers, fediverse), gated once on a verified
-  // writer (worker/services/blogs/outreach.ts); the fediverse's failure never fails the writer's save.
-  events.subscribe(newsletterSubscriptions(newsletter));
-  events.subscribe(notificationSubscriptions(notifications));
-  events.subscribe(federationSubscriptions(federation));
-  const follows = createFollowService(db, {
-    purge,
-    rateLimit,
-    onFollow: (actor, writerId) => events.emit("user.followed", { actor, writerId }),
-  });
-  const outreach = gateOutreach(db, {
-    announce: (blogId) => events.emit("post.published", { blogId }),
-    federate: (blogId) => events.emit("post.changed", { blogId }),
-  });
+  const account = createAccountService(k, { sessions, imageCleanup, mailer, federation: accountFederation });
+  const follows = createFollowService(k);
+  // Paid memberships through Stripe (docs/decisions/052): tiers, checkout, the webhook's queue, comps.
+  const members = createMemberService(k, { mailer });
+  // What a write causes elsewhere: each service's subscribers, from the file beside it (worker/events/index.ts
+  // names every event and who emits it). A post that becomes public goes to the newsletter's confirmed
+  // subscribers (once), to its writer's followers and to the fediverse; the fediverse's failure never
+  // fails the writer's save.
+  k.events.subscribe(newsletterSubscriptions(newsletter));
+  k.events.subscribe(notificationSubscriptions(notifications));
+  k.events.subscribe(federationSubscriptions(federation));
+  k.events.subscribe(memberSubscriptions(members));
   return {
     account,
     // Analytics without a third-party cloud (docs/decisions/038): rollups folded from the hit queue.
-    analytics: createAnalyticsService(db, env),
-    emailChange: createEmailChangeService(db, env, { account, tokens: accountTokens, mailer, rateLimit, purge }),
+    analytics: createAnalyticsService(k),
+    // The beacon's hit (POST /api/analytics/hit): read before the session layer, so it resolves the token itself.
+    analyticsIngest: createAnalyticsIngest(k, { sessions }),
+    emailChange: createEmailChangeService(k, { account, tokens: accountTokens, mailer }),
     accountTokens,
-    passkeys: createPasskeyService(db, env, { sessions, rateLimit }),
-    dataExport: createDataExportService(db, env, rateLimit),
-    authors: createAuthorService(db, purge, release, images),
-    // A post that becomes public goes to the newsletter's confirmed subscribers (once), to the
-    // followers of its writer (in-app, and by email if they chose it), and to the fediverse.
-    blogs: createBlogService(db, purge, release, outreach.announce, images, outreach.federate),
+    passkeys: createPasskeyService(k, { sessions }),
+    dataExport: createDataExportService(k),
+    authors: createAuthorService(k, { images, imageCleanup }),
+    // Posts; a write emits post.published and post.changed itself, for a verified writer (blogs/outreach.ts).
+    blogs: createBlogService(k, { images, imageCleanup }),
     // What a writer is typing on Write Blogs, kept for their other devices (never a post).
-    postAutosave: createPostAutosaveService(db, release),
+    postAutosave: createPostAutosaveService(k, { imageCleanup }),
     federation,
     // An admin's picks for the home page's Featured Blogs.
-    featured: createFeaturedService(db, purge),
-    // A new comment or reply tells the post's writer and the person answered (notifications).
-    comments: createCommentService(db, rateLimit, purge, (created) => events.emit("comment.created", created)),
-    commentReports: createCommentReportService(db, rateLimit),
-    contact: createContactService(db, rateLimit),
+    featured: createFeaturedService(k),
+    // A new comment or reply emits comment.created: the post's writer and the person answered hear of it.
+    comments: createCommentService(k),
+    commentReports: createCommentReportService(k),
+    contact: createContactService(k),
     // The dashboard menu's numbers for admins (pending reviews, reported comments).
-    dashboard: createDashboardService(db),
+    dashboard: createDashboardService(k),
     emailVerification,
-    feeds: createFeedService(db),
+    feeds: createFeedService(k),
     follows,
-    googleAccounts: createGoogleAccountService(db, env),
-    health: createHealthService(db),
-    home: createHomeService(db),
+    googleAccounts: createGoogleAccountService(k),
+    health: createHealthService(k),
+    home: createHomeService(k),
     // /privacy and /terms, which admins edit.
     sitePages,
     images,
     // Imports from other platforms: staged by the upload, run by the import queue (worker/index.ts).
-    imports: createImportService(db, env, rateLimit, purge),
-    importRunner: createImportRunner(db, env, {
-      purge,
-      // Substack's subscribers confirmed there: the newsletter's own import, which never mails an opt-in.
-      importSubscribers: (actor, emails) => newsletter.importCsv(actor, `email\n${emails.join("\n")}`),
-      savePage: (actor, slug, body) => sitePages.update(actor, slug, { body }),
-      // This site's export brings its follows back: the follows' own restore, which notifies nobody.
-      importFollows: (actor, pairs) => follows.restore(actor, pairs),
-    }),
-    likes: createLikeService(db, purge, rateLimit, (actor, blogId) => events.emit("post.liked", { actor, blogId })),
+    imports: createImportService(k),
+    // An import brings back what other services own through their own writes: Substack's confirmed subscribers
+    // (the newsletter's CSV import, no opt-in mail), this site's pages and its follows (no notification).
+    importRunner: createImportRunner(k, { newsletter, sitePages, follows }),
+    likes: createLikeService(k),
     mailer,
-    // Paid memberships through Stripe (docs/decisions/052): tiers, checkout, the webhook's queue, comps.
-    members: createMemberService(db, env, {
-      mailer,
-      origin,
-      onPaid: (payload) => events.emit("member.paid", payload),
-    }),
+    members,
     newsletter,
     notifications,
-    passwordReset: createPasswordResetService(db, env, {
-      tokens: accountTokens,
-      mailer,
-      rateLimit,
-      // Work after the answer (the request's waitUntil); without a request context it simply runs.
-      defer: (work) => (ctx ? ctx.waitUntil(work) : void work),
-    }),
-    profiles: createProfileService(db, purge),
-    reading: createReadingService(db),
-    reviews: createReviewService(db, purge, rateLimit, release, images),
-    savedBlogs: createSavedBlogService(db),
+    passwordReset: createPasswordResetService(k, { tokens: accountTokens, mailer }),
+    profiles: createProfileService(k),
+    reading: createReadingService(k),
+    reviews: createReviewService(k, { images, imageCleanup }),
+    savedBlogs: createSavedBlogService(k),
     sessions,
     // /tags and the tag pages: every tag with visible posts, its usual spelling and count (read only).
-    tags: createTagService(db),
+    tags: createTagService(k),
     // The whole site as one streamed zip, for admins; the import reads it back.
-    siteExport: createSiteExportService(db, env, rateLimit),
-    users: createUserService(db, env, {
+    siteExport: createSiteExportService(k),
+    users: createUserService(k, {
       sessions,
-      rateLimit,
       images,
-      purge,
-      release,
+      imageCleanup,
       verification: emailVerification,
       federation: accountFederation,
     }),
     imageCleanup,
     // Views change no cached answer (no public page shows them), so they purge nothing.
-    views: createViewService(db, env),
-    writers: createWriterService(db),
+    views: createViewService(k),
+    writers: createWriterService(k),
   };
 }
 

@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Whether this user likes this blog, as an un-sent query a page loader can batch. */
 export function likedQuery(db: Db, blogId: string, userId: string) {
@@ -36,13 +35,9 @@ function recount(db: Db, blogId: string) {
 export const LIKES_PER_WINDOW = 30;
 export const LIKE_WINDOW_SECONDS = 10 * 60;
 
-export function createLikeService(
-  db: Db,
-  purge: Purge,
-  rateLimit: RateLimitService,
-  // The post's writer hears of it (summed per post and day): services.notifications.
-  onLike: (actor: Actor, blogId: string) => Promise<void> = async () => {},
-) {
+/** Likes. A new like emits `post.liked` after its batch: the post's writer hears of it (summed per post and day). */
+export function createLikeService(k: Kernel) {
+  const { db, purge, rateLimit, events } = k;
   return {
     /**
      * A signed-in user's like, stored once per user and blog; pressing again takes it back.
@@ -73,7 +68,7 @@ export function createLikeService(
       if (!counted[0]) throw new NotFound("Blog not found.");
       if (inserted.length) {
         await purge({ kind: "blog.like", blogId });
-        await onLike(user, blogId);
+        await events.emit("post.liked", { actor: user, blogId });
         return { liked: true, likes: counted[0].likes };
       }
 

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { anyStatusList, countQuery, newestPageQuery } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -11,6 +9,7 @@ import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { LIMITS, emailField, clearableText, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 
@@ -44,7 +43,8 @@ const listInput = z.object({ email: emailField() });
 /** Posts per page of the Profile's post list. */
 export const PROFILE_PAGE_SIZE = 9;
 
-export function createProfileService(db: Db, purge: Purge) {
+export function createProfileService(k: Kernel) {
+  const { db, purge } = k;
   return {
     /**
      * The /Profile page: the actor's own profile (or null) and a page of their blogs, newest first, with

@@ -1,8 +1,6 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
-import type { Purge } from "#worker/cache/purge.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
@@ -12,6 +10,7 @@ import { keepImageQuery, type ImageService } from "#worker/services/images/servi
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { LIMITS, parse, ratingField, requiredText, requiredUrl } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type ReviewRow = typeof schema.reviews.$inferSelect;
 
@@ -79,12 +78,12 @@ export const REVIEWS_PER_DAY = 3;
 export const FEEDBACK_IMAGE_EXPIRATION_SECONDS = 600;
 
 export function createReviewService(
-  db: Db,
-  purge: Purge,
-  rateLimit: RateLimitService,
-  release: ReleaseImages,
-  images: ImageService,
+  k: Kernel,
+  deps: { images: ImageService; imageCleanup: Pick<ImageCleanup, "release"> },
 ) {
+  const { db, purge, rateLimit } = k;
+  const { images } = deps;
+  const { release } = deps.imageCleanup;
   return {
     /**
      * GET /api/review and Manage Review: a page of reviews, newest first (50 without paging, the cap).

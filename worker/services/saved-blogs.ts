@@ -9,6 +9,7 @@ import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { isAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { emailField, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** One entry of a saved list, with just enough of the blog to draw its card. */
 export interface SavedBlog {
@@ -67,7 +68,8 @@ export function savedStateQuery(db: Db, userId: string, blogId: string) {
     .limit(1);
 }
 
-export function createSavedBlogService(db: Db) {
+export function createSavedBlogService(k: Kernel) {
+  const { db } = k;
   return {
     /**
      * Saves a blog into the actor's own list. Saving again keeps the one entry and still succeeds,

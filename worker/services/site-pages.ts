@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "#worker/cache/purge.ts";
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from "#worker/content/markdown.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** The pages of text an admin edits, with their titles and default Markdown. */
 export const SITE_PAGES = {
@@ -88,7 +87,8 @@ const isSlug = (slug: string): slug is SitePageSlug => Object.hasOwn(SITE_PAGES,
 const pageInput = z.object({ body: requiredText("Text", MARKDOWN_MAX_CHARS) });
 
 /** /privacy and /terms: default text until an admin edits it in the dashboard; stored in D1 (site_pages). */
-export function createSitePageService(db: Db, purge: Purge) {
+export function createSitePageService(k: Kernel) {
+  const { db, purge } = k;
   function slugOf(slug: string): SitePageSlug {
     if (!isSlug(slug)) throw new NotFound("Page not found.");
     return slug;

@@ -2,13 +2,13 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { anyStatusList, pageIdsQuery } from "#worker/services/blogs/lists.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { isbot } from "isbot";
-import { schema, type Db } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import { schema } from "#worker/db.ts";
 import type { FlushResult } from "#worker/views/counter.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Posts are spread over this many counters: enough to share the load, few enough to flush all at once. */
 export const VIEW_SHARDS = 8;
@@ -56,7 +56,8 @@ export interface Stats {
 }
 
 /** View counting (a beacon from the post page) and the dashboard's Stats. */
-export function createViewService(db: Db, env: Env) {
+export function createViewService(k: Kernel) {
+  const { db, env } = k;
   const counter = (blogId: string) => env.VIEWS.get(env.VIEWS.idFromName(shardOf(blogId)));
 
   return {

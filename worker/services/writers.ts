@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import { countQuery, newestPageQuery, visibleList } from "#worker/services/blogs/lists.ts";
@@ -8,6 +7,7 @@ import { NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { followerCountQuery, followingQuery } from "#worker/services/follows.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Posts per page of a writer's page. */
 export const WRITER_PAGE_SIZE = 6;
@@ -35,7 +35,8 @@ export interface WriterPage {
  * page with an empty list); an unknown or malformed id is a 404. Posts are the visible ones only,
  * so drafts and posts scheduled for later never show. One D1 round trip.
  */
-export function createWriterService(db: Db) {
+export function createWriterService(k: Kernel) {
+  const { db } = k;
   return {
     async page(id: string, input: { page?: unknown }, actor: Actor | null = null): Promise<WriterPage> {
       if (!isIdShaped(id)) throw new NotFound("Writer not found.");

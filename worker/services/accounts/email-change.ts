@@ -1,16 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import type { AccountService, IdentityProof } from "#worker/services/accounts/settings.ts";
 import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import { isUniqueViolation } from "#worker/services/shared/records.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import {
@@ -21,6 +17,7 @@ import {
   type Confirmer,
 } from "#worker/services/accounts/fresh-start.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Email-change links one account may ask for in an hour (each sends a message to an address it names). */
 export const EMAIL_CHANGE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
@@ -52,17 +49,11 @@ const requestSchema = z.object({ newEmail: emailField("New email") });
  * address (which is then verified); the old address is told. Until then nothing changes.
  */
 export function createEmailChangeService(
-  db: Db,
-  env: Env,
-  deps: {
-    account: AccountService;
-    tokens: AccountTokenService;
-    mailer: Mailer;
-    rateLimit: RateLimitService;
-    purge: Purge;
-  },
+  k: Kernel,
+  deps: { account: AccountService; tokens: AccountTokenService; mailer: Mailer },
 ) {
-  const { account, tokens, mailer, rateLimit, purge } = deps;
+  const { db, env, rateLimit, purge } = k;
+  const { account, tokens, mailer } = deps;
   const u = schema.users;
 
   const taken = async (email: string) => Boolean(await db.query.users.findFirst({ where: eq(u.email, email) }));

@@ -1,14 +1,11 @@
 import { VERIFY_TEXTS } from "#worker/services/texts.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
 import { Conflict, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import {
   FRESH_START_FIELDS,
@@ -16,6 +13,7 @@ import {
   isOwnSession,
   type Confirmer,
 } from "#worker/services/accounts/fresh-start.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Verification links one account may ask for again, and one client address, per hour. */
 export const RESEND_LIMIT = { perAccount: 3, perAddress: 10, windowSeconds: 60 * 60 } as const;
@@ -31,12 +29,9 @@ export interface MailClient {
   origin?: string | null;
 }
 
-export function createEmailVerificationService(
-  db: Db,
-  env: Env,
-  deps: { tokens: AccountTokenService; mailer: Mailer; rateLimit: RateLimitService },
-) {
-  const { tokens, mailer, rateLimit } = deps;
+export function createEmailVerificationService(k: Kernel, deps: { tokens: AccountTokenService; mailer: Mailer }) {
+  const { db, env, rateLimit } = k;
+  const { tokens, mailer } = deps;
   const u = schema.users;
 
   return {

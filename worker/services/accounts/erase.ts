@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { eraseAnalytics } from "#worker/services/analytics/retention.ts";
-import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
+import { postImageUrls, type ImageCleanup } from "#worker/services/images/cleanup.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** What goes when an account is deleted (by its owner or an admin): counted, erased, and told. */
 
@@ -59,13 +59,13 @@ export interface AccountFederation {
  * Answers how many rows went (0 when the guard refused).
  */
 export async function eraseAccount(
-  db: Db,
-  purge: Purge,
-  release: ReleaseImages,
+  k: Kernel,
+  deps: { imageCleanup: Pick<ImageCleanup, "release">; federation?: AccountFederation },
   row: UserRow,
   guard?: ReturnType<typeof sql>,
-  federation?: AccountFederation,
 ): Promise<number> {
+  const { db, purge } = k;
+  const { federation } = deps;
   // Their fediverse actor outlives the account (to sign the Delete its followers get), unless refused.
   const retired = (await federation?.retire(row.id)) ?? false;
   // What their account showed or uploaded, read before the foreign keys take their records away.
@@ -90,7 +90,7 @@ export async function eraseAccount(
     postIds.map((p) => p.id),
   );
   await purge({ kind: "user.removed" });
-  await release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
+  await deps.imageCleanup.release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
   return deleted.length;
 }
 

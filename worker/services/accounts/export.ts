@@ -2,16 +2,15 @@ import { configOf } from "#worker/config.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { imageUrlsIn } from "#worker/services/images/cleanup.ts";
 import { imageKeyOf } from "#worker/services/images/files.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
 import { KEYSET_PAGE, keysetPages } from "#worker/services/shared/keyset.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { visibleBlog } from "#worker/services/blogs/visible.ts";
 import { zipStream } from "#worker/services/shared/zip-stream.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * What one download holds at most. The zip is streamed (one file at a time, images in R2-sized
@@ -83,7 +82,8 @@ const README = (site: string, skipped: string[]) =>
  * profile, comments, likes and saves. Nothing of another person: titles of other people's posts
  * appear only while those posts are public.
  */
-export function createDataExportService(db: Db, env: Env, rateLimit: RateLimitService) {
+export function createDataExportService(k: Kernel) {
+  const { db, env, rateLimit } = k;
   /** The public title of a post, or null when it is not public (a draft of someone else stays unknown). */
   const publicTitle = sql<string | null>`case when ${visibleBlog()} then ${schema.blogs.title} else null end`;
 

@@ -1,12 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { isConfiguredAdmin, roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { LIMITS } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -40,7 +39,8 @@ function photo(picture: string | null): string | null {
   }
 }
 
-export function createGoogleAccountService(db: Db, env: Env) {
+export function createGoogleAccountService(k: Kernel) {
+  const { db, env } = k;
   const bySub = (sub: string) => db.select().from(schema.users).where(eq(schema.users.googleSub, sub)).get();
   const byEmail = (email: string) => db.select().from(schema.users).where(eq(schema.users.email, email)).get();
 

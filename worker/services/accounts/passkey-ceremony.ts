@@ -1,9 +1,9 @@
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** The WebAuthn ceremony's two halves that are ours: the browser's answer, bounded, and single-use challenges. */
 
@@ -65,7 +65,8 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 /** The challenges handed out, each good for one ceremony: stored when given, taken out when answered. */
-export function createChallengeStore(db: Db) {
+export function createChallengeStore(k: Kernel) {
+  const { db } = k;
   const c = schema.webauthnChallenges;
 
   async function storeChallenge(challenge: string, kind: "register" | "authenticate", userId: string | null) {

@@ -14,10 +14,8 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, count, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { SessionDevice, SessionService } from "#worker/services/accounts/sessions.ts";
 import { PASSKEY_NEEDS_VERIFIED_EMAIL } from "#worker/services/texts.ts";
 import {
@@ -28,6 +26,7 @@ import {
   PASSKEY_NOT_VERIFIED,
   registrationSchema,
 } from "#worker/services/accounts/passkey-ceremony.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Passkeys one account may hold. */
 export const MAX_PASSKEYS = 10;
@@ -69,15 +68,12 @@ const rpIdOf = (rp: RelyingParty) => new URL(rp.origin).hostname;
 // IPv6 by /64, and no address at all is one shared client (worker/services/client-address.ts).
 const addressKey = (kind: string, address: string | null | undefined) => `${kind}:${clientAddressKey(address)}`;
 
-export function createPasskeyService(
-  db: Db,
-  env: Env,
-  deps: { sessions: SessionService; rateLimit: RateLimitService },
-) {
-  const { sessions, rateLimit } = deps;
+export function createPasskeyService(k: Kernel, deps: { sessions: SessionService }) {
+  const { db, env, rateLimit } = k;
+  const { sessions } = deps;
   const t = schema.passkeys;
 
-  const { storeChallenge, consumeChallenge } = createChallengeStore(db);
+  const { storeChallenge, consumeChallenge } = createChallengeStore(k);
 
   /**
    * Only an account whose address is proven may add a passkey: a passkey outlives a password reset, so

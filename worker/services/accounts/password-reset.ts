@@ -1,18 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { hashPassword, passwordPolicyError, passwordProblem } from "#worker/auth/passwords.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import type { AccountTokenService } from "#worker/services/accounts/tokens.ts";
 import type { MailClient } from "#worker/services/accounts/email-verification.ts";
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { roleOnVerifiedEmail } from "#worker/services/accounts/roles.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { z } from "zod";
 import { logError } from "#worker/log.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * Reset requests: per client address (refused with 429, whatever the address asked about) and per
@@ -33,18 +31,10 @@ interface ResetData {
 
 const forgotSchema = z.object({ email: emailField() });
 
-export function createPasswordResetService(
-  db: Db,
-  env: Env,
-  deps: {
-    tokens: AccountTokenService;
-    mailer: Mailer;
-    rateLimit: RateLimitService;
-    /** Runs work after the answer is sent (the request's waitUntil). */
-    defer: (work: Promise<unknown>) => void;
-  },
-) {
-  const { tokens, mailer, rateLimit, defer } = deps;
+export function createPasswordResetService(k: Kernel, deps: { tokens: AccountTokenService; mailer: Mailer }) {
+  // `defer`: work after the answer is sent (the request's waitUntil).
+  const { db, env, rateLimit, defer } = k;
+  const { tokens, mailer } = deps;
   const u = schema.users;
 
   /** The part that depends on whether the account exists: never awaited by the answer, so its timing tells nothing. */

@@ -7,11 +7,10 @@ import {
   SESSION_TOUCH_SECONDS,
   SESSION_TTL_SECONDS,
 } from "#worker/auth/tokens.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export function toActor(row: typeof schema.users.$inferSelect): Actor {
   return {
@@ -51,7 +50,8 @@ const PLACE_CHARS = 80;
 
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
-export function createSessionService(db: Db, env: Env) {
+export function createSessionService(k: Kernel) {
+  const { db, env } = k;
   const s = schema.sessions;
   // The idle rule in SQL: sessions older than last_seen_at use their created_at.
   const seenAt = sql<number>`coalesce(${s.lastSeenAt}, ${s.createdAt})`;

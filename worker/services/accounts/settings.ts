@@ -1,19 +1,17 @@
 import Bowser from "bowser";
 import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
 import { hashPassword, passwordProblem, PASSWORD_REQUIREMENTS, verifyPassword } from "#worker/auth/passwords.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { Conflict, NotFound, ValidationError } from "#worker/services/shared/errors.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { emailField, LIMITS, parse } from "#worker/services/shared/validation.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import type { SessionService, SessionSummary } from "#worker/services/accounts/sessions.ts";
 import { dropUnprovenPasskeys } from "#worker/services/accounts/passkeys.ts";
 import { eraseAccount, mailGoodbye, readHoldings, type AccountFederation } from "#worker/services/accounts/erase.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -83,17 +81,16 @@ function placeOf(s: SessionSummary): string | null {
 }
 
 export function createAccountService(
-  db: Db,
+  k: Kernel,
   deps: {
     sessions: SessionService;
-    rateLimit: RateLimitService;
-    purge: Purge;
-    release: ReleaseImages;
+    imageCleanup: Pick<ImageCleanup, "release">;
     mailer: Mailer;
     federation?: AccountFederation;
   },
 ) {
-  const { sessions, rateLimit, purge, release, mailer, federation } = deps;
+  const { db, rateLimit, purge } = k;
+  const { sessions, mailer } = deps;
 
   async function current(actor: Actor | null): Promise<UserRow> {
     const user = requireUser(actor);
@@ -249,7 +246,7 @@ export function createAccountService(
         row.role === "admin"
           ? sql`(select count(*) from ${schema.users} where ${schema.users.role} = 'admin') > 1`
           : undefined;
-      const deletedCount = await eraseAccount(db, purge, release, row, guard, federation);
+      const deletedCount = await eraseAccount(k, deps, row, guard);
       if (deletedCount === 0) {
         throw new Conflict(
           "You are the last admin: make someone else an admin before deleting your account.",

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * What each single-use link is for, and how long it lives (SECURITY.md, "Tokens in links").
@@ -64,7 +64,8 @@ export interface Claim<T> extends Redeemed<T> {
   guard: SQL;
 }
 
-export function createAccountTokenService(db: Db) {
+export function createAccountTokenService(k: Kernel) {
+  const { db } = k;
   const t = schema.accountTokens;
 
   /** The stored row for a token of this kind, or a refusal saying why it cannot be used. */

@@ -1,10 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { eraseAccount, readHoldings, type AccountFederation, type Holdings } from "#worker/services/accounts/erase.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import { ftsQuery } from "#worker/services/search.ts";
 import { Conflict, Forbidden } from "#worker/services/shared/errors.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -12,6 +10,7 @@ import { requireAdmin, requireUser, type Actor } from "#worker/services/shared/p
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { toPublicUser, type PublicUser, type UserRow } from "#worker/services/accounts/model.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Accounts per page of Manage Users. */
 export const USERS_PAGE_SIZE = 20;
@@ -38,10 +37,10 @@ export { HOLDINGS_CAP, type Holdings } from "#worker/services/accounts/erase.ts"
 
 /** The admin's side of accounts: Manage Users, deleting an account, and who is an admin. */
 export function createUserAdmin(
-  db: Db,
-  deps: { purge: Purge; release: ReleaseImages; federation?: AccountFederation },
+  k: Kernel,
+  deps: { imageCleanup: Pick<ImageCleanup, "release">; federation?: AccountFederation },
 ) {
-  const { purge, release, federation } = deps;
+  const { db } = k;
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
   function byId(id: string): Promise<UserRow> {
@@ -94,7 +93,7 @@ export function createUserAdmin(
       const admin = requireAdmin(actor);
       if (admin.id === id) throw new Forbidden("You cannot delete your own account.", "cannot-delete-self");
       const row = await byId(id);
-      return { deletedCount: await eraseAccount(db, purge, release, row, undefined, federation) };
+      return { deletedCount: await eraseAccount(k, deps, row) };
     },
 
     /**

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "#worker/cache/purge.ts";
 import {
   hashPassword,
   passwordPolicyError,
@@ -8,13 +7,10 @@ import {
   UNUSABLE_HASH,
   verifyPassword,
 } from "#worker/auth/passwords.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import { inspectImage, type ImageService } from "#worker/services/images/service.ts";
 import type { EmailVerificationService } from "#worker/services/accounts/email-verification.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { toActor, type SessionDevice, type SessionService } from "#worker/services/accounts/sessions.ts";
 import { Conflict, DomainError, Forbidden, Unauthorized, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
@@ -36,6 +32,7 @@ import {
   type UserRow,
 } from "#worker/services/accounts/model.ts";
 import { logError } from "#worker/log.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 const EMAIL_TAKEN = "An account with this email already exists.";
 const emailTaken = () => new Conflict(EMAIL_TAKEN, "email-already-in-use", { email: EMAIL_TAKEN });
@@ -60,20 +57,18 @@ const tokenSchema = z.object({ email: emailField(), password: passwordInput.opti
 const recordSchema = z.object({ name: requiredText("Name", LIMITS.name), email: emailField() });
 
 export function createUserService(
-  db: Db,
-  env: Env,
+  k: Kernel,
   deps: {
     sessions: SessionService;
-    rateLimit: RateLimitService;
     images: ImageService;
-    purge: Purge;
-    release: ReleaseImages;
+    imageCleanup: Pick<ImageCleanup, "release">;
     verification: EmailVerificationService;
     /** What an admin's delete of an account tells the fediverse. */
     federation?: AccountFederation;
   },
 ) {
-  const { sessions, rateLimit, images, purge, release, verification, federation } = deps;
+  const { db, rateLimit, purge } = k;
+  const { sessions, images, verification } = deps;
 
   const byEmail = (email: string) => db.query.users.findFirst({ where: eq(schema.users.email, email) });
 
@@ -119,7 +114,7 @@ export function createUserService(
   }
 
   return {
-    ...createUserAdmin(db, { purge, release, federation }),
+    ...createUserAdmin(k, deps),
 
     /**
      * Creates an account (email and password) and signs it in. Creates nothing else: no profile.

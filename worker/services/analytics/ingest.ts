@@ -1,10 +1,9 @@
-import { configOf } from "#worker/config.ts";
 import { eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { schema, type Db } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import { schema } from "#worker/db.ts";
+import type { SessionService } from "#worker/services/accounts/sessions.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
-import { createRateLimitService } from "#worker/services/rate-limit.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { RateLimited } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
@@ -31,9 +30,13 @@ const salts = new Map<string, string>();
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Accepting a beacon's hit: who is not counted, the visitor hash, and the message to the queue. */
-export function createAnalyticsIngest(db: Db, env: Env) {
-  const limits = createRateLimitService(db);
+/**
+ * Accepting a beacon's hit: who is not counted, the visitor hash, and the message to the queue. Built by
+ * the composition root like every service; the beacon's route runs before the session layer, so it hands
+ * the session token here and `sessions` resolves it only for a post's page.
+ */
+export function createAnalyticsIngest(k: Kernel, deps: { sessions: Pick<SessionService, "resolve"> }) {
+  const { db, env, rateLimit: limits } = k;
   async function saltOf(day: string): Promise<string> {
     const known = salts.get(day);
     if (known) return known;
@@ -59,8 +62,8 @@ export function createAnalyticsIngest(db: Db, env: Env) {
     async accept(
       request: Request,
       input: unknown,
-      /** The signed-in reader's id, if any (asked only when the page is a post). */
-      viewer: () => Promise<string | null>,
+      /** The request's session token, if any: resolved only when the page is a post. */
+      token: string | null,
       now = Date.now(),
     ): Promise<{ counted: true; hit: AnalyticsHit } | { counted: false; reason: Skipped }> {
       const { path, referrer } = parse(hitInput, input);
@@ -68,11 +71,12 @@ export function createAnalyticsIngest(db: Db, env: Env) {
       if (h.get("DNT") === "1" || h.get("Sec-GPC") === "1") return { counted: false, reason: "opted-out" };
       const userAgent = h.get("User-Agent") ?? "";
       if (!userAgent || isbot(userAgent)) return { counted: false, reason: "bot" };
-      const site = new URL(configOf(env).siteUrl ?? request.url);
+      const site = new URL(k.config.siteUrl ?? request.url);
       const page = new URL(path, site);
       if (!isCountedPath(page.pathname)) return { counted: false, reason: "private-page" };
       const post = postIdOf(page.pathname);
-      const viewerId = post ? await viewer() : null;
+      // Asked only for a post's page: a visitor, or any other page, costs no session look-up.
+      const viewerId = post && token ? ((await deps.sessions.resolve(token))?.actor.id ?? null) : null;
       if (viewerId && post) {
         const [blog] = await db
           .select({ authorId: schema.blogs.authorId })

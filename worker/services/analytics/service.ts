@@ -1,5 +1,3 @@
-import type { Db } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { summaryCsv } from "#worker/services/analytics/csv.ts";
 import { foldHits } from "#worker/services/analytics/fold.ts";
@@ -7,6 +5,7 @@ import { newsletterReport } from "#worker/services/analytics/newsletter.ts";
 import { createAnalyticsReports, scopeOf } from "#worker/services/analytics/report.ts";
 import { pruneAnalytics } from "#worker/services/analytics/retention.ts";
 import type { AnalyticsHit, SummaryQuery } from "#worker/services/analytics/model.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 // The API's schemas, for the OpenAPI document.
 export { summaryQuery, summaryResponse } from "#worker/services/analytics/model.ts";
@@ -18,7 +17,8 @@ export type { Summary, SummaryQuery } from "#worker/services/analytics/model.ts"
  * Accepting a beacon's hit is createAnalyticsIngest (worker/services/analytics/ingest.ts), which runs
  * before the session layer.
  */
-export function createAnalyticsService(db: Db, env: Env) {
+export function createAnalyticsService(k: Kernel) {
+  const { db, env } = k;
   const reports = createAnalyticsReports(db);
   return {
     /** The queue consumer's work: one D1 batch per message batch. */

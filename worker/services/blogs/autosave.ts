@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { ReleaseImages } from "#worker/services/images/cleanup.ts";
+import type { ImageCleanup } from "#worker/services/images/cleanup.ts";
 import { imageKeyOf } from "#worker/services/images/files.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { SLUG_MAX } from "#worker/services/blogs/slug.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * The server copy of what a writer is typing on Write Blogs (their autosave), so another device of
@@ -51,7 +51,9 @@ export interface PostAutosave {
   saved_at: string;
 }
 
-export function createPostAutosaveService(db: Db, release: ReleaseImages) {
+export function createPostAutosaveService(k: Kernel, deps: { imageCleanup: Pick<ImageCleanup, "release"> }) {
+  const { db } = k;
+  const { release } = deps.imageCleanup;
   const t = schema.postAutosaves;
   const find = (userId: string) => db.query.postAutosaves.findFirst({ where: eq(t.userId, userId) });
   const ownImage = async (userId: string, url: string) =>

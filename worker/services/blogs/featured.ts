@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { findOr404 } from "#worker/services/shared/records.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** How many featured posts the home page shows; the spec's fixed cards fill the rest while fewer are chosen. */
 export const FEATURED_BLOGS_SHOWN = 6;
@@ -22,7 +21,8 @@ const featuredInput = z.object({
  * reads the picks through the visible-blogs rule (worker/services/queries/home.ts), so a draft or a post
  * scheduled for later never shows there until it is public.
  */
-export function createFeaturedService(db: Db, purge: Purge) {
+export function createFeaturedService(k: Kernel) {
+  const { db, purge } = k;
   return {
     async set(actor: Actor | null, id: string, input: unknown): Promise<{ modifiedCount: number }> {
       requireAdmin(actor);

@@ -9,19 +9,16 @@ import { OUTREACH_HELD_TEXT } from "#worker/services/texts.ts";
  * subscriber and the followers' notifications (both mail from the site's address), and the fediverse.
  * It needs a writer whose address is proven: anyone can sign up with any address, and an account nobody
  * has proven must not speak to other people's inboxes in the site's name. The post itself still
- * publishes on the site. This is the one gate (the composition root wraps the fan-out closures in it).
+ * publishes on the site. Each write of a post asks `writerVerified` right after its batch and emits
+ * `post.published` / `post.changed` only when it holds (writing.ts, revisions.ts, publisher.ts); checked
+ * when the post goes public, so a scheduled post goes out if its writer confirmed meanwhile.
  */
-
-/** Tells the newsletter a post may have just become public (it sends each post once). */
-export type Announce = (blogId: string) => Promise<unknown>;
-/** Tells the fediverse a post was written, changed or deleted (it sends what changed, once). */
-export type Federate = (blogId: string) => Promise<unknown>;
 
 /** A new post's id, and `notice` when it went out on the site only (its writer is unverified). */
 export type Created = { insertedId: string; notice?: string };
 
 /** The post's writer has a verified address: true, false, or null when the post is gone (a delete). */
-async function writerVerified(db: Db, blogId: string): Promise<boolean | null> {
+export async function writerVerified(db: Db, blogId: string): Promise<boolean | null> {
   const [row] = await db
     .select({ verifiedAt: schema.users.emailVerifiedAt })
     .from(schema.blogs)
@@ -30,22 +27,6 @@ async function writerVerified(db: Db, blogId: string): Promise<boolean | null> {
     .limit(1);
   if (!row) return null;
   return row.verifiedAt !== null;
-}
-
-/**
- * The fan-out closures, gated: an unverified writer's post is never announced (newsletter, followers)
- * nor federated. A post that is gone passes to the federation, which withdraws only what it sent.
- * Checked when the post goes public, so a scheduled post goes out if its writer confirmed meanwhile.
- */
-export function gateOutreach(db: Db, fanOut: { announce: Announce; federate: Federate }) {
-  return {
-    announce: async (blogId: string) => {
-      if ((await writerVerified(db, blogId)) === true) await fanOut.announce(blogId);
-    },
-    federate: async (blogId: string) => {
-      if ((await writerVerified(db, blogId)) !== false) await fanOut.federate(blogId);
-    },
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import { writerVerified } from "#worker/services/blogs/outreach.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** The most scheduled posts one run of the minute cron publishes. */
 export const PUBLISH_BATCH = 100;
@@ -9,15 +9,11 @@ export const PUBLISH_BATCH = 100;
 /**
  * The scheduling sweep (a cron every minute): scheduled posts whose time has come become published,
  * and the cached pages that list them are purged. (The visible-blogs rule shows them from their time
- * on anyway; the sweep makes the status true and the cache fresh.)
+ * on anyway; the sweep makes the status true and the cache fresh.) Each post of a verified writer
+ * then emits `post.published` and `post.changed`: the newsletter, the followers and the fediverse.
  */
-/** `published`: tells the newsletter and the federation a post just went public. */
-export async function publishDue(
-  db: Db,
-  purge: Purge,
-  published: (blogId: string) => Promise<void>,
-  now = Date.now(),
-): Promise<number> {
+export async function publishDue(k: Kernel, now = Date.now()): Promise<number> {
+  const { db, purge, events } = k;
   // At most PUBLISH_BATCH a run, from the scheduled-posts index: the rest go next minute (they are
   // already visible from their time on; only the status and the cache wait).
   const due = await db
@@ -37,7 +33,10 @@ export async function publishDue(
     .returning({ id: schema.blogs.id });
   for (const { id } of due) {
     await purge({ kind: "blog.changed", blogId: id });
-    await published(id);
+    // Checked now, so a scheduled post goes out if its writer confirmed their address meanwhile.
+    const verified = await writerVerified(db, id);
+    if (verified) await events.emit("post.published", { blogId: id });
+    if (verified !== false) await events.emit("post.changed", { blogId: id });
   }
   return due.length;
 }

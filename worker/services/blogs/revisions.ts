@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import { imageUrlsIn, type ReleaseImages } from "#worker/services/images/cleanup.ts";
+import { imageUrlsIn, type ImageCleanup } from "#worker/services/images/cleanup.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { changedFields, changesUpdate, findOr404 } from "#worker/services/shared/records.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
+import { writerVerified } from "#worker/services/blogs/outreach.ts";
 import { tagWrites, tagsOf } from "#worker/services/blogs/tags.ts";
 import { asSlugRefusal, ensureSlugFree } from "#worker/services/blogs/slug-check.ts";
 
@@ -74,13 +74,8 @@ const revisedOf = (row: Revised): Revised =>
   Object.fromEntries(REVISED_FIELDS.map((field) => [field, row[field]])) as Revised;
 
 /** A post's saves and their history: the one write of every edit and restore, and the revisions it keeps. */
-export function createBlogRevisions(
-  db: Db,
-  purge: Purge,
-  release: ReleaseImages,
-  announce: (blogId: string) => Promise<unknown>,
-  federate: (blogId: string) => Promise<unknown> = async () => {},
-) {
+export function createBlogRevisions(k: Kernel, deps: { imageCleanup: Pick<ImageCleanup, "release"> }) {
+  const { db, purge, events } = k;
   return {
     /** A post's earlier versions, newest first. */
     async list(row: BlogRow): Promise<BlogRevision[]> {
@@ -103,15 +98,24 @@ export function createBlogRevisions(
     },
 
     /**
+     * Brings an earlier version back: an ordinary save (so the version it replaces becomes a revision
+     * too). A restored slug may have been taken by another post since: checked here, once, before the save.
+     */
+    async restore(actor: Actor, row: BlogRow, revisionId: string): Promise<{ modifiedCount: number }> {
+      const wanted = await this.content(row, revisionId);
+      if (wanted.slug !== row.slug) await ensureSlugFree(db, wanted.slug, row.id);
+      return this.save(actor, row, wanted);
+    },
+
+    /**
      * The one write of every edit and restore: the changed fields, and (when the content changed) the
      * version they replace as a revision, in one D1 batch so neither lands without the other.
-     * Writes only the fields that differ, so "no change" is answered without touching D1.
+     * Writes only the fields that differ, so "no change" is answered without touching D1. The caller
+     * has checked a changed slug (the unique index still settles a race: `asSlugRefusal`).
      */
     async save(actor: Actor, row: BlogRow, wanted: Partial<BlogRow>): Promise<{ modifiedCount: number }> {
       const changes = changedFields(row, wanted);
       if (!changes) return { modifiedCount: 0 };
-      // A restored slug may have been taken by another post since.
-      await ensureSlugFree(db, changes.slug, row.id);
       const update = changesUpdate(db, schema.blogs, row.id, changes);
       // New tags: blog_tags is rewritten in the same batch as blogs.tags.
       const tags = changes.tags === undefined ? [] : tagWrites(db, row.id, tagsOf(changes.tags), true);
@@ -128,12 +132,16 @@ export function createBlogRevisions(
         await asSlugRefusal(changes.slug, () => db.batch([update, ...tags]));
       }
       await purge({ kind: "blog.changed", blogId: row.id });
-      await release([row.image, row.socialImage, ...imageUrlsIn(row.blogDetails)]);
-      // Published by this save (the newsletter ignores a post it already sent).
-      if (changes.status === "published") await announce(row.id);
-      // Published, edited or unpublished: the fediverse gets a Create, an Update or a Delete.
-      await federate(row.id);
+      await deps.imageCleanup.release([row.image, row.socialImage, ...imageUrlsIn(row.blogDetails)]);
+      // Beyond the site only for a verified writer (outreach.ts): published by this save, the subscribers
+      // and followers hear of it (the newsletter ignores a post it already sent); published, edited or
+      // unpublished, the fediverse gets a Create, an Update or a Delete.
+      const verified = await writerVerified(db, row.id);
+      if (verified && changes.status === "published") await events.emit("post.published", { blogId: row.id });
+      if (verified !== false) await events.emit("post.changed", { blogId: row.id });
       return { modifiedCount: 1 };
     },
   };
 }
+
+export type BlogRevisions = ReturnType<typeof createBlogRevisions>;

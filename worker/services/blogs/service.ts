@@ -1,11 +1,9 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { forReader } from "#worker/services/blogs/emails.ts";
 import { byEmailInput } from "#worker/services/blogs/input.ts";
 import { publishDue } from "#worker/services/blogs/publisher.ts";
-import type { Announce, Created, Federate } from "#worker/services/blogs/outreach.ts";
+import type { Created } from "#worker/services/blogs/outreach.ts";
 import { createPostWriting } from "#worker/services/blogs/writing.ts";
 import { LATEST_BLOGS, toBlog, type Blog, type BlogRow } from "#worker/services/blogs/model.ts";
 import { anyStatusList, countQuery, filteredList, visibleList } from "#worker/services/blogs/lists.ts";
@@ -20,8 +18,9 @@ import {
   type SearchHit,
 } from "#worker/services/blogs/queries.ts";
 import { createBlogRevisions, type BlogRevision } from "#worker/services/blogs/revisions.ts";
-import { postImageUrls, type ReleaseImages } from "#worker/services/images/cleanup.ts";
+import { postImageUrls, type ImageCleanup } from "#worker/services/images/cleanup.ts";
 import type { ImageService } from "#worker/services/images/service.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { Forbidden } from "#worker/services/shared/errors.ts";
 import type { Page } from "#worker/services/shared/pagination.ts";
 import { canEditBlog, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
@@ -32,25 +31,28 @@ import { newestFirst, readsInFull, visibleBlog } from "#worker/services/blogs/vi
 /** GET /api/blogs without paging answers this many, newest first (the spec's client reads the first page). */
 export const API_PAGE_SIZE = 20;
 
+/**
+ * Posts. `imageCleanup` lets go of the images a write dropped; `images` keeps a form's upload (the composition
+ * root passes the images service; a read-only test may leave it out). A write emits its own events
+ * (`post.published`, `post.changed`) right after its batch: writing.ts, revisions.ts, publisher.ts, `remove`.
+ */
 export function createBlogService(
-  db: Db,
-  purge: Purge,
-  release: ReleaseImages,
-  announce: Announce = async () => {},
-  images?: Pick<ImageService, "storeUpload">,
-  federate: Federate = async () => {},
+  k: Kernel,
+  deps: { imageCleanup: Pick<ImageCleanup, "release">; images?: Pick<ImageService, "storeUpload"> },
 ) {
-  /** Stores a form's image once the use case has checked the rest (the composition root passes the images service). */
-  const storeUpload = (actor: Actor, file: Blob) => {
-    if (!images) throw new Error("createBlogService: no image store to keep an upload in");
-    return images.storeUpload(actor, file);
-  };
-  const history = createBlogRevisions(db, purge, release, announce, federate);
+  const { db, purge, events } = k;
+  const history = createBlogRevisions(k, deps);
   const readerPage = async <P extends { items: Blog[] }>(page: P, actor: Actor | null): Promise<P> => ({
     ...page,
     items: await forReader(db, page.items, actor),
   });
-  const writing = createPostWriting({ db, purge, history, announce, federate, storeUpload });
+  const writing = createPostWriting(k, { history, images: deps.images });
+  /** One edit: the post loaded and its editor checked once; `save` writes the form's changes to that row. */
+  const editing = (user: Actor, row: BlogRow) => ({
+    blog: toBlog(row, true),
+    save: (input: unknown, upload?: unknown, socialUpload?: unknown): Promise<{ modifiedCount: number }> =>
+      writing.applyChanges(user, row, input, upload, socialUpload),
+  });
   return {
     /** GET /api/latest-blogs. `actor`: who reads (a post's `email` is its writer's and admins' alone). */
     async latest(limit = LATEST_BLOGS, actor: Actor | null = null): Promise<Blog[]> {
@@ -161,18 +163,18 @@ export function createBlogService(
     },
 
     /** The scheduling sweep (a cron every minute): worker/services/blogs/publisher.ts. */
-    publishDue: (now = Date.now()) =>
-      publishDue(
-        db,
-        purge,
-        async (id) => {
-          await announce(id);
-          await federate(id);
-        },
-        now,
-      ),
+    publishDue: (now = Date.now()) => publishDue(k, now),
 
-    /** The own-blog edit (PUT /blog/{id}, the edit form): the author or an admin. Uploads: a new cover, a social image. */
+    /**
+     * The own-blog edit as one use case (the Update Blog page): the post, read once if the actor may edit
+     * it (its author or an admin), as the form shows it, and `save` for the form's changes to that row.
+     */
+    edit,
+
+    /** The admin's edit as one use case (the admin's Update Blog page): any post, read once. */
+    adminEdit,
+
+    /** The own-blog edit (PUT /blog/{id}): the author or an admin. Uploads: a new cover, a social image. */
     async update(
       actor: Actor | null,
       id: string,
@@ -180,11 +182,10 @@ export function createBlogService(
       upload?: unknown,
       socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
-      const { user, row } = await editableRow(actor, id);
-      return writing.applyChanges(user, row, input, upload, socialUpload);
+      return (await edit(actor, id)).save(input, upload, socialUpload);
     },
 
-    /** The admin edit (PUT /blogs/{id}, the admin's edit form). */
+    /** The admin edit (PUT /blogs/{id}). */
     async adminUpdate(
       actor: Actor | null,
       id: string,
@@ -192,8 +193,7 @@ export function createBlogService(
       upload?: unknown,
       socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
-      const admin = requireAdmin(actor);
-      return writing.applyChanges(admin, await findRow(id), input, upload, socialUpload);
+      return (await adminEdit(actor, id)).save(input, upload, socialUpload);
     },
 
     /** A post's earlier versions, newest first, with the post as it is now: its author or an admin. */
@@ -208,7 +208,7 @@ export function createBlogService(
      */
     async restoreRevision(actor: Actor | null, id: string, revisionId: string): Promise<{ modifiedCount: number }> {
       const { user, row } = await editableRow(actor, id);
-      return history.save(user, row, await history.content(row, revisionId));
+      return history.restore(user, row, revisionId);
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deletedCount: number }> {
@@ -219,8 +219,9 @@ export function createBlogService(
         .where(eq(schema.blogs.id, row.id))
         .returning({ id: schema.blogs.id });
       await purge({ kind: "blog.changed", blogId: row.id });
-      await release(images);
-      await federate(row.id);
+      await deps.imageCleanup.release(images);
+      // A post that is gone goes to the fediverse whoever wrote it: it withdraws only what it sent.
+      await events.emit("post.changed", { blogId: row.id });
       return { deletedCount: deleted.length };
     },
   };
@@ -236,6 +237,16 @@ export function createBlogService(
     return findOr404(id, "Blog not found.", (id) =>
       db.query.blogs.findFirst({ where: and(eq(schema.blogs.id, id), condition) }),
     );
+  }
+
+  async function edit(actor: Actor | null, id: string) {
+    const { user, row } = await editableRow(actor, id);
+    return editing(user, row);
+  }
+
+  async function adminEdit(actor: Actor | null, id: string) {
+    const admin = requireAdmin(actor);
+    return editing(admin, await findRow(id));
   }
 
   /** The one owner-or-admin check: the signed-in actor and the post they may change. */

@@ -7,6 +7,7 @@ import { tagFold } from "#worker/services/blogs/slug.ts";
 import { tagKey } from "#worker/services/blogs/tags.ts";
 import { visibleBlog, visibleTagTotal } from "#worker/services/blogs/visible.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Tags on a page of /tags. */
 export const TAGS_PAGE_SIZE = 48;
@@ -79,7 +80,8 @@ const toSummary = (row: { tag: string; name: string | null; posts: number }): Ta
  * D1 round trip. Counts follow the one visible-blogs rule (kept by triggers, decision 034), so drafts and
  * posts scheduled for later are never counted, and a tag only they carry is not listed.
  */
-export function createTagService(db: Db) {
+export function createTagService(k: Kernel) {
+  const { db } = k;
   return {
     /** /tags: the tags with visible posts in slug order, a page at a time (the one pagination helper). */
     async index(input: { page?: unknown; limit?: unknown }, defaultLimit = TAGS_PAGE_SIZE): Promise<Page<TagSummary>> {

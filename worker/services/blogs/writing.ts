@@ -1,5 +1,3 @@
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import {
   blogChangesInput,
@@ -11,31 +9,33 @@ import {
   requireComplete,
 } from "#worker/services/blogs/input.ts";
 import type { BlogRow } from "#worker/services/blogs/model.ts";
-import { outreachNotice, type Created } from "#worker/services/blogs/outreach.ts";
-import type { createBlogRevisions } from "#worker/services/blogs/revisions.ts";
+import { outreachNotice, writerVerified, type Created } from "#worker/services/blogs/outreach.ts";
+import type { BlogRevisions } from "#worker/services/blogs/revisions.ts";
 import { asSlugRefusal, ensureSlugFree } from "#worker/services/blogs/slug-check.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
+import type { ImageService } from "#worker/services/images/service.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 
-type Hook = (blogId: string) => Promise<unknown>;
-
 /**
  * The two writes of a writer's form: a new post, and an edit of a stored one. Both check every field,
- * the schedule and a custom slug's owner before they store an upload (the cover, and the social image
- * chosen as a file), so a refused form never leaves an image in R2.
+ * the schedule and a custom slug's owner (once) before they store an upload (the cover, and the social
+ * image chosen as a file), so a refused form never leaves an image in R2. `images` keeps an upload (the
+ * composition root passes the images service; a read-only test may leave it out).
  */
-export function createPostWriting(deps: {
-  db: Db;
-  purge: Purge;
-  history: ReturnType<typeof createBlogRevisions>;
-  announce: Hook;
-  federate: Hook;
-  storeUpload: (actor: Actor, file: Blob) => Promise<string>;
-}) {
-  const { db, purge, history, announce, federate, storeUpload } = deps;
+export function createPostWriting(
+  k: Kernel,
+  deps: { history: BlogRevisions; images?: Pick<ImageService, "storeUpload"> },
+) {
+  const { db, purge, events } = k;
+  const { history, images } = deps;
+  const storeUpload = (actor: Actor, file: Blob) => {
+    if (!images) throw new Error("createPostWriting: no image store to keep an upload in");
+    return images.storeUpload(actor, file);
+  };
   /** The input as its schema checks it: each chosen file stands in for the URL it will get. */
   const pending = (input: unknown, upload: unknown, socialUpload: unknown) =>
     withPendingUpload(withPendingUpload(input, upload), socialUpload, "social_image");
@@ -74,13 +74,19 @@ export function createPostWriting(deps: {
       // The post and its tags in one batch: never a post without the tags it was sent with.
       await asSlugRefusal(data.slug, () => db.batch([insert, ...tagWrites(db, id, data.tags ?? [], false)]));
       await purge({ kind: "blog.created" });
-      if (status === "published") await announce(id);
-      await federate(id);
+      // Beyond the site only for a verified writer (outreach.ts): subscribers and followers when it is
+      // public now, the fediverse either way.
+      const verified = await writerVerified(db, id);
+      if (verified && status === "published") await events.emit("post.published", { blogId: id });
+      if (verified !== false) await events.emit("post.changed", { blogId: id });
       const notice = outreachNotice(user, status);
       return notice ? { insertedId: id, notice } : { insertedId: id };
     },
 
-    /** Every edit: check the fields, the schedule and the slug, then store new images (if any came), then save. */
+    /**
+     * Every edit of a post loaded once (the service's `edit`): check the fields, the schedule and a changed
+     * slug (here, the one check of this write), then store new images (if any came), then save.
+     */
     async applyChanges(
       actor: Actor,
       row: BlogRow,

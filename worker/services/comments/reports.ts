@@ -1,6 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { visibleBlog } from "#worker/services/blogs/visible.ts";
 import { reportedPage, type ReportedComment } from "#worker/services/comments/reported.ts";
@@ -9,8 +8,8 @@ import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { canReportComment, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parsePaging, type Page } from "#worker/services/shared/pagination.ts";
 import { LIMITS, optionalText, parse } from "#worker/services/shared/validation.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { REPORT_REASONS, REPORT_REASON_REQUIRED, type ReportReason } from "#worker/services/texts.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export type { ReportedComment, ReportNote } from "#worker/services/comments/reported.ts";
 
@@ -43,7 +42,8 @@ function parseReport(input: unknown): { reason: ReportReason; note: string | nul
  * change no public page: nothing cached carries them, so nothing is purged; the admin list and the
  * reader's own report state are on signed-in pages (private, no-store).
  */
-export function createCommentReportService(db: Db, rateLimit: RateLimitService) {
+export function createCommentReportService(k: Kernel) {
+  const { db, rateLimit } = k;
   /**
    * The comment, if `reader` (when given) may see it: under a post they can read (visible, or their own,
    * or any for an admin). A comment under a post that went back to draft is not there for others (404).

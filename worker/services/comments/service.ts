@@ -1,13 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import type { CreatedComment } from "#worker/events/index.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { canRemoveComment, requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { LIMITS, parse, requiredText } from "#worker/services/shared/validation.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import {
@@ -31,6 +30,7 @@ import {
 
 export * from "#worker/services/comments/queries.ts";
 export type { CommentOnPost } from "#worker/services/comments/on-writers-posts.ts";
+export type { CreatedComment } from "#worker/events/index.ts";
 
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;
@@ -46,26 +46,12 @@ const commentInput = z.object({
     .transform((v) => v || null),
 });
 
-/** What a new comment is: who to tell (notifications) reads this, as the one place comments are made. */
-export interface CreatedComment {
-  insertedId: string;
-  blogId: string;
-  /** The top comment this reply answers, or null for a top comment. */
-  parentId: string | null;
-  /** Who wrote it. */
-  userId: string;
-}
-
 /**
- * `onCreated` runs after a comment or a reply is stored (the hook notifications use); its failure is
- * its own to handle: the comment is made either way.
+ * Comments and replies. A new one emits `comment.created` after its write (notifications listen); a
+ * subscriber's failure is its own to handle: the comment is made either way.
  */
-export function createCommentService(
-  db: Db,
-  rateLimit: RateLimitService,
-  purge: Purge,
-  onCreated: (comment: CreatedComment) => Promise<void> = async () => {},
-) {
+export function createCommentService(k: Kernel) {
+  const { db, rateLimit, purge, events } = k;
   /** The top comment a reply to `id` attaches to, on the same blog (one level of replies). */
   async function threadOf(blogId: string, id: string): Promise<string> {
     if (!isIdShaped(id)) throw new NotFound("Comment not found.", "comment-not-found");
@@ -163,8 +149,8 @@ export function createCommentService(
         throw parentId ? new NotFound("Comment not found.", "comment-not-found") : new NotFound("Blog not found.");
       }
       await purge({ kind: "blog.reaction", blogId });
-      const created = { insertedId: id, blogId, parentId, userId: user.id };
-      await onCreated(created);
+      const created: CreatedComment = { insertedId: id, blogId, parentId, userId: user.id };
+      await events.emit("comment.created", created);
       return created;
     },
 

@@ -3,16 +3,15 @@ import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { slugOf } from "#worker/services/blogs/slug.ts";
 import { iso, localImages, markdownFile } from "#worker/services/export/format.ts";
 import { isImageKey } from "#worker/services/images/files.ts";
 import { SITE_PAGES, type SitePageSlug } from "#worker/services/site-pages.ts";
 import { SITE_EXPORT_MARKER } from "#worker/services/import/edge-blog.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { zipStream } from "#worker/services/shared/zip-stream.ts";
 import { KEYSET_PAGE, keysetPages } from "#worker/services/shared/keyset.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const SITE_EXPORT_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
 
@@ -46,7 +45,8 @@ This zip is the whole site, in a form people and programs can read, and that Edg
 `;
 
 /** GET /dashboard/export.zip and /api/site/export: the whole site as one streamed zip (admins only). */
-export function createSiteExportService(db: Db, env: Env, rateLimit: RateLimitService) {
+export function createSiteExportService(k: Kernel) {
+  const { db, env, rateLimit } = k;
   return {
     async create(actor: Actor | null): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
       const admin = requireAdmin(actor);

@@ -11,6 +11,7 @@ import { FEDIVERSE_NEEDS_VERIFIED_EMAIL } from "#worker/services/texts.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { newestFirst, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export type LocalActor = typeof schema.apActors.$inferSelect;
 
@@ -84,8 +85,16 @@ export async function withActorProof(db: Db, activity: string, actor: LocalActor
   return JSON.stringify(await withProof(parsed, `${actorUrl}#ed25519-key`, keyed.edPrivateKeyPem));
 }
 
+/** The site actor's key: it signs every document this site fetches from another server (remote.ts). */
+export async function siteSigner(actors: LocalActors, u: Urls): Promise<{ keyId: string; privateKeyPem: string }> {
+  const site = await actors.site();
+  return { keyId: u.key(site.id), privateKeyPem: site.privateKeyPem };
+}
+
 /** The local actors (the site and each writer): their handles, key pairs and documents. */
-export function createLocalActors(db: Db, siteHandle: string) {
+export function createLocalActors(k: Kernel) {
+  const { db } = k;
+  const { siteHandle } = k.config.federation;
   async function byId(id: string): Promise<LocalActor | null> {
     return (await db.query.apActors.findFirst({ where: eq(schema.apActors.id, id) })) ?? null;
   }

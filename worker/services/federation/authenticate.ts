@@ -8,8 +8,9 @@ import {
   verifyWithPem,
   type IncomingSignature,
 } from "#worker/services/federation/signatures.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Forbidden, Unauthorized } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
+import { isBlocked } from "#worker/services/federation/blocks.ts";
 
 /** Deliveries one connection (its address) may make per window, before anything else is looked at... */
 export const INBOX_PER_CONNECTION = 600;
@@ -34,15 +35,13 @@ export async function verifiesAs(actor: RemoteActor, sig: IncomingSignature): Pr
 /**
  * Who signed a delivery, checked in the order that costs an attacker the most and us the least: the
  * connection's limit, then everything the request itself can prove wrong (covered parts, time window,
- * digest), then the blocks (`refused`: a blocked server's key is never fetched), and only then the key,
+ * digest), then the blocks (`isBlocked`: a blocked server's key is never fetched), and only then the key,
  * from D1 or, when unknown or stale, fetched. A fetched actor is stored only once its signature
  * verified; then the limit of its server (its registrable domain) is counted.
  */
-export function createAuthenticator(
-  remote: RemoteActors,
-  rateLimit: RateLimitService,
-  refused: (keyId: string) => Promise<boolean> = async () => false,
-) {
+export function createAuthenticator(k: Kernel, deps: { remote: RemoteActors }) {
+  const { db, rateLimit } = k;
+  const { remote } = deps;
   return async function authenticate(request: Request, body: string, now = Date.now()): Promise<RemoteActor> {
     const address = clientAddressKey(request.headers.get("CF-Connecting-IP"));
     await rateLimit.hit(`ap-inbox-conn:${address}`, INBOX_PER_CONNECTION, INBOX_WINDOW_SECONDS);
@@ -54,7 +53,7 @@ export function createAuthenticator(
     } catch {
       throw new Unauthorized(SIGNATURE_REFUSED, "signature-invalid");
     }
-    if (await refused(sig.keyId)) throw new Forbidden("This account or its server is blocked here.", "blocked");
+    if (await isBlocked(db, sig.keyId)) throw new Forbidden("This account or its server is blocked here.", "blocked");
     const { known, fetch } = await remote.candidates(sig.keyId);
     let sender: RemoteActor | null = null;
     if (known && (await verifiesAs(known, sig))) {

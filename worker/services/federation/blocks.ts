@@ -2,12 +2,14 @@ import { and, count, desc, eq, inArray, like, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
+import type { Following } from "#worker/services/federation/following.ts";
 import type { RemoteComments } from "#worker/services/federation/replies.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
 import { CONFIRM_SERVER_BLOCK } from "#worker/services/texts.ts";
 import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Blocks listed per page. */
 const BLOCKS_PAGE = 20;
@@ -76,10 +78,15 @@ export async function isBlocked(db: Db, actorId: string): Promise<boolean> {
 
 /**
  * The admin's blocks of remote accounts and whole servers (the inbox refuses them: isBlocked). A handle
- * is resolved to its account (the stored copy, else WebFinger through `resolveHandle`); block and unblock
+ * is resolved to its account (the stored copy, else WebFinger through `following.resolveHandle`); block and unblock
  * take the same text, normalised the same way.
  */
-export function createBlocks(db: Db, replies: RemoteComments, resolveHandle: (text: string) => Promise<string | null>) {
+export function createBlocks(
+  k: Kernel,
+  deps: { replies: RemoteComments; following: Pick<Following, "resolveHandle"> },
+) {
+  const { db } = k;
+  const { replies, following } = deps;
   const a = schema.apRemoteActors;
   const onServer = (host: string) =>
     or(eq(a.host, host), like(a.host, `${host}:%`), like(a.host, `%.${host}`), like(a.host, `%.${host}:%`));
@@ -94,7 +101,7 @@ export function createBlocks(db: Db, replies: RemoteComments, resolveHandle: (te
       columns: { id: true },
       where: and(eq(a.handle, name!), eq(a.host, server!.toLowerCase())),
     });
-    const url = known?.id ?? (await resolveHandle(block.handle));
+    const url = known?.id ?? (await following.resolveHandle(block.handle));
     if (!url) {
       const message = handleUnresolvedText(block.handle);
       throw new ValidationError({ target: message }, message, "handle-unresolved");

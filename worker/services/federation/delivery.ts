@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { FederationJob } from "#worker/queues/messages.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { createPeers, isAlive } from "#worker/services/federation/peers.ts";
 import { withActorProof } from "#worker/services/federation/actors.ts";
 import { signedRequest, type SigningStyle } from "#worker/services/federation/signatures.ts";
 import { isFetchable } from "#worker/services/federation/remote.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export type { FederationJob } from "#worker/queues/messages.ts";
 
@@ -18,7 +18,11 @@ const SEND_BATCH = 100;
 
 export class DeliveryFailed extends Error {}
 
-export function createDelivery(db: Db, queue: Queue<FederationJob> | undefined, allowPrivate: boolean) {
+/** Deliveries to remote inboxes: queued on FEDERATION_QUEUE (none without the binding), one signed POST each. */
+export function createDelivery(k: Kernel) {
+  const { db } = k;
+  const queue = k.env.FEDERATION_QUEUE;
+  const allowPrivate = k.config.federation.allowPrivate;
   const peers = createPeers(db);
 
   async function enqueue(jobs: FederationJob[]) {

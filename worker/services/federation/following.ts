@@ -1,6 +1,5 @@
 import { and, count, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { requireVerifiedAddress, type LocalActors } from "#worker/services/federation/actors.ts";
 import type { Delivery } from "#worker/services/federation/delivery.ts";
@@ -13,6 +12,7 @@ import { newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage } from "#worker/services/shared/pagination.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Remote accounts one local account may follow. */
 export const FOLLOWING_MAX = 500;
@@ -39,15 +39,13 @@ export interface FollowedAccount {
  * the queue), the Accept that confirms it, Undo(Follow) to stop. By actor URL, or by handle where the
  * remote server's WebFinger answers (https; plain http only in a test configuration).
  */
-export function createFollowing(deps: {
-  db: Db;
-  u: Urls;
-  actors: LocalActors;
-  remote: RemoteActors;
-  delivery: Delivery;
-  allowPrivate: boolean;
-}) {
-  const { db, u, actors, remote, delivery, allowPrivate } = deps;
+export function createFollowing(
+  k: Kernel,
+  deps: { u: Urls; actors: LocalActors; remote: RemoteActors; delivery: Delivery },
+) {
+  const { db } = k;
+  const { u, actors, remote, delivery } = deps;
+  const allowPrivate = k.config.federation.allowPrivate;
 
   /** `@name@host` (or `name@host`, `acct:name@host`) to an actor URL through the host's WebFinger. */
   async function resolveHandle(text: string): Promise<string | null> {

@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Purge } from "#worker/cache/purge.ts";
 import {
   audienceOf,
   isObjectUrl,
@@ -20,23 +18,22 @@ import type { RemoteActor, RemoteActors } from "#worker/services/federation/remo
 import type { Timeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, idOf, type Urls } from "#worker/services/federation/vocab.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** What a content warning says when a note is marked sensitive without naming why. */
 export const SENSITIVE_TEXT = "Sensitive content";
 
 export type Handlers = { [T in ActivityType]: (author: RemoteActor, activity: ActivityOf<T>) => Promise<string> };
 
+/** The federation's parts an activity's handler calls (the kernel brings the database, purge and limits). */
 export interface HandlerDeps {
-  db: Db;
   u: Urls;
   actors: LocalActors;
   remote: RemoteActors;
   delivery: Delivery;
   replies: RemoteComments;
-  purge: Purge;
   following: Following;
   timeline: Timeline;
-  allowPrivate: boolean;
 }
 
 /**
@@ -44,8 +41,10 @@ export interface HandlerDeps {
  * inbox verified and recorded (worker/services/federation/inbox.ts), with its author (the signer, or the
  * author whose proof verified). Each is safe to run again (upserts, deletes, and ids checked).
  */
-export function createHandlers(deps: HandlerDeps): Handlers {
-  const { db, u, actors, remote, delivery, replies, purge, following, timeline, allowPrivate } = deps;
+export function createHandlers(k: Kernel, deps: HandlerDeps): Handlers {
+  const { db, purge } = k;
+  const { u, actors, remote, delivery, replies, following, timeline } = deps;
+  const allowPrivate = k.config.federation.allowPrivate;
 
   /** A note given by reference (a URL): fetched from its author's own server, bounded, or null. */
   async function dereference(url: string, author: RemoteActor): Promise<NoteObject | null> {

@@ -10,8 +10,8 @@ import { readProof } from "#worker/services/federation/proofs.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { idOf } from "#worker/services/federation/vocab.ts";
 import { logError } from "#worker/log.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { DomainError, Forbidden, tooLarge, Unauthorized } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export { INBOX_PER_SERVER, INBOX_WINDOW_SECONDS, SIGNATURE_REFUSED } from "#worker/services/federation/authenticate.ts";
 export { SENSITIVE_TEXT } from "#worker/services/federation/handlers.ts";
@@ -35,10 +35,12 @@ type InboxJob = Extract<FederationJob, { kind: "inbox" }>;
  * federation queue, and 202. A repeat finds its row and does nothing (a Follow sent twice is accepted
  * once). The queue's consumer (`handle`) runs the type's handler once per row.
  */
-export function createInbox(deps: HandlerDeps & { rateLimit: RateLimitService }) {
-  const { db, remote, delivery } = deps;
-  const authenticate = createAuthenticator(remote, deps.rateLimit, (keyId) => isBlocked(db, keyId));
-  const handlers = createHandlers(deps);
+export function createInbox(k: Kernel, deps: HandlerDeps) {
+  const { db } = k;
+  const { remote, delivery } = deps;
+  const allowPrivate = k.config.federation.allowPrivate;
+  const authenticate = createAuthenticator(k, { remote });
+  const handlers = createHandlers(k, deps);
   const inbox = schema.apInbox;
 
   /**
@@ -71,7 +73,7 @@ export function createInbox(deps: HandlerDeps & { rateLimit: RateLimitService })
     if (activity.type !== "Create") return;
     const object = activity.object;
     const id = typeof object === "string" ? object : object.id;
-    if (!isObjectUrl(id, deps.allowPrivate)) {
+    if (!isObjectUrl(id, allowPrivate)) {
       throw new DomainError("invalid-activity", "A note's id must be an https URL.");
     }
   }

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { renderMarkdown } from "#worker/content/markdown.ts";
@@ -8,6 +7,7 @@ import type { Delivery } from "#worker/services/federation/delivery.ts";
 import { escapeHtml } from "#worker/content/escape.ts";
 import { OBJECT_CONTEXT, PUBLIC, SITE_ACTOR, type Urls } from "#worker/services/federation/vocab.ts";
 import { publicTextOf, visibleBlog } from "#worker/services/blogs/visible.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Relative links and images of a rendered post, made absolute (a remote server has no "/images/..."). */
 function absoluteLinks(html: string, origin: string): string {
@@ -71,7 +71,9 @@ function mediaTypeOf(url: string): string {
  * The post's ap_posts row is what was sent, and each step changes it with a compare-and-set, so two
  * racing calls send once. Drafts and posts scheduled for later are never visible, so never sent.
  */
-export function createPublishing(db: Db, delivery: Delivery, u: Urls) {
+export function createPublishing(k: Kernel, deps: { delivery: Delivery; u: Urls }) {
+  const { db } = k;
+  const { delivery, u } = deps;
   async function send(activity: Record<string, unknown>, signer: string, audiences: string[], except?: string[]) {
     // Nobody to tell: no job at all (most posts of a site nobody follows yet).
     const anyone = await db

@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, or } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { signedRequest } from "#worker/services/federation/signatures.ts";
-import { ACTIVITY_JSON, firstUrl, idOf, LD_JSON, listOf } from "#worker/services/federation/vocab.ts";
+import { ACTIVITY_JSON, firstUrl, idOf, LD_JSON, listOf, type Urls } from "#worker/services/federation/vocab.ts";
 import { safeLink } from "#worker/security/safe-link.ts";
 import { fetchOutbound, isOutboundAllowed, readOutboundBody } from "#worker/security/outbound.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
+import { siteSigner, type LocalActors } from "#worker/services/federation/actors.ts";
 
 /** A remote fetch gives up after this long... */
 export const FETCH_TIMEOUT_MS = 5_000;
@@ -183,7 +184,10 @@ export function toRemoteActor(doc: Record<string, unknown>, fetchedFrom: string,
  * account someone here follows) is stored at once; the signer a delivery names is only a candidate
  * until its signature verified (`remember`), so a forged delivery leaves nothing behind.
  */
-export function createRemoteActors(db: Db, opts: { allowPrivate: boolean; signer?: GetSigner }) {
+export function createRemoteActors(k: Kernel, deps: { actors: LocalActors; u: Urls }) {
+  const { db } = k;
+  // Every fetch is signed with the site actor's key (some servers answer nothing unsigned).
+  const opts = { allowPrivate: k.config.federation.allowPrivate, signer: () => siteSigner(deps.actors, deps.u) };
   /**
    * Stores an actor and, when it was fetched, every key it lists (ap_remote_keys). A key id another
    * stored actor owns stays that actor's: the newcomer is refused when its main key or Multikey is

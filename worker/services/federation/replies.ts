@@ -1,14 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Purge } from "#worker/cache/purge.ts";
-import { COMMENT_WINDOW_SECONDS, COMMENTS_PER_WINDOW, type CreatedComment } from "#worker/services/comments/service.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import { COMMENT_WINDOW_SECONDS, COMMENTS_PER_WINDOW } from "#worker/services/comments/service.ts";
 import { serverKey } from "#worker/services/federation/domains.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * Replies from the fediverse are ordinary comments (so they list, report and delete like any other),
@@ -61,18 +59,12 @@ export interface RemoteReply {
 }
 
 /**
- * `onCreated`: the same hook local comments run (notifications): the post's writer hears of a reply
- * from the fediverse like any other comment. `onPrivate`: a reply addressed to the writer alone.
+ * A public reply emits `comment.created`, the event local comments emit (notifications): the post's writer
+ * hears of a reply from the fediverse like any other comment. A reply addressed to the writer alone
+ * emits `reply.private`.
  */
-export function createRemoteComments(
-  db: Db,
-  purge: Purge,
-  rateLimit: RateLimitService,
-  hooks: {
-    onCreated?: (comment: CreatedComment) => Promise<void>;
-    onPrivate?: (reply: { id: string; userId: string; blogId: string }) => Promise<void>;
-  } = {},
-) {
+export function createRemoteComments(k: Kernel) {
+  const { db, purge, rateLimit, events } = k;
   async function ensureAuthor() {
     await db
       .insert(schema.users)
@@ -129,7 +121,7 @@ export function createRemoteComments(
         }),
       ]);
       await purge({ kind: "blog.reaction", blogId: reply.blogId });
-      await hooks.onCreated?.({
+      await events.emit("comment.created", {
         insertedId: commentId,
         blogId: reply.blogId,
         parentId: null,
@@ -161,7 +153,7 @@ export function createRemoteComments(
         .onConflictDoNothing()
         .returning({ id: schema.apPrivateReplies.id });
       if (!inserted.length) return false;
-      await hooks.onPrivate?.({ id, userId: blog.authorId, blogId: reply.blogId });
+      await events.emit("reply.private", { id, userId: blog.authorId, blogId: reply.blogId });
       return true;
     },
 

@@ -1,11 +1,8 @@
 import { configOf } from "#worker/config.ts";
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { logError } from "#worker/log.ts";
-import type { CreatedComment } from "#worker/services/comments/service.ts";
 import { createLocalActors, type LocalActor } from "#worker/services/federation/actors.ts";
 import { createBlocks, isBlocked } from "#worker/services/federation/blocks.ts";
 import { clientAddressKey } from "#worker/services/client-address.ts";
@@ -19,7 +16,7 @@ import { createRemoteActors, fetchAvatar } from "#worker/services/federation/rem
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
 import { createTimeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { Gone, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
@@ -35,54 +32,27 @@ export function federationOrigin(env: Env, requestOrigin: string | null): string
   return configOf(env).siteUrl ?? requestOrigin ?? "http://localhost:8787";
 }
 
-export function createFederationService(
-  db: Db,
-  env: Env,
-  deps: {
-    rateLimit: RateLimitService;
-    purge: Purge;
-    /** A reply from the fediverse became a comment (the notifications hook local comments use). */
-    onComment?: (comment: CreatedComment) => Promise<void>;
-    /** A reply addressed to the writer alone (a private notification, never a comment). */
-    onPrivateReply?: (reply: { id: string; userId: string; blogId: string }) => Promise<void>;
-  },
-  requestOrigin: string | null,
-) {
-  const origin = federationOrigin(env, requestOrigin);
+/**
+ * The fediverse (ActivityPub). Its parts share the kernel and this site's origin: SITE_URL, else the
+ * request's (`kernel.origin`). A reply from the fediverse emits `comment.created` or `reply.private`
+ * itself (replies.ts); a post's write reaches `publishing.sync` through `post.changed` (events.ts).
+ */
+export function createFederationService(k: Kernel) {
+  const { db, env, rateLimit, purge } = k;
+  const origin = federationOrigin(env, k.origin);
   const u = urls(origin);
   const host = new URL(origin).host;
-  const config = configOf(env);
+  const config = k.config;
   const { siteHandle, allowPrivate } = config.federation;
   const siteName = config.siteName;
-  const actors = createLocalActors(db, siteHandle);
-  const remote = createRemoteActors(db, {
-    allowPrivate,
-    signer: async () => {
-      const site = await actors.site();
-      return { keyId: u.key(site.id), privateKeyPem: site.privateKeyPem };
-    },
-  });
-  const delivery = createDelivery(db, env.FEDERATION_QUEUE, allowPrivate);
-  const replies = createRemoteComments(db, deps.purge, deps.rateLimit, {
-    onCreated: deps.onComment,
-    onPrivate: deps.onPrivateReply,
-  });
-  const publishing = createPublishing(db, delivery, u);
-  const following = createFollowing({ db, u, actors, remote, delivery, allowPrivate });
-  const timeline = createTimeline({ db, u, actors, delivery, rateLimit: deps.rateLimit });
-  const inbox = createInbox({
-    db,
-    u,
-    actors,
-    remote,
-    delivery,
-    replies,
-    rateLimit: deps.rateLimit,
-    purge: deps.purge,
-    following,
-    timeline,
-    allowPrivate,
-  });
+  const actors = createLocalActors(k);
+  const remote = createRemoteActors(k, { actors, u });
+  const delivery = createDelivery(k);
+  const replies = createRemoteComments(k);
+  const publishing = createPublishing(k, { delivery, u });
+  const following = createFollowing(k, { u, actors, remote, delivery });
+  const timeline = createTimeline(k, { u, actors, delivery });
+  const inbox = createInbox(k, { u, actors, remote, delivery, replies, following, timeline });
 
   /** A local actor by the id in a URL (a writer's user id, or "site"); Gone (410) if deleted, else NotFound. */
   async function local(id: string): Promise<LocalActor> {
@@ -125,7 +95,8 @@ export function createFederationService(
     runJob(job: FederationJob): Promise<string> {
       if (job.kind !== "inbox") return delivery.run(job);
       const { origin: receivedAt, ...rest } = job;
-      if (receivedAt && receivedAt !== origin) return createFederationService(db, env, deps, receivedAt).runJob(rest);
+      if (receivedAt && receivedAt !== origin)
+        return createFederationService({ ...k, origin: receivedAt }).runJob(rest);
       return inbox.handle(job);
     },
     /** The hourly sweep: received activities older than the inbox keeps them. */
@@ -134,7 +105,7 @@ export function createFederationService(
     /** /settings: a writer's new handle; their page (which shows it) is purged. */
     async setHandle(userId: string, input: unknown): Promise<{ modifiedCount: number }> {
       const result = await actors.setHandle(userId, input);
-      if (result.modifiedCount) await deps.purge({ kind: "profile.changed", userId });
+      if (result.modifiedCount) await purge({ kind: "profile.changed", userId });
       return result;
     },
 
@@ -268,7 +239,7 @@ export function createFederationService(
      * a blocked one; each uncached ask is an outbound fetch, so a client has AVATARS_PER_CLIENT a minute.
      */
     async avatar(actorId: string, clientAddress: string | null): Promise<{ bytes: Uint8Array; type: string }> {
-      await deps.rateLimit.hit(`ap-avatar:${clientAddressKey(clientAddress)}`, AVATARS_PER_CLIENT, 60);
+      await rateLimit.hit(`ap-avatar:${clientAddressKey(clientAddress)}`, AVATARS_PER_CLIENT, 60);
       const known = await db.query.apRemoteActors.findFirst({
         where: eq(schema.apRemoteActors.id, actorId),
         columns: { iconUrl: true },
@@ -292,7 +263,7 @@ export function createFederationService(
       };
     },
 
-    ...createBlocks(db, replies, following.resolveHandle),
+    ...createBlocks(k, { replies, following }),
   };
 }
 

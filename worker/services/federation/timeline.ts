@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { escapeHtml } from "#worker/content/escape.ts";
 import { requireVerifiedAddress, type LocalActors } from "#worker/services/federation/actors.ts";
@@ -9,13 +8,13 @@ import { audienceOf, isPublic } from "#worker/services/federation/activities.ts"
 import { noteToText } from "#worker/services/federation/replies.ts";
 import type { RemoteActor } from "#worker/services/federation/remote.ts";
 import { AS_CONTEXT, firstUrl, idOf, PUBLIC, type Urls } from "#worker/services/federation/vocab.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { safeLink } from "#worker/security/safe-link.ts";
 import { Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { LIMITS, parse, requiredText } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** The newest posts kept of each followed remote actor (older ones are dropped as new ones come). */
 export const REMOTE_POSTS_PER_ACTOR = 100;
@@ -47,14 +46,9 @@ export interface TimelinePost {
  * text in a bounded store, listed for the accounts following their author, answered with a signed
  * Create(Note) inReplyTo through the queue.
  */
-export function createTimeline(deps: {
-  db: Db;
-  u: Urls;
-  actors: LocalActors;
-  delivery: Delivery;
-  rateLimit: RateLimitService;
-}) {
-  const { db, u, actors, delivery, rateLimit } = deps;
+export function createTimeline(k: Kernel, deps: { u: Urls; actors: LocalActors; delivery: Delivery }) {
+  const { db, rateLimit } = k;
+  const { u, actors, delivery } = deps;
   const posts = schema.apRemotePosts;
 
   /** The note a local account sent, as the document its URL serves. */

@@ -5,6 +5,7 @@ import { imageKeyOf } from "#worker/services/images/files.ts";
 import { withVariantKeys } from "#worker/services/images/service.ts";
 import type { Purge } from "#worker/cache/purge.ts";
 import { logError } from "#worker/log.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** An upload younger than this is never taken for an orphan: it may be on its way into a record. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +69,8 @@ async function deleteImages(db: Db, env: Env, keys: string[], purge?: Purge) {
  */
 export type ReleaseImages = (urls: (string | null | undefined)[]) => Promise<void>;
 
-export function createImageCleanup(db: Db, env: Env, purge?: Purge) {
+export function createImageCleanup(k: Kernel) {
+  const { db, env, purge } = k;
   const release: ReleaseImages = async (urls) => {
     const keys = [...new Set(urls.map((u) => (u ? imageKeyOf(u) : null)).filter((k): k is string => k !== null))];
     if (keys.length === 0) return;

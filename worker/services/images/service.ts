@@ -3,7 +3,6 @@ import { imageSize } from "image-size";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import {
   DomainError,
   NotFound,
@@ -17,10 +16,10 @@ import { IMAGE_UPLOAD_FAILED } from "#worker/services/texts.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { isVariantWidth, VARIANT_WIDTHS, variantObjectKey } from "#worker/services/images/variants.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { logError } from "#worker/log.ts";
 import { imageKeyOf, isImageKey, sniffImageType, type ImageType } from "#worker/services/images/files.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_EXPIRATION_SECONDS = 60;
@@ -136,7 +135,8 @@ export function withVariantKeys(keys: string[]): string[] {
 /** Quality 78 WebP: visually clean at these widths, and about a third of the JPEG's bytes. */
 const VARIANT_QUALITY = 78;
 
-export function createImageService(db: Db, env: Env, rateLimit: RateLimitService) {
+export function createImageService(k: Kernel) {
+  const { db, env, rateLimit } = k;
   const service = {
     /**
      * Reads one stored image; an unknown or malformed key, or an expired one not yet swept, is simply

@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { fetchImage, ImageCopyError, putImportedImage } from "#worker/services/import/images.ts";
 import type { StagedPost } from "#worker/services/import/post.ts";
 import { postImages } from "#worker/services/import/summary.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** At most this many image fetches at once to one host: fast, and polite to the old site. */
 export const IMAGE_FETCHES_PER_HOST = 6;
@@ -56,7 +55,9 @@ interface Copied {
  * most per host, each fetch keeping its own timeout and size cap (images.ts). A post's new copies are
  * recorded together: their images rows and ledger rows in one D1 batch, not two calls per image.
  */
-export function createImageCopier(db: Db, env: Env, jobId: string, ownerId: string) {
+export function createImageCopier(k: Kernel, job: { id: string; ownerId: string }) {
+  const { db, env } = k;
+  const { id: jobId, ownerId } = job;
   const t = schema.importImages;
   const limit = hostLimiter(IMAGE_FETCHES_PER_HOST);
 

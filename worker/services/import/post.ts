@@ -1,8 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { tagWrites } from "#worker/services/blogs/tags.ts";
 import { categoryFor, importedTags, withImageUrls } from "#worker/services/import/mapping.ts";
@@ -14,6 +11,7 @@ import type { ImportedAuthor, ImportedPost } from "#worker/services/import/types
 import { normalizeDateTime } from "#worker/services/shared/datetime.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { LIMITS } from "#worker/services/shared/limits.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * The comments as rows with ids of their own, each reply naming its parent's new id: top comments first
@@ -69,7 +67,8 @@ export interface ItemResult {
  * One staged post into this site: its author (by email), its images copied into R2, the post, its
  * tags, its comments and its ledger row in one D1 batch, then the purge any new post makes.
  */
-export function createPostImporter(db: Db, env: Env, purge: Purge) {
+export function createPostImporter(k: Kernel) {
+  const { db, env, purge } = k;
   /** An account for an author or commenter: theirs by email, or a new one with no password. */
   async function accountFor(person: ImportedAuthor | null, fallback: typeof schema.users.$inferSelect) {
     const email = person?.email?.trim().toLowerCase();

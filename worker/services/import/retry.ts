@@ -1,12 +1,10 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { createImageCopier } from "#worker/services/import/copier.ts";
 import { MARKDOWN_IMAGE } from "#worker/services/import/html.ts";
 import { PLACEHOLDER_URL } from "#worker/services/import/images.ts";
 import type { StagedPost } from "#worker/services/import/post.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** Failed images retried in one request at most (the button can be pressed again for the rest). */
 export const RETRY_IMAGES_PER_REQUEST = 200;
@@ -46,17 +44,16 @@ export function withRetriedImages(
  * and the report and the job's counts say what is still missing.
  */
 export async function retryFailedImages(
-  db: Db,
-  env: Env,
-  purge: Purge,
+  k: Kernel,
   job: typeof schema.importJobs.$inferSelect,
 ): Promise<{ retried: number; copied: number; stillFailed: number }> {
+  const { db, purge } = k;
   const it = schema.importItems;
   const items = await db
     .select()
     .from(it)
     .where(and(eq(it.jobId, job.id), eq(it.kind, "post"), eq(it.state, "done"), like(it.note, '%"failedImages"%')));
-  const copier = createImageCopier(db, env, job.id, job.ownerId ?? "");
+  const copier = createImageCopier(k, { id: job.id, ownerId: job.ownerId ?? "" });
   let retried = 0;
   let copied = 0;
   let stillFailed = 0;

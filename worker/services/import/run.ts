@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Purge } from "#worker/cache/purge.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import type { FollowService } from "#worker/services/follows.ts";
 import { createImageCopier } from "#worker/services/import/copier.ts";
 import { createPostImporter, type ItemResult, type StagedPost } from "#worker/services/import/post.ts";
 import type { ImportedFollow } from "#worker/services/import/types.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
+import type { NewsletterService } from "#worker/services/newsletter/service.ts";
+import type { SitePageService } from "#worker/services/site-pages.ts";
 import { logError } from "#worker/log.ts";
 
 export type { ImportJobMessage } from "#worker/queues/messages.ts";
@@ -15,20 +16,21 @@ export type { ImportJobMessage } from "#worker/queues/messages.ts";
 export const IMPORT_BATCH = 10;
 /** A claimed item not finished after this (its consumer died) is claimed again. */
 const STALE_CLAIM_MS = 5 * 60_000;
+/** The services an import hands what is theirs to write: this site's export brings each back through its owner. */
 export interface ImportRunnerDeps {
-  purge: Purge;
-  /** The newsletter's confirmed-subscriber import (it never mails an opt-in). */
-  importSubscribers: (actor: Actor, emails: string[]) => Promise<{ imported: number; skipped: number }>;
-  /** The site pages' own save (admins only; it purges the page): this site's export brings them back. */
-  savePage: (actor: Actor, slug: string, body: string) => Promise<unknown>;
-  /** The follows' own restore (admins only; no notification): this site's export brings them back. */
-  importFollows: (actor: Actor, follows: ImportedFollow[]) => Promise<{ restored: number; skipped: number }>;
+  /** Substack's subscribers confirmed there: the newsletter's own CSV import, which never mails an opt-in. */
+  newsletter: Pick<NewsletterService, "importCsv">;
+  /** The site pages' own save (admins only; it purges the page). */
+  sitePages: Pick<SitePageService, "update">;
+  /** The follows' own restore (admins only; it notifies nobody). */
+  follows: Pick<FollowService, "restore">;
 }
 
-export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
+export function createImportRunner(k: Kernel, deps: ImportRunnerDeps) {
+  const { db, env } = k;
   const j = schema.importJobs;
   const it = schema.importItems;
-  const importPost = createPostImporter(db, env, deps.purge);
+  const importPost = createPostImporter(k);
 
   return {
     /**
@@ -85,7 +87,7 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
       };
       // Every image of the batch's posts starts at once (bounded per host); each post is written as soon as
       // its own images are in, while the later posts' images are still arriving.
-      const images = createImageCopier(db, env, jobId, owner.id);
+      const images = createImageCopier(k, { id: jobId, ownerId: owner.id });
       const posts = claimed.filter((i) => i.kind === "post").map((i) => JSON.parse(i.payload) as StagedPost);
       await images.start(posts).catch((err: unknown) => logError("import: image prefetch failed", err, { job: jobId }));
       for (const item of claimed.sort((a, b) => a.seq - b.seq)) {
@@ -95,19 +97,19 @@ export function createImportRunner(db: Db, env: Env, deps: ImportRunnerDeps) {
             const emails = JSON.parse(item.payload) as string[];
             const r =
               owner.role === "admin"
-                ? await deps.importSubscribers(actor, emails)
+                ? await deps.newsletter.importCsv(actor, `email\n${emails.join("\n")}`)
                 : { imported: 0, skipped: 0, notAllowed: emails.length };
             result = { state: "done", blogId: null, note: r };
           } else if (item.kind === "follows") {
             const follows = JSON.parse(item.payload) as ImportedFollow[];
             const r =
               owner.role === "admin"
-                ? await deps.importFollows(actor, follows)
+                ? await deps.follows.restore(actor, follows)
                 : { restored: 0, skipped: follows.length };
             result = { state: "done", blogId: null, note: r };
           } else if (item.kind === "site-page") {
             const { slug, body } = JSON.parse(item.payload) as { slug: string; body: string };
-            await deps.savePage(actor, slug, body);
+            await deps.sitePages.update(actor, slug, { body });
             result = { state: "done", blogId: null, note: { page: `/${slug}` } };
           } else result = await importPost(job, JSON.parse(item.payload) as StagedPost, owner, images);
         } catch (err) {

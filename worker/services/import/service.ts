@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
 import { CATEGORIES, type Category } from "#worker/services/categories.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import { assignIdsAndGhostUrls } from "#worker/services/import/ghost-urls.ts";
@@ -11,13 +10,12 @@ import * as outcome from "#worker/services/import/outcome.ts";
 import { resolveRelativeImages, sourceOrigin } from "#worker/services/import/source-url.ts";
 import type { ParsedImport } from "#worker/services/import/types.ts";
 import { ledgerOf, type StagedPost } from "#worker/services/import/post.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
-import type { Purge } from "#worker/cache/purge.ts";
 import { retryFailedImages } from "#worker/services/import/retry.ts";
 import { Conflict, NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { pageCount, parsePaging } from "#worker/services/shared/pagination.ts";
 import { isAdmin, requireAdmin, requireUser, type Actor } from "#worker/services/shared/policy.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const IMPORTS_PER_HOUR = 10;
 const SUBSCRIBER_SLICE = 50;
@@ -53,7 +51,8 @@ async function postsStillHere(db: Db, parsed: ParsedImport): Promise<Set<string>
   return found;
 }
 
-export function createImportService(db: Db, env: Env, rateLimit: RateLimitService, purge?: Purge) {
+export function createImportService(k: Kernel) {
+  const { db, env, rateLimit } = k;
   const j = schema.importJobs;
   const it = schema.importItems;
 
@@ -272,8 +271,7 @@ export function createImportService(db: Db, env: Env, rateLimit: RateLimitServic
       const job = await ownJob(actor, jobId);
       if (job.status !== "done")
         throw new Conflict("Failed images can be retried once the import has finished.", "import-not-finished");
-      if (!purge) throw new Error("retryImages needs the cache purge");
-      return retryFailedImages(db, env, purge, job);
+      return retryFailedImages(k, job);
     },
 
     /** The actor's recent imports (an admin's page lists the site's). */

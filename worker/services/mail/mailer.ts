@@ -1,13 +1,13 @@
 import { configOf } from "#worker/config.ts";
 import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { Env } from "#worker/env.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { renderMail } from "#worker/services/mail/layout.tsx";
 import { MAIL_TEMPLATES, type MailKind, type MailParams } from "#worker/services/mail/templates.ts";
 import { log, logError } from "#worker/log.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** How the outbox retries (docs/decisions/019-mail-outbox-and-tokens.md). */
 export const OUTBOX = {
@@ -68,7 +68,8 @@ export interface Composed {
   statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
-export function createMailer(db: Db, env: Env) {
+export function createMailer(k: Kernel) {
+  const { db, env } = k;
   const o = schema.mailOutbox;
   const siteName = configOf(env).siteName;
 

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { compInput, memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
 import type { createTierService } from "#worker/services/members/tiers.ts";
@@ -8,6 +7,7 @@ import { parsePaging, toPage, type Page } from "#worker/services/shared/paginati
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { MEMBER_STATUSES } from "#drizzle/schema.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export interface MemberListItem {
   user_id: string;
@@ -23,7 +23,9 @@ export interface MemberListItem {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The admin's side: the list of members, comps, and the numbers (counts, MRR per currency). */
-export function createMemberAdmin(db: Db, tiers: ReturnType<typeof createTierService>) {
+export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof createTierService> }) {
+  const { db } = k;
+  const { tiers } = deps;
   const m = schema.members;
   const u = schema.users;
 

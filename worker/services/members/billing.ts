@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import type { createMailer } from "#worker/services/mail/mailer.ts";
 import { checkoutInput, memberStatus, toTier, type MyMembership } from "#worker/services/members/model.ts";
-import type { Stripe } from "#worker/services/members/stripe.ts";
+import type { StripeAccess } from "#worker/services/members/stripe.ts";
 import type { createMemberSync } from "#worker/services/members/sync.ts";
 import type { createTierService } from "#worker/services/members/tiers.ts";
 import { Conflict, Forbidden, NotFound } from "#worker/services/shared/errors.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const MEMBER_TEXTS = {
   unverified: "Confirm your email address before you join.",
@@ -20,25 +20,25 @@ export const MEMBER_TEXTS = {
 } as const;
 
 interface BillingDeps {
-  stripe: () => Stripe;
+  stripe: StripeAccess;
   tiers: ReturnType<typeof createTierService>;
   sync: ReturnType<typeof createMemberSync>;
   mailer: ReturnType<typeof createMailer>;
-  origin: string | null;
 }
 
 /** The reader's side of a membership: join (Stripe Checkout), manage (Billing Portal), cancel and resume. */
-export function createBillingService(db: Db, deps: BillingDeps) {
+export function createBillingService(k: Kernel, deps: BillingDeps) {
+  const { db } = k;
   const m = schema.members;
   const find = (userId: string) => db.query.members.findFirst({ where: eq(m.userId, userId) });
-  const link = (path: string) => deps.mailer.link(deps.origin, path, {});
+  const link = (path: string) => deps.mailer.link(k.origin, path, {});
 
   /** The account's one Stripe Customer: made once (an idempotency key per account), recorded before checkout. */
   async function customerOf(user: Actor): Promise<string> {
     const known = (await find(user.id))?.stripeCustomerId;
     if (known) return known;
-    const customer = await deps
-      .stripe()
+    const customer = await deps.stripe
+      .client()
       .customers.create(
         { email: user.email, name: user.name, metadata: { user_id: user.id } },
         { idempotencyKey: `customer-${user.id}` },
@@ -80,7 +80,7 @@ export function createBillingService(db: Db, deps: BillingDeps) {
 
     async checkout(actor: Actor | null, input: unknown): Promise<{ url: string }> {
       const user = requireUser(actor);
-      const client = deps.stripe();
+      const client = deps.stripe.client();
       if (!user.emailVerified) throw new Forbidden(MEMBER_TEXTS.unverified, "email-not-verified");
       const v = parse(checkoutInput, input);
       const tier = await deps.tiers.find(v.tier_id);
@@ -113,7 +113,7 @@ export function createBillingService(db: Db, deps: BillingDeps) {
 
     async portal(actor: Actor | null): Promise<{ url: string }> {
       const user = requireUser(actor);
-      const client = deps.stripe();
+      const client = deps.stripe.client();
       const customer = (await find(user.id))?.stripeCustomerId;
       if (!customer) throw new NotFound(MEMBER_TEXTS.noBilling, "no-billing-account");
       const session = await client.billingPortal.sessions.create({
@@ -125,7 +125,7 @@ export function createBillingService(db: Db, deps: BillingDeps) {
 
     /** Cancel at the end of the paid period (access lasts until then), or take that back. */
     async setCancel(actor: Actor | null, cancel: boolean): Promise<MyMembership> {
-      const client = deps.stripe();
+      const client = deps.stripe.client();
       const id = await subscriptionOf(actor);
       await deps.sync.applySubscription(await client.subscriptions.update(id, { cancel_at_period_end: cancel }));
       return this.me(actor);

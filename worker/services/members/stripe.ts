@@ -15,6 +15,15 @@ export function createStripe(stripe: NonNullable<Config["stripe"]>): Stripe {
   });
 }
 
+/**
+ * Stripe as the members' services reach it: the one client, made on first use, and the webhook's signing
+ * secret. Both throw Unavailable (503) while Stripe's secrets are unset (service.ts makes it).
+ */
+export interface StripeAccess {
+  client(): Stripe;
+  webhookSecret(): string;
+}
+
 /** Webhook signatures are checked with SubtleCrypto (Workers have no node:crypto HMAC in the SDK's worker build). */
 export const webhookCrypto = Stripe.createSubtleCryptoProvider();
 

@@ -1,23 +1,24 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { log } from "#worker/log.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
+import type { DomainEvents } from "#worker/events/index.ts";
 import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
 import { HANDLED_EVENTS, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
-import { WEBHOOK_TOLERANCE_SECONDS, webhookCrypto, type Stripe } from "#worker/services/members/stripe.ts";
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookCrypto,
+  type Stripe,
+  type StripeAccess,
+} from "#worker/services/members/stripe.ts";
 import { ValidationError } from "#worker/services/shared/errors.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 type Mailer = ReturnType<typeof createMailer>;
 
 export interface SyncDeps {
-  stripe: () => Stripe;
-  webhookSecret: () => string;
+  stripe: StripeAccess;
   mailer: Mailer;
-  queue: Queue<MembersJob> | undefined;
-  origin: string | null;
-  /** A reader became a paying member (domain event member.paid). */
-  onPaid: (payload: { userId: string; tierId: string | null }) => Promise<void>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -42,7 +43,11 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
  * out of order, so the state is never taken from an event's copy, and a mail goes out only with the write that
  * changed what it reports (a compare-and-set on updated_at).
  */
-export function createMemberSync(db: Db, deps: SyncDeps) {
+export function createMemberSync(k: Kernel, deps: SyncDeps) {
+  const { db, events } = k;
+  const origin = k.origin;
+  /** Where a member manages their plan (every membership mail links it). */
+  const settingsUrl = () => deps.mailer.link(origin, "/settings", {}) + "#membership";
   const m = schema.members;
   const e = schema.stripeEvents;
 
@@ -102,25 +107,19 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
     // Another job wrote first: throw, and the queue runs this again on what that job left.
     if (updated.length === 0) throw new Error("members: concurrent update, retrying");
 
-    const user = await userOf(member.userId);
-    if (!user) return;
-    const tier = await tierName(tierId);
-    const settings = deps.mailer.link(deps.origin, "/settings", {}) + "#membership";
+    // Paid by this write: the event, whose subscriber beside this service (members/events.ts) mails the welcome.
     if (member.status !== "paid" && status === "paid") {
-      await deps.mailer.send({
-        kind: "member-welcome",
-        to: user.email,
-        params: { name: user.name, tier, url: settings },
-        origin: deps.origin,
-      });
-      await deps.onPaid({ userId: member.userId, tierId });
+      await events.emit("member.paid", { userId: member.userId, tierId });
     } else if (member.status === "paid" && next.cancelAtPeriodEnd && !member.cancelAtPeriodEnd && live) {
+      const user = await userOf(member.userId);
+      if (!user) return;
+      const tier = await tierName(tierId);
       const until = next.currentPeriodEnd ? new Date(next.currentPeriodEnd).toISOString().slice(0, 10) : "today";
       await deps.mailer.send({
         kind: "member-cancelled",
         to: user.email,
-        params: { name: user.name, tier, until, url: settings },
-        origin: deps.origin,
+        params: { name: user.name, tier, until, url: settingsUrl() },
+        origin,
       });
     }
   }
@@ -137,9 +136,9 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
         params: {
           name: user.name,
           tier: await tierName(member.tierId),
-          url: deps.mailer.link(deps.origin, "/settings", {}) + "#membership",
+          url: settingsUrl(),
         },
-        origin: deps.origin,
+        origin,
       },
       now,
       guard,
@@ -149,6 +148,18 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
   return {
     applySubscription,
 
+    /** `member.paid`'s subscriber (members/events.ts): the new member's welcome, with their plan and settings link. */
+    async welcome({ userId, tierId }: DomainEvents["member.paid"]): Promise<void> {
+      const user = await userOf(userId);
+      if (!user) return;
+      await deps.mailer.send({
+        kind: "member-welcome",
+        to: user.email,
+        params: { name: user.name, tier: await tierName(tierId), url: settingsUrl() },
+        origin,
+      });
+    },
+
     /**
      * POST /api/stripe/webhook: 400 unless the raw body carries a valid signature signed within the tolerance.
      * A handled event is recorded once and queued; a repeat of one not yet handled is queued again (the job is
@@ -156,8 +167,8 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
      */
     async receive(rawBody: string, signature: string | undefined): Promise<{ received: true; queued: boolean }> {
       // Off (503) before anything is read: Stripe keeps retrying until the site is set up.
-      const client = deps.stripe();
-      const secret = deps.webhookSecret();
+      const client = deps.stripe.client();
+      const secret = deps.stripe.webhookSecret();
       if (!signature) throw badSignature();
       let event: Stripe.Event;
       try {
@@ -179,7 +190,7 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
       const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, event.id), columns: { handledAt: true } });
       if (row?.handledAt) return { received: true, queued: false };
       const job: MembersJob = { kind: "stripe-event", eventId: event.id };
-      if (deps.queue) await deps.queue.send(job);
+      if (k.env.MEMBERS_QUEUE) await k.env.MEMBERS_QUEUE.send(job);
       else await this.run(job);
       return { received: true, queued: true };
     },
@@ -215,7 +226,8 @@ export function createMemberSync(db: Db, deps: SyncDeps) {
         default:
           subscriptionId = typeof object.id === "string" ? object.id : null;
       }
-      if (subscriptionId) await applySubscription(await deps.stripe().subscriptions.retrieve(subscriptionId), now);
+      if (subscriptionId)
+        await applySubscription(await deps.stripe.client().subscriptions.retrieve(subscriptionId), now);
       const mark = db
         .update(e)
         .set({ handledAt: now })

@@ -1,19 +1,21 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { newTierInput, tierChangesInput, toTier, type Tier, type TierRow } from "#worker/services/members/model.ts";
-import type { Stripe } from "#worker/services/members/stripe.ts";
+import type { Stripe, StripeAccess } from "#worker/services/members/stripe.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /**
  * Membership tiers: the public list, and the admin's create, change and archive. Each tier is a Stripe Product
  * with one Price per cadence; Prices cannot change, so a new amount gets a new Price (existing subscribers stay
  * on theirs). Stripe is called before D1 is written: a failed call leaves nothing half made here.
  */
-export function createTierService(db: Db, stripe: () => Stripe) {
+export function createTierService(k: Kernel, deps: { stripe: StripeAccess }) {
+  const { db } = k;
+  const stripe = () => deps.stripe.client();
   const t = schema.memberTiers;
 
   async function find(id: string): Promise<TierRow> {

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { formatCsv, parseCsv } from "#worker/content/csv.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { NotFound, tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
@@ -23,9 +22,11 @@ import {
   type Subscriber,
   type SubscriberState,
 } from "#worker/services/newsletter/model.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** The admin's side of the newsletter: the subscriber list, CSV export and import, removal, and each post's send. */
-export function createNewsletterAdmin(db: Db, deps: { mailer: Mailer }) {
+export function createNewsletterAdmin(k: Kernel, deps: { mailer: Mailer }) {
+  const { db } = k;
   const t = schema.newsletterSubscriptions;
   const s = schema.newsletterSends;
 

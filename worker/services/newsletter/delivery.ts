@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { publicTextOf, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
@@ -10,17 +9,15 @@ import { postPath } from "#worker/services/blogs/slug.ts";
 import { readSiteSetting } from "#worker/services/site-settings.ts";
 import { postForMail } from "#worker/content/mail-post.ts";
 import { FANOUT, effectiveContent, type NewsletterJob } from "#worker/services/newsletter/model.ts";
+import { unsubscribeToken } from "#worker/services/newsletter/subscriptions.ts";
 
 /**
  * The newsletter's queue work: a fan-out walks the confirmed subscribers a page at a time and queues
  * their sends; a send claims and mails a few of them. Both are idempotent (a job delivered again does nothing).
  */
-export function createNewsletterDelivery(
-  db: Db,
-  env: Env,
-  deps: { mailer: Mailer; unsubscribeToken: (id: string) => Promise<string> },
-) {
-  const { mailer, unsubscribeToken } = deps;
+export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
+  const { db, env } = k;
+  const { mailer } = deps;
   const t = schema.newsletterSubscriptions;
   const d = schema.newsletterDeliveries;
   const s = schema.newsletterSends;
@@ -123,7 +120,7 @@ export function createNewsletterDelivery(
       if (person.state !== "confirmed") continue;
       const id = newId();
       const unsubscribeUrl = mailer.link(job.origin, "/newsletter/unsubscribe", {
-        token: await unsubscribeToken(person.id),
+        token: await unsubscribeToken(k, person.id),
       });
       const mine = and(eq(d.blogId, post.id), eq(d.subscriptionId, person.id));
       const composed = mailer.compose(

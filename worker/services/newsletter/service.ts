@@ -1,9 +1,7 @@
 import { and, isNull, lte } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { logError } from "#worker/log.ts";
 import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import { createNewsletterAdmin } from "#worker/services/newsletter/admin.ts";
@@ -14,27 +12,21 @@ import { createNewsletterSubscriptions } from "#worker/services/newsletter/subsc
  * The newsletter: subscriptions (subscriptions.ts), the queue's fan-out and sends (delivery.ts) and
  * the admin's pages (admin.ts); the shapes and limits are in model.ts.
  */
-export function createNewsletterService(
-  db: Db,
-  env: Env,
-  deps: { rateLimit: RateLimitService; mailer: Mailer; origin?: string | null },
-) {
+export function createNewsletterService(k: Kernel, deps: { mailer: Mailer }) {
+  const { db } = k;
   const s = schema.newsletterSends;
-  const { unsubscribeToken, ...subscriptions } = createNewsletterSubscriptions(db, env, deps);
-  const { visiblePost, queue, enqueue, fanout, send } = createNewsletterDelivery(db, env, {
-    mailer: deps.mailer,
-    unsubscribeToken,
-  });
+  const subscriptions = createNewsletterSubscriptions(k, deps);
+  const { visiblePost, queue, enqueue, fanout, send } = createNewsletterDelivery(k, deps);
 
   return {
     ...subscriptions,
-    ...createNewsletterAdmin(db, { mailer: deps.mailer }),
+    ...createNewsletterAdmin(k, deps),
 
     /**
      * A post just became public: the first time (with mailing on), its send is recorded and the
      * fan-out queued. Later edits and republishing find the send and do nothing.
      */
-    async announce(blogId: string, origin: string | null = deps.origin ?? null): Promise<boolean> {
+    async announce(blogId: string, origin: string | null = k.origin): Promise<boolean> {
       const post = await visiblePost(blogId);
       if (!post || !post.emailSubscribers) return false;
       const started = await db

@@ -1,15 +1,12 @@
-import { configOf } from "#worker/config.ts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { clientAddressKey } from "#worker/services/client-address.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import { RateLimited, ValidationError } from "#worker/services/shared/errors.ts";
 import { isIdShaped, newId } from "#worker/services/shared/ids.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
-import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { signLink, verifyLink } from "#worker/services/signed-links.ts";
 import { INVALID_EMAIL_TEXT } from "#worker/services/texts.ts";
 import { parse } from "#worker/services/shared/validation.ts";
@@ -25,17 +22,15 @@ import {
   type SubscriptionRow,
 } from "#worker/services/newsletter/model.ts";
 
-/** Subscribing, the signed confirm and unsubscribe links, and the one-click choice of a signed-in account. */
-export function createNewsletterSubscriptions(
-  db: Db,
-  env: Env,
-  deps: { rateLimit: RateLimitService; mailer: Mailer; origin?: string | null },
-) {
-  const { rateLimit, mailer } = deps;
-  const t = schema.newsletterSubscriptions;
-  const secret = () => configOf(env).sessionSecret;
+/** A subscriber's one-click unsubscribe link, signed with the session secret (every newsletter carries one). */
+export const unsubscribeToken = (k: Kernel, id: string) => signLink(k.config.sessionSecret, UNSUBSCRIBE, [id]);
 
-  const unsubscribeToken = (id: string) => signLink(secret(), UNSUBSCRIBE, [id]);
+/** Subscribing, the signed confirm and unsubscribe links, and the one-click choice of a signed-in account. */
+export function createNewsletterSubscriptions(k: Kernel, deps: { mailer: Mailer }) {
+  const { db, rateLimit } = k;
+  const { mailer } = deps;
+  const t = schema.newsletterSubscriptions;
+  const secret = () => k.config.sessionSecret;
 
   async function subscriptionFor(
     purpose: string,
@@ -60,8 +55,6 @@ export function createNewsletterSubscriptions(
   }
 
   return {
-    unsubscribeToken,
-
     /**
      * Anyone may subscribe: a new (or unsubscribed, or still pending) address gets a confirmation link,
      * and only a confirmed one gets posts. The answer is the same whatever the address's state, so the
@@ -74,7 +67,7 @@ export function createNewsletterSubscriptions(
     async subscribe(
       email: unknown,
       clientAddress?: string | null,
-      origin: string | null = deps.origin ?? null,
+      origin: string | null = k.origin,
       fromPost: unknown = null,
       actor: Actor | null = null,
     ): Promise<{ subscribed: true; already?: true }> {
@@ -133,7 +126,7 @@ export function createNewsletterSubscriptions(
       const row = await confirmable(token, now);
       if (row.state !== "confirmed")
         await db.update(t).set({ state: "confirmed", confirmedAt: now, unsubscribedAt: null }).where(eq(t.id, row.id));
-      return { email: row.email, unsubscribeToken: await unsubscribeToken(row.id) };
+      return { email: row.email, unsubscribeToken: await unsubscribeToken(k, row.id) };
     },
 
     /** Who an unsubscribe link is for (the GET page asks before it acts). */

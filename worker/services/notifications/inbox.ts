@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { actorJoins, actorName, actors } from "#worker/services/notifications/actor.ts";
 import {
@@ -15,6 +14,7 @@ import { parsePaging, toPage, type Page } from "#worker/services/shared/paginati
 import { requireUser, type Actor } from "#worker/services/shared/policy.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 import { visibleBlog } from "#worker/services/blogs/visible.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const NOTIFICATIONS_PAGE = 20;
 
@@ -47,7 +47,8 @@ const readInput = z.object({ ids: z.array(z.string().max(40)).max(100).optional(
 const shown = () => or(isNull(n.blogId), isNotNull(schema.blogs.id));
 
 /** One person's notifications: the list, the bell's count, marking read, and their email choices. */
-export function createNotificationInbox(db: Db) {
+export function createNotificationInbox(k: Kernel) {
+  const { db } = k;
   const inbox = {
     async list(actor: Actor | null, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<NotificationView>> {
       const user = requireUser(actor);

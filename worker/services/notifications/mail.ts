@@ -3,11 +3,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { actorJoins, actorName } from "#worker/services/notifications/actor.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
+import { signLink } from "#worker/services/signed-links.ts";
 import { DEFAULT_PREFS, describe, targetOf, type NotificationKind } from "#worker/services/notifications/texts.ts";
 
 const n = schema.notifications;
 const p = schema.notificationPrefs;
+
+/** The signed-link purpose of a notification kind's one-click unsubscribe. */
+export const UNSUBSCRIBE_PURPOSE = "notification-unsubscribe";
 
 /** Rows one mail step composes at most in one D1 batch (three statements each). */
 export const MAIL_CHUNK = 25;
@@ -66,13 +71,13 @@ const choiceOf = (row: MailRow, kind: NotificationKind) => row[kind] ?? DEFAULT_
  * batch), "off" (or an address never verified) marks the row done, "digest" leaves it for the daily
  * digest. A job delivered twice finds the rows claimed and mails nothing.
  */
-export function createNotificationMail(
-  db: Db,
-  mailer: Mailer,
-  origin: string | null,
-  unsubscribeToken: (userId: string, kind: NotificationKind) => Promise<string>,
-) {
+export function createNotificationMail(k: Kernel, deps: { mailer: Mailer }) {
+  const { db, origin } = k;
+  const { mailer } = deps;
   const link = (path: string) => mailer.link(origin, path);
+  /** A kind's one-click unsubscribe, signed for its person (the service's `unsubscribe` verifies it). */
+  const unsubscribeToken = (userId: string, kind: NotificationKind) =>
+    signLink(k.config.sessionSecret, UNSUBSCRIBE_PURPOSE, [userId, kind]);
 
   async function applyChoices(ids: string[], now = Date.now()): Promise<number> {
     let mailed = 0;

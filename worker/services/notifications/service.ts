@@ -1,21 +1,16 @@
-import { configOf } from "#worker/config.ts";
 import type { NotificationJob } from "#worker/queues/messages.ts";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
-import type { Env } from "#worker/env.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { logError } from "#worker/log.ts";
-import { createNotificationMail } from "#worker/services/notifications/mail.ts";
+import { createNotificationMail, UNSUBSCRIBE_PURPOSE } from "#worker/services/notifications/mail.ts";
 import { createNotificationInbox } from "#worker/services/notifications/inbox.ts";
-import type { CreatedComment } from "#worker/services/comments/service.ts";
+import type { CreatedComment } from "#worker/events/index.ts";
 import { KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "#worker/services/notifications/texts.ts";
 import { DomainError } from "#worker/services/shared/errors.ts";
-import { signLink, verifyLink } from "#worker/services/signed-links.ts";
-
-/** The signed-link purpose of a notification kind's one-click unsubscribe. */
-const UNSUBSCRIBE_PURPOSE = "notification-unsubscribe";
+import { verifyLink } from "#worker/services/signed-links.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Actor } from "#worker/services/shared/policy.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
@@ -33,12 +28,10 @@ const n = schema.notifications;
  * shows one (the bell's count comes from the signed-in, uncached layout or GET /api/notifications/unread),
  * so their writes purge nothing.
  */
-export function createNotificationService(db: Db, env: Env, deps: { mailer: Mailer; origin?: string | null }) {
-  const origin = deps.origin ?? null;
-  const secret = () => configOf(env).sessionSecret;
-  const mail = createNotificationMail(db, deps.mailer, origin, (userId, kind) =>
-    signLink(secret(), UNSUBSCRIBE_PURPOSE, [userId, kind]),
-  );
+export function createNotificationService(k: Kernel, deps: { mailer: Mailer }) {
+  const { db, env, origin } = k;
+  const secret = () => k.config.sessionSecret;
+  const mail = createNotificationMail(k, deps);
 
   function queue(): Queue<NotificationJob> {
     if (!env.NOTIFY_QUEUE) throw new Error("the NOTIFY_QUEUE binding is missing ([[queues.producers]])");
@@ -153,7 +146,7 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
   }
 
   return {
-    ...createNotificationInbox(db),
+    ...createNotificationInbox(k),
 
     /**
      * A comment or reply was stored: the post's writer hears of it (never of their own), and for a reply
@@ -203,7 +196,7 @@ export function createNotificationService(db: Db, env: Env, deps: { mailer: Mail
       const { userId, kind } = await this.unsubscribeInfo(token);
       const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { id: true } });
       if (!user) throw new DomainError("invalid-token", "This unsubscribe link is not valid.");
-      const prefs = createNotificationInbox(db);
+      const prefs = createNotificationInbox(k);
       await prefs.setPrefs({ id: userId } as Actor, { [kind]: "off" });
       return { kind, label: KIND_LABELS[kind] };
     },

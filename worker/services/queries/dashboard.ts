@@ -1,7 +1,7 @@
-import type { Db } from "#worker/db.ts";
 import { reportedCommentCountQuery } from "#worker/services/comments/reported.ts";
 import { pendingReviewCountQuery } from "#worker/services/reviews.ts";
 import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 /** What waits for an admin: the numbers the dashboard menu shows beside Manage Review and Comments. */
 export interface MenuCounts {
@@ -9,7 +9,8 @@ export interface MenuCounts {
   reportedComments: number;
 }
 
-export function createDashboardService(db: Db) {
+export function createDashboardService(k: Kernel) {
+  const { db } = k;
   return {
     /**
      * Admins: the pending reviews and the reported comments, counted on their indexes in one round trip

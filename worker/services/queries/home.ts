@@ -1,11 +1,11 @@
 import { and, asc, desc, isNotNull, sql } from "drizzle-orm";
 import { FEATURED_BLOGS_SHOWN } from "#worker/services/blogs/featured.ts";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { toAuthor, type Author } from "#worker/services/authors.ts";
 import { LATEST_BLOGS, toBlog, toPublicCard, type PublicBlog } from "#worker/services/blogs/model.ts";
 import { newestFirst, visibleBlog } from "#worker/services/blogs/visible.ts";
 import { approvedReview, toReview, type Review } from "#worker/services/reviews.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export interface HomeData {
   latest: PublicBlog[];
@@ -15,7 +15,8 @@ export interface HomeData {
   reviews: Review[];
 }
 
-export function createHomeService(db: Db) {
+export function createHomeService(k: Kernel) {
+  const { db } = k;
   return {
     /**
      * Everything the home page shows from D1, in one round trip: a batch is sent to D1 as a single

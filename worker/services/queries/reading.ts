@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import {
   blogSearchQueries,
@@ -25,6 +24,7 @@ import type { Actor } from "#worker/services/shared/policy.ts";
 import { newestFirst, readsInFull, visibleBlog } from "#worker/services/blogs/visible.ts";
 import { pickRelated, relatedQueries } from "#worker/services/search.ts";
 import { recentlySavedQuery, savedStateQuery, type SavedBlog } from "#worker/services/saved-blogs.ts";
+import type { Kernel } from "#worker/services/kernel.ts";
 
 export const SIDEBAR_LATEST = 4;
 export const SIDEBAR_SAVED = 5;
@@ -60,7 +60,8 @@ export interface Post {
  * The reading pages' loaders: each gathers everything its page shows from several services'
  * queries in ONE D1 round trip (a db.batch), instead of one trip per section.
  */
-export function createReadingService(db: Db) {
+export function createReadingService(k: Kernel) {
+  const { db } = k;
   const latestQuery = () =>
     db
       .select()
