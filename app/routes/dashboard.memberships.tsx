@@ -1,25 +1,43 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
-import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { DataTable, numberColumn } from "#app/components/DataTable.tsx";
+import { Field, FormError, Select, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { TableSearch } from "#app/components/TableSearch.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { MEMBER_STATUSES } from "#drizzle/schema.ts";
 
 export const handle = { title: "Memberships" };
 
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Memberships", matches);
 
-/** Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, and MRR per currency. */
+const MEMBERS_PER_PAGE = 20;
+
+/**
+ * Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, MRR per currency,
+ * and the members (a page at a time, by state or address), with comps given and taken back.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const { members } = context.services;
+  const url = new URL(request.url);
+  const status = MEMBER_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "";
+  const q = url.searchParams.get("q") ?? "";
   return {
     enabled: members.enabled(),
     tiers: await members.tiers.list({ archived: true }),
     stats: await members.admin.stats(admin),
+    list: await loadOr404(() =>
+      members.admin.list(admin, { status, q, page: url.searchParams.get("page"), limit: MEMBERS_PER_PAGE }),
+    ),
+    status,
+    q,
   };
 }
 
@@ -37,9 +55,18 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
   const done = (title: string) =>
     redirectWithFlash("/dashboard/memberships", { kind: "toast", title, icon: "success" });
+  const { admin: people } = context.services.members;
   return handleForm(request, form, async () => {
     const id = String(form.get("id") ?? "");
     switch (form.get("intent")) {
+      case "comp": {
+        const userId = await people.accountByEmail(admin, form.get("email"));
+        await people.comp(admin, userId, { tier_id: form.get("tier_id"), until: form.get("until") || undefined });
+        return redirectWithFlash(samePage(request), { kind: "toast", title: "Membership given", icon: "success" });
+      }
+      case "uncomp":
+        await people.uncomp(admin, id);
+        return redirectWithFlash(samePage(request), { kind: "toast", title: "Comp ended", icon: "success" });
       case "create":
         await tiers.create(admin, { ...fields(), currency: form.get("currency") });
         return done("Tier created");
@@ -60,9 +87,14 @@ const money = (amounts: Record<string, number>) =>
     .map(([currency, minor]) => formatMoney(minor, currency))
     .join(", ") || "0";
 
+const STATUS_WORDS = { "": "Everyone", paid: "Paid", comped: "Comped", free: "Free" } as const;
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+
 export default function Memberships() {
-  const { enabled, tiers, stats } = useLoaderData<typeof loader>();
+  const { enabled, tiers, stats, list, status, q } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const tierName = (id: string | null) => tiers.find((t) => t._id === id)?.name ?? "";
+  const open = tiers.filter((t) => !t.archived);
   return (
     <>
       <DashboardHeader title="Memberships" description="Paid plans for members' posts, billed by Stripe." />
@@ -150,6 +182,106 @@ export default function Memberships() {
           </div>
         </Form>
       ) : null}
+
+      <section aria-labelledby="members-heading" className="mt-10">
+        <h2 id="members-heading" className="mb-3 text-xl font-bold text-ink">
+          Members
+        </h2>
+        <nav aria-label="Members by state" className="mb-3 flex flex-wrap gap-2 text-sm">
+          {(Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).map((s) => (
+            <Link
+              key={s || "all"}
+              to={s ? `?status=${s}` : "?"}
+              aria-current={s === status ? "page" : undefined}
+              className={`rounded-full border px-3 py-1.5 font-semibold ${
+                s === status ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700"
+              }`}
+            >
+              {STATUS_WORDS[s]}
+            </Link>
+          ))}
+        </nav>
+        <TableSearch q={q} label="Search members by email" placeholder="Search by email" />
+        <DataTable
+          caption="Members"
+          rows={list.items}
+          rowKey={(m) => m.user_id}
+          empty={q || status ? "No member matches." : "No members yet."}
+          columns={[
+            numberColumn((list.page - 1) * list.limit),
+            {
+              header: "Member",
+              mobile: "title",
+              cell: (m) => (
+                <span className="block min-w-0">
+                  <span className="block font-medium text-ink">{m.name}</span>
+                  <span className="block break-all text-sm text-gray-600">{m.email}</span>
+                </span>
+              ),
+            },
+            { header: "State", cell: (m) => <span data-member-status={m.status}>{STATUS_WORDS[m.status]}</span> },
+            { header: "Tier", cell: (m) => tierName(m.tier_id) || "—" },
+            {
+              header: "Until",
+              cell: (m) =>
+                m.status === "comped"
+                  ? m.comp_until
+                    ? day(m.comp_until)
+                    : "No end"
+                  : m.status === "paid"
+                    ? day(m.current_period_end)
+                    : "—",
+            },
+            {
+              header: "Comp",
+              action: true,
+              cell: (m) =>
+                m.status === "comped" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="uncomp" />
+                    <input type="hidden" name="id" value={m.user_id} />
+                    <SubmitButton tone="secondary" pendingText="Ending…">
+                      End comp<span className="sr-only"> of {m.name}</span>
+                    </SubmitButton>
+                  </Form>
+                ) : null,
+            },
+          ]}
+        />
+        {list.pages > 1 ? (
+          <div className="mt-6">
+            <Pagination page={list.page} pages={list.pages} label="Members pages" />
+          </div>
+        ) : null}
+        {open.length > 0 ? (
+          <Form
+            method="post"
+            className="mt-8 grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-2"
+            aria-labelledby="comp-heading"
+          >
+            <h3 id="comp-heading" className="text-lg font-bold sm:col-span-2">
+              Give a membership
+            </h3>
+            <p className="text-sm text-gray-700 sm:col-span-2">
+              A complimentary plan, free of charge and outside Stripe: the account reads what the tier&apos;s members
+              read until the date (or until you end it).
+            </p>
+            <input type="hidden" name="intent" value="comp" />
+            <Field label="Account email" name="email" type="email" required />
+            <Select label="Tier" name="tier_id" defaultValue={open[0]!._id}>
+              {open.map((t) => (
+                <option key={t._id} value={t._id}>
+                  {t.name}
+                </option>
+              ))}
+            </Select>
+            <Field label="Until (optional)" name="until" type="date" />
+            <div className="self-end">
+              <SubmitButton pendingText="Giving…">Give membership</SubmitButton>
+            </div>
+          </Form>
+        ) : null}
+      </section>
     </>
   );
 }

@@ -211,10 +211,29 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     await expect(page.locator("[data-members-cta]")).toBeVisible();
     await expect(page.getByText(GATED)).toHaveCount(0);
 
-    // The admin's page: counts and the tier.
+    // The admin gives the reader a complimentary membership by address, finds it in the list, and ends it.
     await admin.goto("/dashboard/memberships");
     await expect(admin.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();
+    const give = admin.getByRole("form", { name: "Give a membership" });
+    await give.getByLabel("Account email").fill(email);
+    await give.getByLabel("Tier").selectOption({ label: tierName });
+    await give.getByRole("button", { name: "Give membership" }).click();
+    await expect(admin.getByRole("heading", { name: "Membership given" })).toBeVisible();
+    await planBecomes(page, (plan) => plan.status === "comped");
+    await page.goto(`/blogs/${postId}`);
+    await expect(page.getByText(GATED)).toBeVisible();
+    await admin.goto(`/dashboard/memberships?status=comped&q=${encodeURIComponent(email)}`);
+    const row = admin.getByRole("row", { name: new RegExp(email) });
+    await expect(row).toContainText("Comped");
+    await expect(row).toContainText(tierName);
+    await admin.goto(`/dashboard/memberships?q=${encodeURIComponent(email)}`);
     await lightAndDark(admin, "memberships-dashboard");
+    await admin
+      .getByRole("row", { name: new RegExp(email) })
+      .getByRole("button", { name: /End comp/ })
+      .click();
+    await expect(admin.getByRole("heading", { name: "Comp ended" })).toBeVisible();
+    await planBecomes(page, (plan) => plan.status === "free");
     await admin.context().close();
     await writer.context().close();
   });

@@ -61,6 +61,17 @@ export function createMemberAdmin(db: Db, tiers: ReturnType<typeof createTierSer
       return toPage(items, totals[0]?.n ?? 0, paging) satisfies Page<MemberListItem>;
     },
 
+    /** The account an admin names by its sign-in address (the comp form on /dashboard/memberships). */
+    async accountByEmail(actor: Actor | null, email: unknown): Promise<string> {
+      requireAdmin(actor);
+      const address = typeof email === "string" ? email.trim().toLowerCase() : "";
+      const user = address
+        ? await db.query.users.findFirst({ where: eq(u.email, address), columns: { id: true } })
+        : undefined;
+      if (!user) throw new NotFound("No account has this email address.", "user-not-found");
+      return user.id;
+    },
+
     /** Free access to a tier without Stripe, for good or until a date. */
     async comp(actor: Actor | null, userId: string, input: unknown, now = Date.now()) {
       requireAdmin(actor);
