@@ -26,7 +26,7 @@ const MARKS: Mark[] = [
   { label: "Quote", text: "❝ Quote", line: "> ", placeholder: "Quote" },
   { label: "Code block", text: "</> Code", wrap: ["\n```\n", "\n```\n"], placeholder: "code" },
   // Where a members' post's free preview ends (worker/services/blogs/gate.ts reads the first such line).
-  { label: "Members only from here", text: "Members only below", alone: MEMBERS_ONLY_MARKER, placeholder: "" },
+  { label: "Members only from here", text: "Members only from here", alone: MEMBERS_ONLY_MARKER, placeholder: "" },
 ];
 
 /** `mark.alone` as a line of its own after the cursor's line; any earlier copy of it is taken out first. */
