@@ -4,6 +4,8 @@ import { schema } from "#worker/db.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call } from "../support/http";
+import { mailbox, sendWith } from "../support/mail";
+import { recordingQueue } from "../support/queue";
 
 /**
  * The members' gate (docs/decisions/053, 060) on every surface that shows a post's text, for every kind of
@@ -144,6 +146,55 @@ describe.each(["paid", "members"] as const)(
         body: JSON.stringify({ visibility: "public" }),
       });
       for (const part of w.secret) expect(await search(part, "anonymous")).toContain(`/blogs/${w.blog.id}/`);
+    });
+
+    it("the newsletter mails the preview and a link to every subscriber, the post's own members included", async () => {
+      const box = mailbox();
+      const queue = recordingQueue();
+      const env = box.env({ NEWSLETTER_QUEUE: queue.binding });
+      const writer = await makeUser();
+      const paid = await makeUser();
+      await db().insert(schema.members).values({ userId: paid.id, status: "paid", subscriptionStatus: "active" });
+      const subscribers = [paid.email, (await makeUser()).email, `stranger-${crypto.randomUUID()}@example.com`];
+      await db()
+        .insert(schema.newsletterSubscriptions)
+        .values(
+          subscribers.map((email) => ({
+            id: crypto.randomUUID(),
+            email,
+            state: "confirmed" as const,
+            confirmedAt: Date.now(),
+          })),
+        );
+      const said = words();
+      const created = await sendWith(
+        env,
+        "POST",
+        "/api/blogs",
+        {
+          title: `Mailed ${visibility} post`,
+          short_description: "Short.",
+          blog_details: said.details,
+          category: "Technology",
+          date_time: "2026-11-20T10:00",
+          image: "https://example.com/a.png",
+          visibility,
+          newsletter_content: "full",
+        },
+        await asUser(writer),
+      );
+      expect(created.status).toBe(201);
+      await queue.drain(env);
+      for (const email of subscribers) {
+        const mail = box.to(email).find((m) => m.subject === `Mailed ${visibility} post`);
+        expect(mail, email).toBeDefined();
+        const body = JSON.stringify(mail);
+        expect(body).toContain(said.free);
+        expect(
+          said.secret.some((part) => body.includes(part)),
+          email,
+        ).toBe(false);
+      }
     });
 
     it("the admin's site export keeps the whole post; nobody else gets it", async () => {
