@@ -18,7 +18,10 @@ const GATED = `Only paying members read this sentence ${run}.`;
 const PASSWORD = "Sunny-Garden-42";
 
 async function lightAndDark(page: Page, name: string) {
+  // The theme is set when a document loads (app/root.tsx): reload after each change, and after a client-side
+  // navigation that kept the last one.
   await page.emulateMedia({ colorScheme: "light" });
+  await page.reload();
   await screenshots(page, `${name}-light`);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
@@ -227,6 +230,8 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     await expect(row).toContainText("Comped");
     await expect(row).toContainText(tierName);
     await admin.goto(`/dashboard/memberships?q=${encodeURIComponent(email)}`);
+    // The reader joined from the post's call to action: the Checkout's metadata names it.
+    await expect(admin.locator("[data-signups-per-post]")).toContainText(`A paid post ${run}`);
     await lightAndDark(admin, "memberships-dashboard");
     await admin
       .getByRole("row", { name: new RegExp(email) })
