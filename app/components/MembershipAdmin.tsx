@@ -24,7 +24,7 @@ export function MoneyOverTime({
   posts: { post_id: string; title: string | null; signups: number }[];
 }) {
   const W = 600;
-  const H = 180;
+  const H = 200;
   const top = Math.max(4, ...months.flatMap((m) => [m.joined, m.ended]));
   const slot = W / Math.max(1, months.length);
   const bar = (value: number) => (value / top) * (H - 24);
@@ -38,11 +38,15 @@ export function MoneyOverTime({
       <h2 id="money-heading" className="mb-3 text-xl font-bold text-ink">
         Sign-ups and endings
       </h2>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4">
         <figure className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
           <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="money-title money-desc" className="h-auto w-full">
             <title id="money-title">Paid sign-ups and ended subscriptions per month</title>
             <desc id="money-desc">{summary}</desc>
+            <line x1={0} x2={W} y1={H - 20} y2={H - 20} className="stroke-gray-300" />
+            <text x={2} y={14} fontSize={14} className="fill-gray-600">
+              {top}
+            </text>
             {months.map((m, i) => (
               <g key={m.month}>
                 <rect
@@ -59,7 +63,7 @@ export function MoneyOverTime({
                   height={bar(m.ended)}
                   className="fill-gray-400"
                 />
-                <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" className="fill-gray-600 text-[11px]">
+                <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" fontSize={14} className="fill-gray-600">
                   {monthName(m.month).slice(0, 3)}
                 </text>
               </g>
