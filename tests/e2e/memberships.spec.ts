@@ -1,8 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import Stripe from "stripe";
-import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, hydrated, localD1, screenshots, signIn, uploadCover } from "./support";
+import { ACCOUNTS, VIEWPORTS, hydrated, localD1, screenshotsInBothThemes, signIn, uploadCover } from "./support";
 
 /**
  * Paid memberships end to end (issue 46): the Worker talks to this server's stand-in for Stripe
@@ -16,19 +15,6 @@ const MARKER = "<!--members-only-->";
 const FREE_PART = `Everyone reads this opening paragraph ${run}.`;
 const GATED = `Only paying members read this sentence ${run}.`;
 const PASSWORD = "Sunny-Garden-42";
-
-async function lightAndDark(page: Page, name: string) {
-  // The theme is set when a document loads (app/root.tsx): reload after each change, and after a client-side
-  // navigation that kept the last one.
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.reload();
-  await screenshots(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.reload();
-  await screenshots(page, `${name}-dark`);
-  await expectNoSeriousA11yViolations(page);
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** A browser context of its own, signed in as `who` (the page stays who it was). */
 async function as(browser: Browser, baseURL: string, who: { email: string; password: string }) {
@@ -137,13 +123,13 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     const cta = page.locator("[data-members-cta]");
     await expect(cta).toContainText("The rest of this post is for paying members");
     await expect(page.getByText(GATED)).toHaveCount(0);
-    await lightAndDark(page, "memberships-paywall");
+    await screenshotsInBothThemes(page, "memberships-paywall");
 
     // Join: the plans, the stand-in's checkout page, "Pay", back on the site.
     await cta.getByRole("link", { name: "See the plans" }).click();
     await expect(page).toHaveURL(new RegExp(`/membership\\?from=${postId}$`));
     await hydrated(page);
-    await lightAndDark(page, "memberships-plans");
+    await screenshotsInBothThemes(page, "memberships-plans");
     await page
       .locator(`[data-tier="${tier._id}"]`)
       .getByRole("button", { name: /\$5\.00 a month/ })
@@ -232,7 +218,7 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     await admin.goto(`/dashboard/memberships?q=${encodeURIComponent(email)}`);
     // The reader joined from the post's call to action: the Checkout's metadata names it.
     await expect(admin.locator("[data-signups-per-post]")).toContainText(`A paid post ${run}`);
-    await lightAndDark(admin, "memberships-dashboard");
+    await screenshotsInBothThemes(admin, "memberships-dashboard");
     await admin
       .getByRole("row", { name: new RegExp(email) })
       .getByRole("button", { name: /End comp/ })
