@@ -6,11 +6,13 @@ import { defineConfig } from "@playwright/test";
  * talks only to its own server: this file is loaded again in every worker process, where Playwright has set
  * TEST_PARALLEL_INDEX, so E2E_BASE_URL and E2E_STATE_DIR name that worker's server before any spec reads them.
  */
-const servers: { url: string; stateDir: string }[] = JSON.parse(process.env.E2E_SERVERS ?? "[]");
+const servers: { url: string; stateDir: string; stripeUrl?: string }[] = JSON.parse(process.env.E2E_SERVERS ?? "[]");
 const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
 if (mine) {
   process.env.E2E_BASE_URL = mine.url;
   process.env.E2E_STATE_DIR = mine.stateDir;
+  // The server's stand-in for Stripe (scripts/lib/stripe-stand-in.mjs), for tests/e2e/memberships.spec.ts.
+  if (mine.stripeUrl) process.env.E2E_STRIPE_URL = mine.stripeUrl;
 }
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
 

@@ -178,6 +178,11 @@ export const blogs = sqliteTable(
     index("blogs_hidden_idx")
       .on(t.status, t.publishAt)
       .where(sql`status <> 'published'`),
+    // Members' and paid posts: their gated text is not in the search indexes (migration 0034), so the image
+    // sweep looks for an image in it here, among the few gated posts only.
+    index("blogs_gated_idx")
+      .on(t.visibility)
+      .where(sql`visibility <> 'public'`),
     // A chosen slug belongs to one post; posts without one (the empty default) are not in the index.
     uniqueIndex("blogs_slug_unique")
       .on(t.slug)

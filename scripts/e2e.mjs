@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { cp, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { freePort, freshSeededState, root, startWrangler } from "./lib/local.mjs";
+import { startStripeStandIn } from "./lib/stripe-stand-in.mjs";
 
 /** Values the e2e server runs with, whatever the developer's own .dev.vars says. */
 export const E2E_VARS = {
@@ -25,6 +26,10 @@ export const E2E_VARS = {
   IMPORT_ALLOW_PRIVATE_HOSTS: "true",
   // The fediverse spec's remote account is served from this machine over http (tests/e2e/fediverse.spec.ts).
   FEDERATION_ALLOW_PRIVATE: "true",
+  // Paid memberships against a local stand-in for Stripe (scripts/lib/stripe-stand-in.mjs, one per server,
+  // its address passed as STRIPE_API_BASE): test keys that reach nothing else (tests/e2e/memberships.spec.ts).
+  STRIPE_SECRET_KEY: "sk_test_e2eStandInKey0123456789",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2eStandInSecret0123456789",
 };
 
 function takeOption(args, name, fallback) {
@@ -76,10 +81,26 @@ async function startServer(stateDir) {
   // so the site's links, its cookies and the browser agree on one host.
   const port = await freePort();
   const siteUrl = `http://localhost:${port}`;
-  const vars = Object.entries({ ...E2E_VARS, SITE_URL: siteUrl }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const stripe = await startStripeStandIn({
+    webhookUrl: `${siteUrl}/api/stripe/webhook`,
+    secret: E2E_VARS.STRIPE_WEBHOOK_SECRET,
+  });
+  const vars = Object.entries({ ...E2E_VARS, SITE_URL: siteUrl, STRIPE_API_BASE: stripe.url }).flatMap(([k, v]) => [
+    "--var",
+    `${k}:${v}`,
+  ]);
   // --test-scheduled: specs run the crons themselves at /__scheduled (wrangler dev runs none).
   const server = await startWrangler(["--persist-to", stateDir, "--test-scheduled", ...vars], "/api/health", port);
-  return { ...server, url: siteUrl, stateDir };
+  return {
+    ...server,
+    stop: () => {
+      server.stop();
+      void stripe.stop();
+    },
+    url: siteUrl,
+    stateDir,
+    stripeUrl: stripe.url,
+  };
 }
 
 async function oneRun(run) {
@@ -97,7 +118,9 @@ async function oneRun(run) {
         stdio: "inherit",
         env: {
           ...process.env,
-          E2E_SERVERS: JSON.stringify(running.map((s) => ({ url: s.url, stateDir: s.stateDir }))),
+          E2E_SERVERS: JSON.stringify(
+            running.map((s) => ({ url: s.url, stateDir: s.stateDir, stripeUrl: s.stripeUrl })),
+          ),
           PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, runs > 1 ? `playwright-run${run}.json` : "playwright.json"),
         },
       });

@@ -128,6 +128,11 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof schema>, st
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
   const v = parsed.data;
+  // A stand-in for Stripe is for local runs and tests (README, "Paid memberships"): never with live money.
+  if (v.STRIPE_API_BASE && /^(sk|rk)_live_/.test(v.STRIPE_SECRET_KEY))
+    throw new ConfigError([
+      "STRIPE_API_BASE is for local runs and tests only: unset it, or use a test key (sk_test_…).",
+    ]);
   return {
     sessionSecret: v.SESSION_SECRET,
     siteUrl: v.SITE_URL,

@@ -2,13 +2,18 @@ import { useEffect, useRef, useState, type TextareaHTMLAttributes } from "react"
 import { TextArea } from "#app/components/form.tsx";
 import { renderMarkdown, withAutoDirection } from "#worker/content/markdown.ts";
 import { EDITOR_IMAGE_TYPES, imageMarkdown, precheck, uploadImage } from "#app/lib/editor-upload.ts";
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 
-/** A mark the toolbar adds around the selection (or a placeholder), or in front of each selected line. */
+/**
+ * A mark the toolbar adds around the selection (or a placeholder), in front of each selected line, or as a
+ * line of its own where the cursor is (`alone`: there is only ever one, so an earlier one is taken out).
+ */
 interface Mark {
   label: string;
   text: string;
   wrap?: [string, string];
   line?: string;
+  alone?: string;
   placeholder: string;
 }
 
@@ -20,10 +25,31 @@ const MARKS: Mark[] = [
   { label: "Link", text: "Link", wrap: ["[", "](https://)"], placeholder: "link text" },
   { label: "Quote", text: "❝ Quote", line: "> ", placeholder: "Quote" },
   { label: "Code block", text: "</> Code", wrap: ["\n```\n", "\n```\n"], placeholder: "code" },
+  // Where a members' post's free preview ends (worker/services/blogs/gate.ts reads the first such line).
+  { label: "Members only from here", text: "Members only from here", alone: MEMBERS_ONLY_MARKER, placeholder: "" },
 ];
+
+/** `mark.alone` as a line of its own after the cursor's line; any earlier copy of it is taken out first. */
+function applyAlone(value: string, start: number, line: string) {
+  let at = start;
+  let text = value;
+  for (let found = text.indexOf(line); found >= 0; found = text.indexOf(line)) {
+    const end =
+      text.slice(found + line.length, found + line.length + 1) === "\n" ? found + line.length + 1 : found + line.length;
+    text = text.slice(0, found) + text.slice(end);
+    if (at > found) at = Math.max(found, at - (end - found));
+  }
+  const lineEnd = text.indexOf("\n", at);
+  const cut = at === 0 || text[at - 1] === "\n" ? at : lineEnd === -1 ? text.length : lineEnd + 1;
+  const before = text.slice(0, cut);
+  const inserted = `${before && !before.endsWith("\n") ? "\n" : ""}${line}\n`;
+  const caret = cut + inserted.length;
+  return { value: before + inserted + text.slice(cut), start: caret, end: caret };
+}
 
 /** The textarea's text with `mark` applied to the selection, and the selection to keep afterwards. */
 export function applyMark(value: string, start: number, end: number, mark: Mark) {
+  if (mark.alone) return applyAlone(value, start, mark.alone);
   const selected = value.slice(start, end) || mark.placeholder;
   if (mark.wrap) {
     const [before, after] = mark.wrap;

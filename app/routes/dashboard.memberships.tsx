@@ -1,25 +1,41 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
+import { MembersSection, MoneyOverTime } from "#app/components/MembershipAdmin.tsx";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
+import { samePage } from "#app/lib/admin.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { handleForm, readForm, unknownAction } from "#app/lib/forms.server.ts";
+import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { MEMBER_STATUSES } from "#drizzle/schema.ts";
 
 export const handle = { title: "Memberships" };
 
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Memberships", matches);
 
-/** Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, and MRR per currency. */
+const MEMBERS_PER_PAGE = 20;
+
+/**
+ * Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, MRR per currency,
+ * and the members (a page at a time, by state or address), with comps given and taken back.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const { members } = context.services;
+  const url = new URL(request.url);
+  const status = MEMBER_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "";
+  const q = url.searchParams.get("q") ?? "";
   return {
     enabled: members.enabled(),
     tiers: await members.tiers.list({ archived: true }),
     stats: await members.admin.stats(admin),
+    list: await loadOr404(() =>
+      members.admin.list(admin, { status, q, page: url.searchParams.get("page"), limit: MEMBERS_PER_PAGE }),
+    ),
+    status,
+    q,
   };
 }
 
@@ -37,9 +53,18 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
   const done = (title: string) =>
     redirectWithFlash("/dashboard/memberships", { kind: "toast", title, icon: "success" });
+  const { admin: people } = context.services.members;
   return handleForm(request, form, async () => {
     const id = String(form.get("id") ?? "");
     switch (form.get("intent")) {
+      case "comp": {
+        const userId = await people.accountByEmail(admin, form.get("email"));
+        await people.comp(admin, userId, { tier_id: form.get("tier_id"), until: form.get("until") || undefined });
+        return redirectWithFlash(samePage(request), { kind: "toast", title: "Membership given", icon: "success" });
+      }
+      case "uncomp":
+        await people.uncomp(admin, id);
+        return redirectWithFlash(samePage(request), { kind: "toast", title: "Comp ended", icon: "success" });
       case "create":
         await tiers.create(admin, { ...fields(), currency: form.get("currency") });
         return done("Tier created");
@@ -61,7 +86,7 @@ const money = (amounts: Record<string, number>) =>
     .join(", ") || "0";
 
 export default function Memberships() {
-  const { enabled, tiers, stats } = useLoaderData<typeof loader>();
+  const { enabled, tiers, stats, list, status, q } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <>
@@ -94,6 +119,7 @@ export default function Memberships() {
           </div>
         ))}
       </dl>
+      <MoneyOverTime months={stats.months} posts={stats.posts} />
       {failure && "formError" in failure ? <FormError message={failure.formError} /> : null}
       <ul className="space-y-4">
         {tiers.map((tier) => (
@@ -150,6 +176,8 @@ export default function Memberships() {
           </div>
         </Form>
       ) : null}
+
+      <MembersSection list={list} status={status} q={q} tiers={tiers} />
     </>
   );
 }

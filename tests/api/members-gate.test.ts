@@ -36,7 +36,7 @@ describe("the members' gate on a post", () => {
     expect(await read(w.blog.id, await asUser(w.member))).toMatchObject({ access: true, blog_details: details });
     expect(await read(w.blog.id, await asUser(w.writer))).toMatchObject({ access: true, blog_details: details });
     // Lists and search carry the preview too, and no snippet of the gated text.
-    const list = await (await call(`/api/blogs?q=${encodeURIComponent("paying members")}&limit=50`)).text();
+    const list = await (await call(`/allBlogs?q=${encodeURIComponent("paying members")}`)).text();
     expect(list).not.toContain(SECRET);
   });
 

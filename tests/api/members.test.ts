@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db.ts";
-import { asUser, db, makeUser } from "../support/factories";
+import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { mailbox, sendWith, callWith } from "../support/mail";
 import { fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
 import { membersWorld } from "../support/kernel";
@@ -197,12 +197,14 @@ describe("paid memberships", () => {
       price: tier.stripeMonthlyPriceId!,
       metadata: { user_id: reader.id, tier_id: tier.id },
     });
+    const post = await makeBlog(admin, { title: "The post that sold it" });
     const completed = {
       id: "cs_1",
       object: "checkout.session",
       client_reference_id: reader.id,
       customer,
       subscription: sub.id,
+      metadata: { user_id: reader.id, tier_id: tier.id, post_id: post.id },
     };
     const eventId = `evt_${reader.id}`;
     for (let i = 0; i < 2; i++) {
@@ -249,6 +251,11 @@ describe("paid memberships", () => {
     const stats = await body(await callWith(w.env, "/api/members/stats", { headers: await asUser(admin) }));
     expect(stats.counts.paid).toBeGreaterThanOrEqual(1);
     expect(stats.mrr.usd).toBeGreaterThanOrEqual(500);
+    // From the event ledger: this month's paid sign-up (the event once, however often it came), and its post.
+    expect(stats.months).toHaveLength(12);
+    expect(stats.months.at(-1)).toMatchObject({ month: new Date().toISOString().slice(0, 7) });
+    expect(stats.months.at(-1).joined).toBeGreaterThanOrEqual(1);
+    expect(stats.posts).toContainEqual({ post_id: post.id, title: "The post that sold it", signups: 1 });
 
     // Payment fails: the member keeps access while Stripe retries (past_due) and gets the portal link.
     stripe.store.subscriptions.get(sub.id as string)!.status = "past_due";

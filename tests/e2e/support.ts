@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { expectNoSeriousA11yViolations } from "./axe";
 
 export const SCREENSHOT_DIR = path.resolve("e2e-artifacts/screenshots");
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
@@ -17,6 +18,21 @@ export async function screenshots(page: Page, name: string) {
     void label;
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Screenshots (375 and 1280 px) in the light theme, then the dark one, each on a fresh load of the page (the theme
+ * is set when a document loads, app/root.tsx), and an accessibility check in the dark. For pages whose state a
+ * reload keeps (not an open dialog or a refused form's errors).
+ */
+export async function screenshotsInBothThemes(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
+    await screenshots(page, `${name}-${scheme}`);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** The seeded demo accounts (scripts/seed.mjs). */

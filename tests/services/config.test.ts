@@ -58,6 +58,20 @@ describe("the configuration, parsed once", () => {
     });
   });
 
+  it("takes a local Stripe stand-in only with test keys, never with a live one", () => {
+    const stripe = { STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_BASE: "http://127.0.0.1:12111" };
+    expect(parseConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: "sk_test_abc" }).stripe?.api).toEqual({
+      host: "127.0.0.1",
+      port: 12111,
+      protocol: "http",
+    });
+    for (const key of ["sk_live_abc", "rk_live_abc"])
+      expect(() => parseConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: key })).toThrow("STRIPE_API_BASE");
+    expect(
+      parseConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).stripe?.api,
+    ).toBeNull();
+  });
+
   it("a deployment with a bad value answers with what to fix, not a failure somewhere later", async () => {
     const ctx = createExecutionContext();
     const res = await worker.fetch!(

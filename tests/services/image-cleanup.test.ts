@@ -45,6 +45,23 @@ describe("images leave R2 with the records that showed them", () => {
     expect(await rowOf(shared)).toBeDefined();
   });
 
+  it("an image in a paid post's gated part (not in the search index, migration 0034) is still shown", async () => {
+    const writer = asActor(await makeUser());
+    const gatedImage = await uploaded(writer);
+    const post = await makeBlog(writer, { blogDetails: "Free." });
+    await makeBlog(writer, {
+      blogDetails: `Free.\n\n<!--members-only-->\n\n![paid](${gatedImage})`,
+      visibility: "paid",
+    });
+    // Deleting another post asks whether its images are shown anywhere; the gated one is.
+    await makeBlog(writer, { blogDetails: `![again](${gatedImage})` }).then((p) =>
+      services().blogs.remove(writer, p.id),
+    );
+    expect(await stored(gatedImage)).toBe(true);
+    expect(await services().blogs.remove(writer, post.id)).toEqual({ deletedCount: 1 });
+    expect(await rowOf(gatedImage)).toBeDefined();
+  });
+
   it("a replaced cover stays while a kept revision can restore it, and goes with the post", async () => {
     const writer = asActor(await makeUser());
     const first = await uploaded(writer);

@@ -112,7 +112,7 @@ describe("Medium and Substack as their exports are", () => {
     ]);
   });
 
-  it("keeps paid-only Substack posts as drafts, and takes subscribers from email_list*.csv only", async () => {
+  it("publishes paid-only Substack posts for paying members, and takes subscribers from email_list*.csv only", async () => {
     const id = crypto.randomUUID().slice(0, 6);
     const csv =
       "post_id,post_date,is_published,email_sent_at,type,audience,title,subtitle,podcast_url\n" +
@@ -131,12 +131,14 @@ describe("Medium and Substack as their exports are", () => {
     const posts = await importedBlogs(jobId);
     expect(posts.map((p) => [p.title, p.status])).toEqual([
       ["Free post", "published"],
-      ["Paid post", "draft"],
+      ["Paid post", "published"],
     ]);
+    const paid = await env.DB.prepare(
+      "select visibility from blogs where title = 'Paid post' order by rowid desc",
+    ).first();
+    expect(paid).toEqual({ visibility: "paid" });
     expect(view.summary.subscribers).toBe(1);
-    expect(view.summary.problems).toEqual([
-      { title: "Paid post", warning: expect.stringContaining("paid subscribers") },
-    ]);
+    expect(view.summary.problems).toEqual([]);
     const row = await env.DB.prepare("select state from newsletter_subscriptions where email = ?").bind(sub).first();
     expect(row).toEqual({ state: "confirmed" });
     const opener = await env.DB.prepare("select 1 from newsletter_subscriptions where email = ?")

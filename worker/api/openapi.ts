@@ -78,7 +78,8 @@ const SUMMARIES: Record<string, string> = {
   "GET /members": "Members (admin), filtered by status and email, one page at a time",
   "POST /members/{userId}/comp": "Give an account a tier for free, for good or until a date (admin)",
   "DELETE /members/{userId}/comp": "End an account's comp (admin)",
-  "GET /members/stats": "Counts of paid, comped and free accounts and MRR per currency (admin)",
+  "GET /members/stats":
+    "Counts of paid, comped and free accounts, MRR per currency, paid sign-ups and ended subscriptions per month, paid sign-ups per post (admin)",
 };
 
 const errorSchema = {

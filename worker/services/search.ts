@@ -9,7 +9,8 @@ import { hiddenBlogRowids, newestFirst, visibleBlogsWhere } from "#worker/servic
 /**
  * The FTS5 index of migrations/0005_fts.sql, described for queries only. It lives here, not in
  * drizzle/schema.ts, because drizzle-kit knows no virtual tables and would try to create a plain one.
- * Triggers on blogs keep it in sync; `npm run search:rebuild` rebuilds it.
+ * Triggers on blogs keep it in sync (a members' or paid post's public part only: migration 0034); `npm run
+ * search:rebuild` rebuilds it.
  */
 export const blogSearch = sqliteTable("blog_search", {
   // Each entry carries its post's rowid (see the migration): the join back to blogs is a direct lookup.

@@ -11,7 +11,7 @@ export function MembersCta({ blog }: { blog: { _id: string; visibility: PostVisi
   const paid = blog.visibility === "paid";
   return (
     <aside
-      className="members-only mt-10 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 text-center"
+      className="members-only mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center"
       data-members-cta=""
     >
       <h2 className="text-xl font-bold text-gray-900">

@@ -19,7 +19,8 @@ const LIST_PAGES_PER_SWEEP = 5;
  */
 // Each check is an index look-up at any size: covers and pictures on their own indexes, a
 // post's text through the full-text index (the URL as a phrase in blog_details, then confirmed on the
-// few posts it finds), so neither a release nor the hourly sweep reads every post.
+// few posts it finds), so neither a release nor the hourly sweep reads every post. A members' or paid
+// post's gated part is not in that index (migration 0034): the few gated posts are read on their own index.
 const referenced = (key: ReturnType<typeof sql>) => sql`(
   exists (select 1 from blogs where image = '/images/' || ${key})
   or exists (select 1 from blogs where author_image = '/images/' || ${key})
@@ -27,6 +28,8 @@ const referenced = (key: ReturnType<typeof sql>) => sql`(
   or exists (select 1 from blog_search s cross join blogs b on b.rowid = s.rowid
              where s.blog_search match ('blog_details : "' || replace('/images/' || ${key}, '"', '""') || '"')
                and instr(b.blog_details, '/images/' || ${key}) > 0)
+  or exists (select 1 from blogs indexed by blogs_gated_idx where visibility <> 'public'
+                                          and visibility in ('members', 'paid') and instr(blog_details, '/images/' || ${key}) > 0)
   or exists (select 1 from blog_revisions where image = '/images/' || ${key}
                                           or social_image = '/images/' || ${key}
                                           or instr(blog_details, '/images/' || ${key}) > 0)

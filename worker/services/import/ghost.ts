@@ -1,4 +1,4 @@
-import { htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
+import { htmlToGatedMarkdown, htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
 import { guardPost, type PostMeta } from "#worker/services/import/isolate.ts";
 import { lexicalToMarkdown } from "#worker/services/import/lexical.ts";
 import { mobiledocToMarkdown } from "#worker/services/import/mobiledoc.ts";
@@ -20,6 +20,9 @@ function ghostTime(value: unknown): number {
 const isPage = (post: Row) => s(post.type) === "page" || post.page === true || post.page === 1 || post.page === "1";
 
 const NOT_GHOST = "The JSON is not a Ghost export: it has no db[0].data.posts.";
+
+/** Where a Ghost members' post's free preview ends (the same words as this site's marker). */
+const GHOST_MARKER = /<!--\s*members-only\s*-->/i;
 
 /**
  * A Ghost export (Settings, Labs, Export): posts with html (preferred) or lexical, status, feature
@@ -67,7 +70,16 @@ export function parseGhost(data: unknown): ParsedImport {
     const names = (postTags.get(s(post.id)) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
     const author = users.get(postAuthor.get(s(post.id))?.id ?? s(post.author_id));
     const html = s(post.html);
+    // Ghost's visibility: "members", "paid", or "tiers" (some paid tiers: here, paying members).
+    const ghostVisibility = s(post.visibility);
+    const visibility =
+      ghostVisibility === "members"
+        ? "members"
+        : ghostVisibility === "paid" || ghostVisibility === "tiers"
+          ? "paid"
+          : null;
     const meta: PostMeta = {
+      ...(visibility ? { visibility } : {}),
       sourceKey: `ghost:${out.site}:${s(post.uuid) || s(post.id)}`,
       title,
       ...(s(post.custom_excerpt) ? { description: s(post.custom_excerpt) } : {}),
@@ -85,15 +97,20 @@ export function parseGhost(data: unknown): ParsedImport {
     // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
     // or the Markdown Ghost 0.x kept beside its html.
     guardPost(out, meta, html || s(post.plaintext) || s(post.markdown), () => {
-      const markdown = html
-        ? htmlToMarkdown(html)
-        : post.lexical
-          ? lexicalToMarkdown(s(post.lexical))
-          : post.mobiledoc
-            ? mobiledocToMarkdown(s(post.mobiledoc))
-            : s(post.markdown).trim();
+      // A gated post keeps where its preview ends: Ghost's own marker comment becomes this site's marker line.
+      const gated = html && visibility ? htmlToGatedMarkdown(html, GHOST_MARKER) : null;
+      const markdown = gated
+        ? gated.markdown
+        : html
+          ? htmlToMarkdown(html)
+          : post.lexical
+            ? lexicalToMarkdown(s(post.lexical))
+            : post.mobiledoc
+              ? mobiledocToMarkdown(s(post.mobiledoc))
+              : s(post.markdown).trim();
       const description =
-        meta.description ?? (html ? plainText(html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300));
+        meta.description ??
+        (html ? plainText(gated?.free ?? html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300));
       return { markdown, description };
     });
   }

@@ -1,5 +1,6 @@
 import domino from "@mixmark-io/domino";
 import TurndownService from "turndown";
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { assertHtmlDepth, assertTreeDepth } from "#worker/services/import/nesting.ts";
 import { brushLanguage } from "#worker/services/import/shortcodes.ts";
 import { escapeCodeTags, htmlAsText } from "#worker/services/import/text.ts";
@@ -208,6 +209,19 @@ export function htmlToMarkdown(source: string): string {
   textForBadNames(doc as unknown as Document);
   unlazyImages(doc.body as unknown as Element);
   return shared.turndown(doc.body as unknown as HTMLElement).trim();
+}
+
+/**
+ * A members' post from another platform: the HTML before its paywall (`at`, the first match: Ghost's
+ * `<!--members-only-->` comment, Substack's paywall element) and after it, each made Markdown, joined by this
+ * site's marker line (worker/services/blogs/gate.ts). `free` is the HTML above the paywall (its preview).
+ */
+export function htmlToGatedMarkdown(source: string, at: RegExp): { markdown: string; free: string | null } {
+  const found = at.exec(source);
+  if (!found) return { markdown: htmlToMarkdown(source), free: null };
+  const free = source.slice(0, found.index);
+  const rest = source.slice(found.index + found[0].length);
+  return { markdown: `${htmlToMarkdown(free)}\n\n${MEMBERS_ONLY_MARKER}\n\n${htmlToMarkdown(rest)}`, free };
 }
 
 /** A document's DOM, for importers that read microformats (Medium). */

@@ -1,6 +1,6 @@
 import { parseCsv } from "#worker/content/csv.ts";
 import { textOf } from "#worker/services/import/archive.ts";
-import { htmlToMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
+import { htmlToGatedMarkdown, parseHtml, plainText } from "#worker/services/import/html.ts";
 import { guardPost, type PostMeta } from "#worker/services/import/isolate.ts";
 import { decodeEntities, titleText } from "#worker/services/import/text.ts";
 import { emptyParsed, type ParsedImport, PAGE_SKIPPED } from "#worker/services/import/types.ts";
@@ -10,6 +10,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Substack writes titles and subtitles in posts.csv with HTML character references ("&#x2019;"): text here. */
 const csvText = (value: string | undefined) => titleText(value ?? "");
+
+/** Substack's paywall in a post's HTML (`<div class="paywall-jump" …></div>`): where the free preview ends. */
+const SUBSTACK_PAYWALL = /<div\b[^>]*\bclass="[^"]*\bpaywall-jump\b[^"]*"[^>]*>\s*<\/div>/i;
 
 /**
  * A Substack export: posts.csv (post_id, post_date, is_published, title, subtitle...) beside
@@ -35,8 +38,8 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
     }
     const raw = textOf(bytes);
     const published = (row.is_published ?? "").toLowerCase() === "true";
-    // Paid subscribers' posts ("only_paid", "founding"): this site has no paywall, so publishing them
-    // would give away what readers paid for. They stay drafts, and the report says why.
+    // Paid subscribers' posts ("only_paid", "founding") are for paying members here (visibility "paid"),
+    // their preview what stands above Substack's paywall. Nobody's paid status is imported: Stripe decides.
     const audience = (row.audience ?? "").trim().toLowerCase();
     const paid = audience === "only_paid" || audience === "founding";
     const figure = /<img\b[^>]*?\ssrc="([^"]*)"/i.exec(raw)?.[1];
@@ -46,22 +49,21 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       sourceKey: `substack:${id}`,
       title,
       ...(subtitle ? { description: subtitle } : {}),
-      status: published && !paid ? "published" : "draft",
+      status: published ? "published" : "draft",
+      ...(paid ? { visibility: "paid" as const } : {}),
       date: new Date(Date.parse(row.post_date ?? "") || Date.now()).toISOString(),
       categories: [],
       tags: [],
       author: null,
       cover: cover ? (archiveRef(cover, path, files, out) ?? cover) : null,
       comments: [],
-      ...(paid && published
-        ? { warnings: [`for paid subscribers on Substack (audience "${audience}"): kept as a draft`] }
-        : {}),
     };
     guardPost(out, meta, raw, () => {
       const doc = parseHtml(`<body>${raw}</body>`);
       takeArchiveImages(doc, path, files, out);
       const html = doc.body.innerHTML;
-      return { markdown: htmlToMarkdown(html), description: subtitle || plainText(html, 300) };
+      const { markdown, free } = htmlToGatedMarkdown(html, SUBSTACK_PAYWALL);
+      return { markdown, description: subtitle || plainText(free ?? html, 300) };
     });
   }
   const seen = new Set<string>();

@@ -63,6 +63,17 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       return toPage(items, totals[0]?.n ?? 0, paging) satisfies Page<MemberListItem>;
     },
 
+    /** The account an admin names by its sign-in address (the comp form on /dashboard/memberships). */
+    async accountByEmail(actor: Actor | null, email: unknown): Promise<string> {
+      requireAdmin(actor);
+      const address = typeof email === "string" ? email.trim().toLowerCase() : "";
+      const user = address
+        ? await db.query.users.findFirst({ where: eq(u.email, address), columns: { id: true } })
+        : undefined;
+      if (!user) throw new NotFound("No account has this email address.", "user-not-found");
+      return user.id;
+    },
+
     /** Free access to a tier without Stripe, for good or until a date. */
     async comp(actor: Actor | null, userId: string, input: unknown, now = Date.now()) {
       requireAdmin(actor);
@@ -108,10 +119,18 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       return ended.length;
     },
 
-    /** Counts by state (every account without a paid plan or comp is free) and monthly recurring revenue per currency. */
-    async stats(actor: Actor | null) {
+    /**
+     * Counts by state (every account without a paid plan or comp is free), monthly recurring revenue per currency,
+     * and from the event ledger: paid sign-ups (completed Checkouts) and ended subscriptions per month over the
+     * last twelve, and paid sign-ups per post (the post in the Checkout's metadata).
+     */
+    async stats(actor: Actor | null, now = Date.now()) {
       requireAdmin(actor);
-      const [byStatus, accounts, revenue] = await db.batch([
+      const e = schema.stripeEvents;
+      const month = sql<string>`strftime('%Y-%m', ${e.receivedAt} / 1000, 'unixepoch')`;
+      const since = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 11, 1);
+      const postId = sql<string>`json_extract(${e.payload}, '$.metadata.post_id')`;
+      const [byStatus, accounts, revenue, perMonth, perPost] = await db.batch([
         db.select({ status: m.status, n: count() }).from(m).groupBy(m.status),
         db.select({ n: count() }).from(u),
         db
@@ -122,13 +141,40 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
           .from(m)
           .where(and(eq(m.status, "paid"), sql`${m.amount} is not null and ${m.currency} is not null`))
           .groupBy(m.currency),
+        db
+          .select({ month, type: e.type, n: count() })
+          .from(e)
+          .where(
+            and(
+              sql`${e.type} in ('checkout.session.completed', 'customer.subscription.deleted')`,
+              sql`${e.receivedAt} >= ${since}`,
+            ),
+          )
+          .groupBy(month, e.type),
+        db
+          .select({ postId, title: schema.blogs.title, n: count() })
+          .from(e)
+          .leftJoin(schema.blogs, eq(schema.blogs.id, postId))
+          .where(and(eq(e.type, "checkout.session.completed"), sql`${postId} is not null`))
+          .groupBy(postId)
+          .orderBy(desc(count()))
+          .limit(10),
       ]);
       const counts = { paid: 0, comped: 0, free: 0 };
       for (const r of byStatus) if (r.status !== "free") counts[r.status] = r.n;
       counts.free = Math.max(0, (accounts[0]?.n ?? 0) - counts.paid - counts.comped);
+      const months = Array.from({ length: 12 }, (_, i) => {
+        const d = new Date(since);
+        d.setUTCMonth(d.getUTCMonth() + i);
+        const key = d.toISOString().slice(0, 7);
+        const of = (type: string) => perMonth.find((r) => r.month === key && r.type === type)?.n ?? 0;
+        return { month: key, joined: of("checkout.session.completed"), ended: of("customer.subscription.deleted") };
+      });
       return {
         counts,
         mrr: Object.fromEntries(revenue.map((r) => [r.currency!, Math.round(r.mrr)])) as Record<string, number>,
+        months,
+        posts: perPost.map((r) => ({ post_id: r.postId, title: r.title, signups: r.n })),
       };
     },
   };

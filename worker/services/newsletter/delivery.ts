@@ -5,6 +5,7 @@ import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { publicTextOf, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
+import { memberStatus } from "#worker/services/members/model.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { readSiteSetting } from "#worker/services/site-settings.ts";
 import { postForMail } from "#worker/content/mail-post.ts";
@@ -91,6 +92,25 @@ export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
   }
 
   /**
+   * Of some subscribers' addresses, those that read a gated post whole (decision 053): the address of a proven
+   * account for a members' post; of a paid or comped member's for a paid one. Everyone else gets the preview.
+   */
+  async function wholeReaders(post: { visibility: string }, emails: string[]): Promise<Set<string>> {
+    if (post.visibility === "public" || emails.length === 0) return new Set(emails);
+    const u = schema.users;
+    const rows = await db
+      .select({ email: u.email, member: schema.members })
+      .from(u)
+      .leftJoin(schema.members, eq(schema.members.userId, u.id))
+      .where(and(inArray(u.email, emails), sql`${u.emailVerifiedAt} is not null`));
+    return new Set(
+      rows
+        .filter((r) => post.visibility === "members" || memberStatus(r.member ?? undefined) !== "free")
+        .map((r) => r.email),
+    );
+  }
+
+  /**
    * Mails a few subscribers. Each address is claimed (its delivery row gets the message's outbox id)
    * in the same D1 batch that writes the message, guarded by that claim: a batch the queue delivers
    * again finds the rows claimed and writes and sends nothing.
@@ -114,7 +134,17 @@ export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
     const image = post.image ? mailer.link(job.origin, post.image) : null;
     // The post's choice, else the site's default, as it is now (not when the post was published).
     const content = effectiveContent(post.newsletterContent, await readSiteSetting(db, "newsletter_content"));
+    // The whole post: a gated one only to the subscribers who may read it, the preview (and the post's call to
+    // join, one click away) to the others.
     const body = content === "full" ? postForMail(publicTextOf(post), mailer.link(job.origin, postPath(post))) : null;
+    const wholeBody =
+      content === "full" && post.visibility !== "public"
+        ? postForMail(post.blogDetails, mailer.link(job.origin, postPath(post)))
+        : body;
+    const whole = await wholeReaders(
+      post,
+      content === "full" ? people.filter((p) => p.state === "confirmed").map((p) => p.email) : [],
+    );
     const work: { composed: Composed; claim: BatchItem<"sqlite"> }[] = [];
     for (const person of people) {
       if (person.state !== "confirmed") continue;
@@ -136,7 +166,7 @@ export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
             url,
             image,
             unsubscribeUrl,
-            ...(body ? { body } : {}),
+            ...(body ? { body: (whole.has(person.email) && wholeBody) || body } : {}),
           },
           headers: {
             "List-Unsubscribe": `<${unsubscribeUrl}>`,

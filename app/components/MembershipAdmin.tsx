@@ -1,0 +1,270 @@
+import { Form, Link } from "@remix-run/react";
+import { DataTable, numberColumn } from "#app/components/DataTable.tsx";
+import { Field, Select, SubmitButton } from "#app/components/form.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { TableSearch } from "#app/components/TableSearch.tsx";
+import type { Page } from "#worker/services/shared/pagination.ts";
+import type { MemberListItem } from "#worker/services/members/admin.ts";
+import type { Tier } from "#worker/services/members/model.ts";
+
+/** The admin's Dashboard → Memberships, below the tiers: the money over time, and the members with their comps. */
+
+const monthName = (key: string) =>
+  new Date(`${key}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * Paid sign-ups and ended subscriptions per month (the last twelve), as an SVG bar chart drawn on the server
+ * with its numbers in a table beside it, and paid sign-ups per post (the post a reader came from).
+ */
+export function MoneyOverTime({
+  months,
+  posts,
+}: {
+  months: { month: string; joined: number; ended: number }[];
+  posts: { post_id: string; title: string | null; signups: number }[];
+}) {
+  const W = 600;
+  const H = 200;
+  const top = Math.max(4, ...months.flatMap((m) => [m.joined, m.ended]));
+  const slot = W / Math.max(1, months.length);
+  const bar = (value: number) => (value / top) * (H - 24);
+  const joined = months.reduce((a, m) => a + m.joined, 0);
+  const ended = months.reduce((a, m) => a + m.ended, 0);
+  const summary = `${joined} paid ${joined === 1 ? "sign-up" : "sign-ups"} and ${ended} ended ${
+    ended === 1 ? "subscription" : "subscriptions"
+  } from ${monthName(months[0]!.month)} to ${monthName(months[months.length - 1]!.month)}.`;
+  return (
+    <section aria-labelledby="money-heading" className="mb-8">
+      <h2 id="money-heading" className="mb-3 text-xl font-bold text-ink">
+        Sign-ups and endings
+      </h2>
+      <div className="grid gap-4">
+        <figure className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+          <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="money-title money-desc" className="h-auto w-full">
+            <title id="money-title">Paid sign-ups and ended subscriptions per month</title>
+            <desc id="money-desc">{summary}</desc>
+            <line x1={0} x2={W} y1={H - 20} y2={H - 20} className="stroke-gray-300" />
+            <text x={2} y={14} fontSize={14} className="fill-gray-600">
+              {top}
+            </text>
+            {months.map((m, i) => (
+              <g key={m.month}>
+                <rect
+                  x={i * slot + slot * 0.15}
+                  y={H - 20 - bar(m.joined)}
+                  width={slot * 0.33}
+                  height={bar(m.joined)}
+                  className="fill-brand-600"
+                />
+                <rect
+                  x={i * slot + slot * 0.52}
+                  y={H - 20 - bar(m.ended)}
+                  width={slot * 0.33}
+                  height={bar(m.ended)}
+                  className="fill-gray-400"
+                />
+                <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" fontSize={14} className="fill-gray-600">
+                  {monthName(m.month).slice(0, 3)}
+                </text>
+              </g>
+            ))}
+          </svg>
+          <figcaption className="mt-2 flex gap-4 text-sm text-gray-700">
+            <span>
+              <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-brand-600" />
+              Paid sign-ups
+            </span>
+            <span>
+              <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-gray-400" />
+              Ended
+            </span>
+          </figcaption>
+        </figure>
+        <div
+          className="max-h-80 overflow-auto rounded-2xl border border-gray-200 bg-white p-4"
+          tabIndex={0}
+          role="region"
+          aria-label="Sign-ups and endings per month, as a table"
+        >
+          <table className="w-full text-sm">
+            <caption className="sr-only">Paid sign-ups and ended subscriptions per month</caption>
+            <thead>
+              <tr className="text-left text-gray-600">
+                <th scope="col">Month</th>
+                <th scope="col" className="text-right">
+                  Paid sign-ups
+                </th>
+                <th scope="col" className="text-right">
+                  Ended
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((m) => (
+                <tr key={m.month} className="border-t border-gray-200">
+                  <th scope="row" className="py-1 text-left font-normal text-gray-800">
+                    {monthName(m.month)}
+                  </th>
+                  <td className="text-right tabular-nums">{m.joined}</td>
+                  <td className="text-right tabular-nums">{m.ended}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <h3 className="mb-2 mt-6 text-lg font-bold text-ink">Paid sign-ups per post</h3>
+      {posts.length === 0 ? (
+        <p className="text-sm text-gray-700">No paid sign-up has come from a post yet.</p>
+      ) : (
+        <table className="w-full max-w-2xl text-sm" data-signups-per-post="">
+          <caption className="sr-only">Paid sign-ups per post</caption>
+          <thead>
+            <tr className="text-left text-gray-600">
+              <th scope="col">Post</th>
+              <th scope="col" className="text-right">
+                Paid sign-ups
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((p) => (
+              <tr key={p.post_id} className="border-t border-gray-200">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {p.title ? (
+                    <Link to={`/blogs/${p.post_id}`} className="text-brand-700 underline">
+                      {p.title}
+                    </Link>
+                  ) : (
+                    "A deleted post"
+                  )}
+                </th>
+                <td className="text-right tabular-nums">{p.signups}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const STATUS_WORDS = { "": "Everyone", paid: "Paid", comped: "Comped", free: "Free" } as const;
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+
+/** The members, by state or address, a page at a time (the one pagination helper), and comps given or ended. */
+export function MembersSection({
+  list,
+  status,
+  q,
+  tiers,
+}: {
+  list: Page<MemberListItem>;
+  status: string;
+  q: string;
+  tiers: Tier[];
+}) {
+  const tierName = (id: string | null) => tiers.find((t) => t._id === id)?.name ?? "";
+  const open = tiers.filter((t) => !t.archived);
+  return (
+    <section aria-labelledby="members-heading" className="mt-10">
+      <h2 id="members-heading" className="mb-3 text-xl font-bold text-ink">
+        Members
+      </h2>
+      <nav aria-label="Members by state" className="mb-3 flex flex-wrap gap-2 text-sm">
+        {(Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).map((s) => (
+          <Link
+            key={s || "all"}
+            to={s ? `?status=${s}` : "?"}
+            aria-current={s === status ? "page" : undefined}
+            className={`rounded-full border px-3 py-1.5 font-semibold ${
+              s === status ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700"
+            }`}
+          >
+            {STATUS_WORDS[s]}
+          </Link>
+        ))}
+      </nav>
+      <TableSearch q={q} label="Search members by email" placeholder="Search by email" />
+      <DataTable
+        caption="Members"
+        rows={list.items}
+        rowKey={(m) => m.user_id}
+        empty={q || status ? "No member matches." : "No members yet."}
+        columns={[
+          numberColumn((list.page - 1) * list.limit),
+          {
+            header: "Member",
+            mobile: "title",
+            cell: (m) => (
+              <span className="block min-w-0">
+                <span className="block font-medium text-ink">{m.name}</span>
+                <span className="block break-all text-sm text-gray-600">{m.email}</span>
+              </span>
+            ),
+          },
+          { header: "State", cell: (m) => <span data-member-status={m.status}>{STATUS_WORDS[m.status]}</span> },
+          { header: "Tier", cell: (m) => tierName(m.tier_id) || "—" },
+          {
+            header: "Until",
+            cell: (m) =>
+              m.status === "comped"
+                ? m.comp_until
+                  ? day(m.comp_until)
+                  : "No end"
+                : m.status === "paid"
+                  ? day(m.current_period_end)
+                  : "—",
+          },
+          {
+            header: "Comp",
+            action: true,
+            cell: (m) =>
+              m.status === "comped" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="uncomp" />
+                  <input type="hidden" name="id" value={m.user_id} />
+                  <SubmitButton tone="secondary" pendingText="Ending…">
+                    End comp<span className="sr-only"> of {m.name}</span>
+                  </SubmitButton>
+                </Form>
+              ) : null,
+          },
+        ]}
+      />
+      {list.pages > 1 ? (
+        <div className="mt-6">
+          <Pagination page={list.page} pages={list.pages} label="Members pages" />
+        </div>
+      ) : null}
+      {open.length > 0 ? (
+        <Form
+          method="post"
+          className="mt-8 grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-2"
+          aria-labelledby="comp-heading"
+        >
+          <h3 id="comp-heading" className="text-lg font-bold sm:col-span-2">
+            Give a membership
+          </h3>
+          <p className="text-sm text-gray-700 sm:col-span-2">
+            A complimentary plan, free of charge and outside Stripe: the account reads what the tier&apos;s members read
+            until the date (or until you end it).
+          </p>
+          <input type="hidden" name="intent" value="comp" />
+          <Field label="Account email" name="email" type="email" required />
+          <Select label="Tier" name="tier_id" defaultValue={open[0]!._id}>
+            {open.map((t) => (
+              <option key={t._id} value={t._id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+          <Field label="Until (optional)" name="until" type="date" />
+          <div className="self-end">
+            <SubmitButton pendingText="Giving…">Give membership</SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
