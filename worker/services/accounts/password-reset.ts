@@ -31,7 +31,7 @@ interface ResetData {
   email: string;
 }
 
-const forgotSchema = z.object({ email: emailField() });
+export const forgotSchema = z.object({ email: emailField() });
 
 export function createPasswordResetService(
   db: Db,

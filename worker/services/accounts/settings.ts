@@ -18,7 +18,7 @@ import { eraseAccount, mailGoodbye, readHoldings, type AccountFederation } from 
 type UserRow = typeof schema.users.$inferSelect;
 
 /** A public contact address: an email, or "" (none). */
-const contactEmailInput = z.object({
+export const contactEmailInput = z.object({
   contactEmail: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
     z
