@@ -103,6 +103,15 @@ export const IdParam = z.string().refine(isIdShaped).openapi({ pattern: ID_PATTE
 /** A path segment a service looks up as it is (an email, a handle, a key). */
 export const TextParam = z.string();
 
+/** `{id}` in a path. */
+export const IdParams = z.object({ id: IdParam });
+
+/** A list: a JSON array of records, the total in X-Total-Count and the pages in Link (worker/api/paging.ts). */
+export const Page = {
+  description: "A page of records (X-Total-Count and Link headers)",
+  content: { "application/json": { schema: z.array(z.looseObject({})) } },
+};
+
 /** The paging parameters of a list (services check them: decision 023). */
 export const PagingQuery = z.object({
   page: z.string().optional().openapi({ description: "1-based page number" }),
