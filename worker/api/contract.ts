@@ -61,7 +61,7 @@ export const json = <S extends z.ZodType>(schema: S, description = "Success") =>
 });
 
 /** A service's input schema as the document's JSON Schema (zod 4's own converter, the shape a client sends). */
-function documented(schema: z.ZodType): Record<string, unknown> {
+export function documented(schema: z.ZodType): Record<string, unknown> {
   try {
     const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
     return json;
@@ -79,6 +79,23 @@ export function jsonBody<S extends z.ZodType>(schema: S, description = "JSON bod
   const body = z.looseObject({}).openapi(documented(schema)) as unknown as z.ZodType<z.input<S>, z.input<S>>;
   return { description, required, content: { "application/json": { schema: body } } };
 }
+
+/**
+ * A body the route reads itself, as bytes (an upload, a CSV, a signed webhook): described here by a plain
+ * JSON Schema, not a zod one, so no validator reads it before the route's own capped reader does.
+ */
+export const rawBody = (type: string, schema: Record<string, unknown>, description: string) => ({
+  description,
+  required: true,
+  content: { [type]: { schema } },
+});
+
+/** A multipart form with one file field (and other text fields). */
+export const fileForm = (field: string, others: Record<string, Record<string, unknown>> = {}) => ({
+  type: "object",
+  required: [field],
+  properties: { [field]: { type: "string", contentMediaType: "application/octet-stream" }, ...others },
+});
 
 /**
  * Reads the JSON body the way the API always has (415 for another type, 413 past the cap, 400 for text
