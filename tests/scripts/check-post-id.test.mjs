@@ -26,12 +26,12 @@ test("a post id parsed by a pattern of its own fails, naming the file and line",
   const dir = repoWith({
     "worker/services/shared/ids.ts": IDS,
     "worker/services/analytics/classify.ts": "const a = 1;\nconst m = /^\\/blogs\\/([0-9a-z]{8,40})$/.exec(path);\n",
-    "app/components/Form.tsx": "if (/^[a-z0-9]{20}$/.test(linked)) go();\n",
+    "app/components/NewsletterForm.tsx": "if (/^[a-z0-9]{20}$/.test(linked)) go();\n",
   });
   const res = spawnSync(process.execPath, [script, dir], { encoding: "utf8" });
   assert.equal(res.status, 1);
   assert.match(res.stderr, /worker\/services\/analytics\/classify\.ts:2/);
-  assert.match(res.stderr, /app\/components\/Form\.tsx:1/);
+  assert.match(res.stderr, /app\/components\/NewsletterForm\.tsx:1/);
 });
 
 test("code that calls the one parse, and other patterns (image keys, slugs), pass", () => {
