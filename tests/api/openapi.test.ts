@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import Ajv2020 from "../../node_modules/@seriousme/openapi-schema-validator/node_modules/ajv/dist/2020.js";
 import schema31 from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
 import { describe, expect, it } from "vitest";
+import { api } from "#worker/api/index.ts";
 import { call, json } from "../support/http";
 
 type Schema = Record<string, unknown>;
@@ -67,5 +68,19 @@ describe("/api/openapi.json, generated from the routes' declarations", () => {
         for (const [type, media] of content) expect(media.schema, `${key} ${status} ${type}`).toBeDefined();
       }
     }
+  });
+
+  it("lists every route the API serves: a route declared without createRoute would be missing", async () => {
+    const doc = await json<Document>(await call("/api/openapi.json"));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    const served = new Set(
+      api.routes
+        .filter((r) => r.method !== "ALL")
+        .map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, "{$1}")}`),
+    );
+    expect(served.size).toBeGreaterThanOrEqual(90);
+    for (const route of served) expect(documented.has(route), route).toBe(true);
   });
 });
