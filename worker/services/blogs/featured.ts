@@ -10,7 +10,7 @@ import { parse } from "#worker/services/shared/validation.ts";
 /** How many featured posts the home page shows; the spec's fixed cards fill the rest while fewer are chosen. */
 export const FEATURED_BLOGS_SHOWN = 6;
 
-export const featuredInput = z.object({
+const featuredInput = z.object({
   featured: z.preprocess(
     (v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v),
     z.boolean({ error: "Featured must be true or false." }),
