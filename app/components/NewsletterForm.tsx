@@ -2,6 +2,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MSG } from "#app/lib/messages.ts";
 import type { FormFailure } from "#app/lib/form-result.ts";
+import { parseId, postIdOfPath } from "#worker/services/shared/ids.ts";
 
 export type NewsletterResult = { ok: true; already?: boolean } | FormFailure;
 
@@ -22,11 +23,12 @@ export function NewsletterForm() {
   const [fromPost, setFromPost] = useState("");
   useEffect(() => {
     const linked = new URLSearchParams(location.search).get("from");
-    if (linked && /^[0-9a-z]{8,40}$/.test(linked)) return setFromPost(linked);
+    const linkedId = parseId(linked);
+    if (linkedId) return setFromPost(linkedId);
     try {
       const ref = new URL(document.referrer);
-      const m = /^\/blogs\/([0-9a-z]{8,40})(\/|$)/.exec(ref.pathname);
-      if (ref.origin === location.origin && m) setFromPost(m[1]!);
+      const post = postIdOfPath(ref.pathname);
+      if (ref.origin === location.origin && post) setFromPost(post);
     } catch {
       // No referrer, or not a URL: no post to credit.
     }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Blog } from "#worker/services/blogs/model.ts";
 import { clearContent, makeBlog, makeUser } from "../support/factories";
-import { call, json } from "../support/http";
+import { json } from "../support/http";
+import { client } from "../support/client";
 
 describe("blogs API (read side)", () => {
   let ids: string[] = [];
@@ -20,7 +21,7 @@ describe("blogs API (read side)", () => {
   });
 
   it("GET /api/latest-blogs lists the newest first with the contract's fields", async () => {
-    const res = await call("/api/latest-blogs");
+    const res = await client()["latest-blogs"].$get();
     expect(res.status).toBe(200);
     const blogs = await json<Blog[]>(res);
     expect(blogs.map((b) => b.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2"]);
@@ -68,7 +69,7 @@ describe("blogs API (read side)", () => {
   });
 
   it("GET /api/blogs without paging parameters answers the first page, newest first (decision 023)", async () => {
-    const res = await call("/api/blogs");
+    const res = await client().blogs.$get({ query: {} });
     const list = await json<Blog[]>(res);
     // The seven fit the first page (20): the spec's client still sees every post of a demo-sized site.
     expect(list.map((b) => b.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2", "Post 1"]);
@@ -79,16 +80,16 @@ describe("blogs API (read side)", () => {
   });
 
   it("GET /api/blogs?page&limit answers one page and X-Total-Count", async () => {
-    const res = await call("/api/blogs?page=2&limit=3");
+    const res = await client().blogs.$get({ query: { page: "2", limit: "3" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("7");
     expect((await json<Blog[]>(res)).map((b) => b.title)).toEqual(["Post 4", "Post 3", "Post 2"]);
   });
 
   it("GET /api/blogs/{id} answers one blog, and a JSON 404 for an unknown id", async () => {
-    const ok = await call(`/api/blogs/${ids[0]}`);
+    const ok = await client().blogs[":id"].$get({ param: { id: ids[0]! } });
     expect((await json<Blog>(ok)).title).toBe("Post 1");
-    const missing = await call("/api/blogs/doesnotexist123");
+    const missing = await client().blogs[":id"].$get({ param: { id: "doesnotexist123" } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: "not-found", message: "Blog not found." } });
   });

@@ -1,36 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { asUser, makeBlog, makeUser } from "../support/factories";
-import { call, json, send } from "../support/http";
+import { json, send } from "../support/http";
+import { client } from "../support/client";
 
 type State = { following: boolean; followers: number };
 type ErrorBody = { error: { code: string } };
 const post = async (path: string, headers: Record<string, string> = {}) => send("POST", path, undefined, headers);
-const del = async (path: string, headers: Record<string, string> = {}) => call(path, { method: "DELETE", headers });
+const follow = (id: string, headers: Record<string, string> = {}) =>
+  client(headers).writers[":id"].follow.$post({ param: { id } });
+const unfollow = (id: string, headers: Record<string, string> = {}) =>
+  client(headers).writers[":id"].follow.$delete({ param: { id } });
 
 describe("following writers over /api", () => {
   it("follows once however often asked, counts followers, and unfollows", async () => {
     const writer = await makeUser({ name: "Followed Writer" });
     const [a, b] = [await makeUser(), await makeUser()];
     const ha = await asUser(a);
-    const first = await post(`/api/writers/${writer.id}/follow`, ha);
+    const first = await follow(writer.id, ha);
     expect(first.status).toBe(200);
     expect(await json<State>(first)).toEqual({ following: true, followers: 1 });
-    expect(await json<State>(await post(`/api/writers/${writer.id}/follow`, ha))).toEqual({
+    expect(await json<State>(await follow(writer.id, ha))).toEqual({
       following: true,
       followers: 1,
     });
-    expect(await json<State>(await post(`/api/writers/${writer.id}/follow`, await asUser(b)))).toEqual({
+    expect(await json<State>(await follow(writer.id, await asUser(b)))).toEqual({
       following: true,
       followers: 2,
     });
-    expect(await json<State>(await call(`/api/writers/${writer.id}/follow`, { headers: ha }))).toEqual({
+    expect(await json<State>(await client(ha).writers[":id"].follow.$get({ param: { id: writer.id } }))).toEqual({
       following: true,
       followers: 2,
     });
-    const gone = await del(`/api/writers/${writer.id}/follow`, ha);
+    const gone = await unfollow(writer.id, ha);
     expect(gone.status).toBe(200);
     expect(await json<State>(gone)).toEqual({ following: false, followers: 1 });
-    expect(await json<State>(await del(`/api/writers/${writer.id}/follow`, ha))).toEqual({
+    expect(await json<State>(await unfollow(writer.id, ha))).toEqual({
       following: false,
       followers: 1,
     });
@@ -41,13 +45,13 @@ describe("following writers over /api", () => {
   it("refuses a visitor (401), following yourself (400) and an unknown writer (404)", async () => {
     const reader = await makeUser();
     const headers = await asUser(reader);
-    expect((await post(`/api/writers/${reader.id}/follow`)).status).toBe(401);
-    const self = await post(`/api/writers/${reader.id}/follow`, headers);
+    expect((await follow(reader.id)).status).toBe(401);
+    const self = await follow(reader.id, headers);
     expect(self.status).toBe(400);
     expect((await json<ErrorBody>(self)).error.code).toBe("follow-self");
-    expect((await post(`/api/writers/abcdefghij0123456789/follow`, headers)).status).toBe(404);
+    expect((await follow("abcdefghij0123456789", headers)).status).toBe(404);
     expect((await post(`/api/writers/not%20an%20id/follow`, headers)).status).toBe(404);
-    expect((await call(`/api/following`)).status).toBe(401);
+    expect((await client().following.$get({ query: {} })).status).toBe(401);
   });
 
   it("GET /api/following: the followed writers' visible posts only, newest first, paginated", async () => {
@@ -59,20 +63,20 @@ describe("following writers over /api", () => {
     await makeBlog(w1, { status: "draft", title: "A draft" });
     await makeBlog(w1, { status: "scheduled", publishAt: Date.now() + 3_600_000, title: "Later" });
     await makeBlog(other, { title: "Not followed" });
-    for (const w of [w1, w2]) await post(`/api/writers/${w.id}/follow`, headers);
+    for (const w of [w1, w2]) await follow(w.id, headers);
 
-    const all = await call(`/api/following`, { headers });
+    const all = await client(headers).following.$get({ query: {} });
     expect(all.status).toBe(200);
     expect(all.headers.get("X-Total-Count")).toBe("2");
     expect(all.headers.get("Cache-Control")).toBe("private, no-store");
     expect((await json<{ _id: string }[]>(all)).map((b) => b._id)).toEqual([newer.id, older.id]);
 
-    const page2 = await call(`/api/following?limit=1&page=2`, { headers });
+    const page2 = await client(headers).following.$get({ query: { limit: "1", page: "2" } });
     expect((await json<{ _id: string }[]>(page2)).map((b) => b._id)).toEqual([older.id]);
     expect(page2.headers.get("Link")).toContain('rel="prev"');
-    expect((await call(`/api/following?page=0`, { headers })).status).toBe(400);
+    expect((await client(headers).following.$get({ query: { page: "0" } })).status).toBe(400);
 
-    const writers = await call(`/api/follows`, { headers });
+    const writers = await client(headers).follows.$get({ query: {} });
     expect(writers.headers.get("X-Total-Count")).toBe("2");
     expect((await json<{ _id: string }[]>(writers)).map((w) => w._id).sort()).toEqual([w1.id, w2.id].sort());
   });

@@ -5,6 +5,7 @@ import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { mailbox, sendWith, callWith } from "../support/mail";
 import { fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
 import { membersWorld } from "../support/kernel";
+import { clientWith } from "../support/client";
 
 let stripe: ReturnType<typeof fakeStripe>;
 let logged: string[] = [];
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 const secrets = [STRIPE_ENV.STRIPE_SECRET_KEY, STRIPE_ENV.STRIPE_WEBHOOK_SECRET];
-async function body(res: Response) {
+async function body(res: { text(): Promise<string> }) {
   const text = await res.text();
   for (const s of secrets) expect(text).not.toContain(s);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
@@ -31,11 +32,8 @@ async function body(res: Response) {
 
 async function makeTier(env: Cloudflare.Env, monthly = 500) {
   const admin = await makeUser({ role: "admin" });
-  const res = await sendWith(
-    env,
-    "POST",
-    "/api/members/tiers",
-    {
+  const res = await clientWith(env, await asUser(admin)).members.tiers.$post({
+    json: {
       name: "Supporter",
       description: "Keeps the lights on",
       benefits: "Every post\nThe archive",
@@ -43,8 +41,7 @@ async function makeTier(env: Cloudflare.Env, monthly = 500) {
       yearly_price: 5000,
       currency: "USD",
     },
-    await asUser(admin),
-  );
+  });
   expect(res.status).toBe(201);
   const { insertedId } = await body(res);
   return { admin, tier: (await db().query.memberTiers.findFirst({ where: eq(schema.memberTiers.id, insertedId) }))! };
@@ -64,7 +61,7 @@ describe("paid memberships", () => {
     const box = mailbox();
     const env = box.env();
     const reader = await makeUser();
-    expect(await body(await callWith(env, "/api/members/tiers"))).toEqual({ tiers: [] });
+    expect(await body(await clientWith(env).members.tiers.$get())).toEqual({ tiers: [] });
     const res = await sendWith(
       env,
       "POST",
@@ -93,7 +90,7 @@ describe("paid memberships", () => {
     ]);
     expect(tier.currency).toBe("usd");
     expect(tier.stripeMonthlyPriceId).toMatch(/^price_/);
-    const listed = await body(await callWith(w.env, "/api/members/tiers"));
+    const listed = await body(await clientWith(w.env).members.tiers.$get());
     expect(listed.tiers.find((t: { _id: string }) => t._id === tier.id)).toMatchObject({
       name: "Supporter",
       benefits: ["Every post", "The archive"],
@@ -122,7 +119,7 @@ describe("paid memberships", () => {
     });
     expect(await body(del)).toEqual({ deletedCount: 1 });
     expect(stripe.store.products.get(tier.stripeProductId!)?.active).toBe(false);
-    const after = await body(await callWith(w.env, "/api/members/tiers"));
+    const after = await body(await clientWith(w.env).members.tiers.$get());
     expect(after.tiers.some((t: { _id: string }) => t._id === tier.id)).toBe(false);
     const join = await sendWith(
       w.env,
@@ -221,7 +218,7 @@ describe("paid memberships", () => {
     });
     expect(w.queue.pending).toEqual([]);
 
-    const me = await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }));
+    const me = await body(await clientWith(w.env, await asUser(reader)).members.me.$get());
     expect(me).toMatchObject({ status: "paid", cadence: "month", cancel_at_period_end: false, tier: { _id: tier.id } });
     expect(me.current_period_end).toMatch(/^\d{4}-/);
     expect(w.box.to(reader.email).map((m) => m.subject)).toEqual(["Welcome to Supporter on Edge Blog"]);
@@ -236,19 +233,16 @@ describe("paid memberships", () => {
     expect(again.status).toBe(409);
     expect((await body(again)).error.code).toBe("already-member");
 
-    const cancelled = await callWith(w.env, "/api/members/me/cancel", {
-      method: "POST",
-      headers: await asUser(reader),
-    });
+    const cancelled = await clientWith(w.env, await asUser(reader)).members.me.cancel.$post();
     expect(await body(cancelled)).toMatchObject({ status: "paid", cancel_at_period_end: true });
     expect(w.box.to(reader.email).map((m) => m.subject)).toContain("Your Edge Blog membership was cancelled");
-    const resumed = await callWith(w.env, "/api/members/me/resume", { method: "POST", headers: await asUser(reader) });
+    const resumed = await clientWith(w.env, await asUser(reader)).members.me.resume.$post();
     expect(await body(resumed)).toMatchObject({ status: "paid", cancel_at_period_end: false });
 
-    const portal = await callWith(w.env, "/api/members/portal", { method: "POST", headers: await asUser(reader) });
+    const portal = await clientWith(w.env, await asUser(reader)).members.portal.$post();
     expect((await body(portal)).url).toBe("https://billing.stripe.com/p/session/test");
 
-    const stats = await body(await callWith(w.env, "/api/members/stats", { headers: await asUser(admin) }));
+    const stats = await body(await clientWith(w.env, await asUser(admin)).members.stats.$get());
     expect(stats.counts.paid).toBeGreaterThanOrEqual(1);
     expect(stats.mrr.usd).toBeGreaterThanOrEqual(500);
     // From the event ledger: this month's paid sign-up (the event once, however often it came), and its post.
@@ -265,9 +259,7 @@ describe("paid memberships", () => {
       parent: { subscription_details: { subscription: sub.id } },
     });
     await w.queue.drain(w.env, { twice: true });
-    expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).status).toBe(
-      "paid",
-    );
+    expect((await body(await clientWith(w.env, await asUser(reader)).members.me.$get())).status).toBe("paid");
     expect(w.box.to(reader.email).at(-1)?.subject).toBe("Your Edge Blog payment did not go through");
     const failures = w.box.to(reader.email).filter((m) => m.subject === "Your Edge Blog payment did not go through");
     expect(failures).toHaveLength(1);
@@ -277,7 +269,7 @@ describe("paid memberships", () => {
     stripe.store.subscriptions.get(sub.id as string)!.status = "canceled";
     await deliver(w.env, "customer.subscription.deleted", { id: sub.id, object: "subscription" });
     await w.queue.drain(w.env);
-    expect(await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).toMatchObject({
+    expect(await body(await clientWith(w.env, await asUser(reader)).members.me.$get())).toMatchObject({
       status: "free",
       tier: null,
     });
@@ -300,7 +292,7 @@ describe("paid memberships", () => {
       await asUser(admin),
     );
     expect(await body(comp)).toEqual({ modifiedCount: 1 });
-    expect(await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).toMatchObject({
+    expect(await body(await clientWith(w.env, await asUser(reader)).members.me.$get())).toMatchObject({
       status: "comped",
       tier: { _id: tier.id },
       comp_until: until,
@@ -311,23 +303,21 @@ describe("paid memberships", () => {
       }),
     );
     expect(list).toMatchObject({ total: 1, page: 1, items: [{ user_id: reader.id, status: "comped" }] });
-    expect((await callWith(w.env, "/api/members?page=0", { headers: await asUser(admin) })).status).toBe(400);
-    expect((await callWith(w.env, "/api/members", { headers: await asUser(reader) })).status).toBe(403);
+    expect((await clientWith(w.env, await asUser(admin)).members.$get({ query: { page: "0" } })).status).toBe(400);
+    expect((await clientWith(w.env, await asUser(reader)).members.$get({ query: {} })).status).toBe(403);
     const end = await callWith(w.env, `/api/members/${reader.id}/comp`, {
       method: "DELETE",
       headers: await asUser(admin),
     });
     expect(await body(end)).toEqual({ deletedCount: 1 });
-    expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(reader) }))).status).toBe(
-      "free",
-    );
+    expect((await body(await clientWith(w.env, await asUser(reader)).members.me.$get())).status).toBe("free");
 
     // A comp whose end has passed reads as free at once, and the hourly sweep rewrites the stored status.
     const past = await makeUser();
     await db()
       .insert(schema.members)
       .values({ userId: past.id, status: "comped", compTierId: tier.id, compUntil: Date.now() - 1000 });
-    expect((await body(await callWith(w.env, "/api/members/me", { headers: await asUser(past) }))).status).toBe("free");
+    expect((await body(await clientWith(w.env, await asUser(past)).members.me.$get())).status).toBe("free");
     const { createServices } = await import("#worker/services/index.ts");
     expect(await createServices(w.env).members.admin.sweepComps()).toBeGreaterThanOrEqual(1);
     const row = await db().query.members.findFirst({ where: eq(schema.members.userId, past.id) });

@@ -4,6 +4,7 @@ import { schema } from "#worker/db.ts";
 import type { SavedBlog } from "#worker/services/saved-blogs.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { call, json, send } from "../support/http";
+import { client } from "../support/client";
 
 const savedBy = (userId: string) => db().select().from(schema.savedBlogs).where(eq(schema.savedBlogs.userId, userId));
 const savedOf = (blogId: string) => db().select().from(schema.savedBlogs).where(eq(schema.savedBlogs.blogId, blogId));
@@ -15,7 +16,9 @@ describe("POST /api/save-blogs", () => {
     const author = await makeUser();
     const reader = await makeUser();
     const blog = await makeBlog(author);
-    const res = await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, await asUser(reader));
+    const res = await client(await asUser(reader))["save-blogs"].$post({
+      json: { blogId: blog.id, email: reader.email },
+    });
     expect(res.status).toBe(200);
     const body = await json<{ success: boolean; insertedId: string }>(res);
     expect(body).toEqual({ success: true, insertedId: expect.stringMatching(/^[0-9a-z]{20}$/) });
@@ -29,8 +32,10 @@ describe("POST /api/save-blogs", () => {
     const reader = await makeUser();
     const blog = await makeBlog(author);
     const headers = await asUser(reader);
-    expect((await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, headers)).status).toBe(200);
-    const again = await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, headers);
+    expect((await client(headers)["save-blogs"].$post({ json: { blogId: blog.id, email: reader.email } })).status).toBe(
+      200,
+    );
+    const again = await client(headers)["save-blogs"].$post({ json: { blogId: blog.id, email: reader.email } });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ success: true, alreadySaved: true });
     expect(await savedBy(reader.id)).toHaveLength(1);
@@ -41,9 +46,10 @@ describe("POST /api/save-blogs", () => {
     const reader = await makeUser();
     const [first, second] = [await makeBlog(author), await makeBlog(author)];
     const headers = await asUser(reader);
-    expect((await send("POST", "/api/save-blogs", { blogId: first.id }, headers)).status).toBe(200);
+    expect((await client(headers)["save-blogs"].$post({ json: { blogId: first.id } })).status).toBe(200);
     expect(
-      (await send("POST", "/api/save-blogs", { blogId: second.id, email: reader.email.toUpperCase() }, headers)).status,
+      (await client(headers)["save-blogs"].$post({ json: { blogId: second.id, email: reader.email.toUpperCase() } }))
+        .status,
     ).toBe(200);
     expect((await savedBy(reader.id)).map((row) => row.email)).toEqual([reader.email, reader.email]);
   });
@@ -54,7 +60,7 @@ describe("POST /api/save-blogs", () => {
     const stranger = await makeUser();
     const admin = await makeUser({ role: "admin" });
     const blog = await makeBlog(author);
-    const anonymous = await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email });
+    const anonymous = await client()["save-blogs"].$post({ json: { blogId: blog.id, email: reader.email } });
     expect(anonymous.status).toBe(401);
     const other = await send(
       "POST",
@@ -65,7 +71,8 @@ describe("POST /api/save-blogs", () => {
     expect(other.status).toBe(403);
     expect((await json<ErrorBody>(other)).error.code).toBe("forbidden");
     expect(
-      (await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, await asUser(admin))).status,
+      (await client(await asUser(admin))["save-blogs"].$post({ json: { blogId: blog.id, email: reader.email } }))
+        .status,
     ).toBe(403);
     expect(await savedOf(blog.id)).toHaveLength(0);
   });
@@ -74,7 +81,9 @@ describe("POST /api/save-blogs", () => {
     const author = await makeUser();
     const admin = await makeUser({ role: "admin" });
     const blog = await makeBlog(author);
-    const res = await send("POST", "/api/save-blogs", { blogId: blog.id, email: admin.email }, await asUser(admin));
+    const res = await client(await asUser(admin))["save-blogs"].$post({
+      json: { blogId: blog.id, email: admin.email },
+    });
     expect(res.status).toBe(200);
     expect(await savedBy(admin.id)).toHaveLength(1);
   });
@@ -135,7 +144,8 @@ describe("GET /api/saved-blogs?email", () => {
     ];
     await makeBlog(author, { title: "never saved" });
     const headers = await asUser(reader);
-    for (const blog of blogs) await send("POST", "/api/save-blogs", { blogId: blog.id, email: reader.email }, headers);
+    for (const blog of blogs)
+      await client(headers)["save-blogs"].$post({ json: { blogId: blog.id, email: reader.email } });
 
     const res = await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email)}`, { headers });
     expect(res.status).toBe(200);
@@ -171,7 +181,7 @@ describe("GET /api/saved-blogs?email", () => {
     const reader = await makeUser();
     const blog = await makeBlog(author);
     const headers = await asUser(reader);
-    await send("POST", "/api/save-blogs", { blogId: blog.id }, headers);
+    await client(headers)["save-blogs"].$post({ json: { blogId: blog.id } });
     await call(`/api/blogs/${blog.id}`, { method: "DELETE", headers: await asUser(author) });
     expect(
       await (await call(`/api/saved-blogs?email=${encodeURIComponent(reader.email)}`, { headers })).json(),
@@ -184,7 +194,7 @@ describe("GET /api/saved-blogs?email", () => {
     const stranger = await makeUser();
     const admin = await makeUser({ role: "admin" });
     const blog = await makeBlog(author);
-    await send("POST", "/api/save-blogs", { blogId: blog.id }, await asUser(reader));
+    await client(await asUser(reader))["save-blogs"].$post({ json: { blogId: blog.id } });
     const path = `/api/saved-blogs?email=${encodeURIComponent(reader.email)}`;
     expect((await call(path)).status).toBe(401);
     const other = await call(path, { headers: await asUser(stranger) });

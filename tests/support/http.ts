@@ -30,7 +30,8 @@ export function send(
   });
 }
 
-export async function json<T = unknown>(res: Response): Promise<T> {
+/** A body as the test expects it: of a Response, or of the typed client's (tests/support/client.ts). */
+export async function json<T = unknown>(res: { json(): Promise<unknown> }): Promise<T> {
   return (await res.json()) as T;
 }
 

@@ -1,8 +1,12 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { readToken } from "#worker/auth/cookie.ts";
 import { readBytesUpTo } from "#worker/api/body.ts";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { apiError } from "#worker/api/errors.ts";
+import { bodyErrors, contractApp, documented, errors, json, rawBody } from "#worker/api/contract.ts";
+import { hitInput } from "#worker/services/analytics/model.ts";
+import { summaryQuery, summaryResponse } from "#worker/services/analytics/service.ts";
 import { queueSyntheticHits } from "#worker/services/analytics/bench.ts";
 import { createServices } from "#worker/services/index.ts";
 import { tooLarge, ValidationError } from "#worker/services/shared/errors.ts";
@@ -27,13 +31,54 @@ async function count(c: Context<ApiEnv>, input: unknown) {
   return services.analyticsIngest.accept(c.req.raw, input, readToken(c.req.raw));
 }
 
+const routes = {
+  hit: createRoute({
+    method: "post",
+    path: "/hit",
+    summary: "The page-view beacon (JSON {path, referrer}); answers 204 and sets no cookie",
+    // sendBeacon posts a string as text/plain: the route reads the bytes itself, whatever the type.
+    request: {
+      body: {
+        ...rawBody("application/json", documented(hitInput), "The page and its referrer, at most 4 KB"),
+        content: {
+          "application/json": { schema: documented(hitInput) },
+          "text/plain": { schema: documented(hitInput) },
+        },
+      },
+    },
+    responses: { 204: { description: "Counted (or left out: a bot, a writer's own post)" }, ...bodyErrors },
+  }),
+  pixel: createRoute({
+    method: "get",
+    path: "/hit.gif",
+    summary: "The no-JavaScript page-view pixel: counts the page in its Referer",
+    request: { query: z.object({ r: z.string().optional().openapi({ description: "The page's own referrer" }) }) },
+    responses: { 200: { description: "A 1x1 GIF", content: { "image/gif": { schema: z.string() } } } },
+  }),
+  bench: createRoute({
+    method: "post",
+    path: "/bench",
+    // Not part of the contract: a benchmark's producer, 404 unless ANALYTICS_BENCH_HOOKS is "true".
+    hide: true,
+    responses: { 200: json(z.object({ queued: z.number() })), ...errors },
+  }),
+  summary: createRoute({
+    method: "get",
+    path: "/analytics/summary",
+    summary:
+      "Visitors and pageviews of a range (the site for admins, a writer's own posts, or one post), with top posts, sources, countries and devices",
+    request: { query: summaryQuery },
+    responses: { 200: json(summaryResponse), ...errors },
+  }),
+};
+
 /**
  * The analytics beacon (`POST /api/analytics/hit`, JSON `{path, referrer}`, sent with navigator.sendBeacon
  * after load) and its no-JavaScript fallback (`GET /api/analytics/hit.gif`, an image in <noscript>: the
  * page is its Referer). Mounted by the Hono root before the session and D1-session layers.
  */
-export const analyticsHitRoutes = new Hono<ApiEnv>()
-  .post("/hit", async (c) => {
+export const analyticsHitRoutes = contractApp()
+  .openapi(routes.hit, async (c) => {
     try {
       // sendBeacon posts a string as text/plain: the type is not checked, the size and the JSON are.
       const text = new TextDecoder().decode(
@@ -55,7 +100,7 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
       return apiError(err, c);
     }
   })
-  .get("/hit.gif", async (c) => {
+  .openapi(routes.pixel, async (c) => {
     // The page counted is the one the image is on, and only one of the site's own: its Referer. No
     // query names a page, so another site cannot count reads of a post by embedding the image.
     let path: string | null = null;
@@ -67,7 +112,9 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
     }
     // An image answers an image whatever happened: a broken-image icon helps nobody.
     if (path)
-      await count(c, { path, referrer: c.req.query("r") ?? "" }).catch((err) => logError("analytics: pixel", err));
+      await count(c, { path, referrer: c.req.valid("query").r ?? "" }).catch((err) =>
+        logError("analytics: pixel", err),
+      );
     return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
   });
 
@@ -76,22 +123,13 @@ export const analyticsHitRoutes = new Hono<ApiEnv>()
  * "true", which production never sets. Mounted beside the beacon but kept out of the OpenAPI document
  * (worker/api/index.ts documents only the routes production serves).
  */
-export const analyticsBenchRoutes = new Hono<ApiEnv>().post("/bench", async (c) => {
-  try {
-    const body: unknown = await c.req.json().catch(() => null);
-    return c.json({ queued: await queueSyntheticHits(c.env, body) });
-  } catch (err) {
-    return apiError(err, c);
-  }
+export const analyticsBenchRoutes = contractApp().openapi(routes.bench, async (c) => {
+  const body: unknown = await c.req.json().catch(() => null);
+  return c.json({ queued: await queueSyntheticHits(c.env, body) }, 200);
 });
+analyticsBenchRoutes.onError(apiError);
 
 /** Reading the rollups: the summary (scoped: an admin the site, a writer their own posts). */
-export const analyticsApi = new Hono<ApiEnv>().get("/analytics/summary", async (c) =>
-  c.json(
-    await c.var.services.analytics.summary(c.var.user, {
-      from: c.req.query("from"),
-      to: c.req.query("to"),
-      post: c.req.query("post"),
-    }),
-  ),
+export const analyticsApi = contractApp().openapi(routes.summary, async (c) =>
+  c.json(await c.var.services.analytics.summary(c.var.user, c.req.valid("query")), 200),
 );

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DomainError, RateLimited, ValidationError, type ErrorKind } from "#worker/services/shared/errors.ts";
 import { logError } from "#worker/log.ts";
@@ -34,6 +35,11 @@ export function apiError(err: unknown, c: Context): Response {
     const headers: Record<string, string> = {};
     if (err instanceof RateLimited) headers["Retry-After"] = String(err.retryAfterSeconds);
     return c.json(body, statusOf(err), headers);
+  }
+  // A route contract's own refusal (a body of an undeclared media type): the same error body.
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = err.status === 415 ? "unsupported-media-type" : "bad-request";
+    return c.json({ error: { code, message: err.message } } satisfies ErrorBody, err.status as ContentfulStatusCode);
   }
   logError("unexpected error", err, { path: new URL(c.req.url).pathname });
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } } satisfies ErrorBody, 500);

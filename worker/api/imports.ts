@@ -1,8 +1,20 @@
 import type { Context } from "hono";
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiEnv } from "#worker/api/context.ts";
 import { readBytesUpTo } from "#worker/http/bytes.ts";
-import { readJson } from "#worker/api/body.ts";
+import {
+  bodyErrors,
+  contractApp,
+  errors,
+  fileForm,
+  IdParams,
+  json,
+  jsonBody,
+  rawBody,
+  readsJson,
+  Record_,
+} from "#worker/api/contract.ts";
+import { confirmInput } from "#worker/services/import/service.ts";
 import { IMPORT_ERRORS, MAX_IMPORT_BYTES } from "#worker/services/import/archive.ts";
 import type { ImportScope } from "#worker/services/import/service.ts";
 import { tooLarge, unsupportedType, ValidationError } from "#worker/services/shared/errors.ts";
@@ -33,36 +45,81 @@ function scopeOf(value: unknown, isAdmin: boolean): ImportScope {
   throw new ValidationError({ scope: text }, text, "invalid-scope");
 }
 
+const routes = {
+  list: createRoute({
+    method: "get",
+    path: "/imports",
+    summary: "The signed-in person's imports, newest first",
+    responses: { 200: json(z.array(Record_)), ...errors },
+  }),
+  upload: createRoute({
+    method: "post",
+    path: "/imports",
+    summary: "Upload an export file (WordPress WXR, Ghost JSON, CSV or a zip of Markdown) for its preview",
+    request: {
+      query: z.object({
+        scope: z.string().optional().openapi({ description: '"site" (an admin\'s whole site) or "own" posts' }),
+        source_url: z.string().optional().openapi({ description: "Where the export came from (for links)" }),
+      }),
+      body: rawBody("multipart/form-data", fileForm("file"), "The export file, at most 40 MB"),
+    },
+    responses: { 201: json(Record_, "Staged: the job with its preview"), ...bodyErrors },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/imports/{id}",
+    summary: "An import job with its ledger, a page at a time",
+    request: { params: IdParams, query: z.object({ page: z.string().optional() }) },
+    responses: { 200: json(Record_), ...errors },
+  }),
+  retryImages: createRoute({
+    method: "post",
+    path: "/imports/{id}/retry-images",
+    summary: "Fetch again the images an import could not",
+    request: { params: IdParams },
+    responses: { 200: json(Record_), ...errors },
+  }),
+  start: createRoute({
+    method: "post",
+    path: "/imports/{id}/start",
+    summary: "Start a staged import, with the category for posts that name none",
+    middleware: [readsJson()] as const,
+    request: { params: IdParams, body: jsonBody(confirmInput) },
+    responses: { 202: json(Record_, "Started: the job"), ...bodyErrors },
+  }),
+};
+
 /**
  * Imports as JSON: upload (staged for the preview), start, and the job's status with its
  * ledger, the same service the /dashboard/import and /settings pages use. Personal answers
  * (`private, no-store`: worker/cache/policy.ts shares no /api/imports URL).
  */
-export const importsApi = new Hono<ApiEnv>()
-  .get("/imports", async (c) => {
+export const importsApi = contractApp()
+  .openapi(routes.list, async (c) => {
     const jobs = await c.var.services.imports.list(c.var.user);
-    return c.json(jobs.map((j) => ({ ...j, createdAt: new Date(j.createdAt).toISOString() })));
-  })
-  .post("/imports", async (c) => {
-    const user = c.var.user;
-    const scope = scopeOf(c.req.query("scope"), user?.role === "admin");
-    // Who may import is checked before the body is read: the service reads it through the thunk.
-    const { jobId } = await c.var.services.imports.start(
-      user,
-      () => readImportFile(c),
-      scope,
-      c.req.query("source_url"),
+    return c.json(
+      jobs.map((j) => ({ ...j, createdAt: new Date(j.createdAt).toISOString() })),
+      200,
     );
+  })
+  .openapi(routes.upload, async (c) => {
+    const user = c.var.user;
+    const query = c.req.valid("query");
+    const scope = scopeOf(query.scope, user?.role === "admin");
+    // Who may import is checked before the body is read: the service reads it through the thunk.
+    const { jobId } = await c.var.services.imports.start(user, () => readImportFile(c), scope, query.source_url);
     return c.json(await c.var.services.imports.get(user, jobId), 201);
   })
-  .get("/imports/:id", async (c) =>
-    c.json(await c.var.services.imports.get(c.var.user, c.req.param("id"), { page: c.req.query("page") })),
+  .openapi(routes.get, async (c) =>
+    c.json(await c.var.services.imports.get(c.var.user, c.req.valid("param").id, c.req.valid("query")), 200),
   )
-  .post("/imports/:id/retry-images", async (c) => {
-    const result = await c.var.services.imports.retryImages(c.var.user, c.req.param("id"));
-    return c.json({ ...result, ...(await c.var.services.imports.get(c.var.user, c.req.param("id"))) });
+  .openapi(routes.retryImages, async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await c.var.services.imports.retryImages(c.var.user, id);
+    return c.json({ ...result, ...(await c.var.services.imports.get(c.var.user, id)) }, 200);
   })
-  .post("/imports/:id/start", async (c) => {
-    await c.var.services.imports.confirm(c.var.user, c.req.param("id"), await readJson(c));
-    return c.json(await c.var.services.imports.get(c.var.user, c.req.param("id")), 202);
+  .openapi(routes.start, async (c) => {
+    const { id } = c.req.valid("param");
+    await c.var.services.imports.confirm(c.var.user, id, c.req.valid("json"));
+    return c.json(await c.var.services.imports.get(c.var.user, id), 202);
   });

@@ -1,4 +1,5 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONValue } from "hono/utils/types";
 import type { Page } from "#worker/services/shared/pagination.ts";
 
 /**
@@ -6,7 +7,10 @@ import type { Page } from "#worker/services/shared/pagination.ts";
  * in `X-Total-Count`, and a `Link` header (RFC 8288) to the first, previous, next and last pages, keeping
  * the request's other parameters. A list that also continues by keyset gives `next` a cursor.
  */
-export function sendPage<T>(c: Context, result: Page<T> & { next?: string | null }): Response {
+export function sendPage<T>(
+  c: Context,
+  result: Page<T> & { next?: string | null },
+): Response & TypedResponse<{ [key: string]: JSONValue }[], 200, "json"> {
   const url = new URL(c.req.url);
   const at = (set: Record<string, string | null>) => {
     const u = new URL(url);
@@ -28,7 +32,8 @@ export function sendPage<T>(c: Context, result: Page<T> & { next?: string | null
   c.header("X-Total-Count", String(result.total));
   c.header("Link", links.join(", "));
   c.header("Access-Control-Expose-Headers", "X-Total-Count, Link");
-  return c.json(result.items);
+  // The route's contract describes the items (a JSON array of records); the service's type is checked there.
+  return c.json(result.items as unknown as { [key: string]: JSONValue }[], 200);
 }
 
 /** The paging parameters of a request, for a service to check (page, limit, cursor). */

@@ -2,6 +2,8 @@ import { sessionOf } from "#worker/auth/cookie.ts";
 import { wantsActivityJson } from "#worker/services/federation/vocab.ts";
 import { SLUG_PATTERN } from "#worker/services/blogs/slug.ts";
 import { TAG_PATTERN } from "#worker/services/blogs/tags.ts";
+import { ID_SOURCE } from "#worker/services/shared/ids.ts";
+
 /**
  * The one cache policy: which answers anonymous readers share, for how long, and under which tags.
  * Nothing else sets Cache-Control on pages or API answers (images keep their own immutable rule).
@@ -31,7 +33,7 @@ export function isAnonymousRead(request: Request): boolean {
   return !signedIn && !flash;
 }
 
-const ID = "([0-9a-z]{8,40})";
+const ID = `(${ID_SOURCE})`;
 /** The list calls' paging (worker/api/paging.ts). */
 const PAGING = ["page", "limit", "cursor"] as const;
 

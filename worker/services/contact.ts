@@ -40,7 +40,7 @@ export function toContactMessage(row: ContactRow): ContactMessage {
 }
 
 /** Contact form: name, email and message required; subject optional (spec section 5). */
-const contactInput = z.object({
+export const contactInput = z.object({
   name: requiredText("Name", LIMITS.name),
   email: emailField(),
   subject: optionalText("Subject", LIMITS.subject),

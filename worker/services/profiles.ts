@@ -26,19 +26,19 @@ export function toProfile(row: ProfileRow): Profile {
 }
 
 /** The create-profile dialog: bio and designation required; name and email are locked to the account. */
-const createInput = z.object({
+export const createInput = z.object({
   bio: requiredText("Bio", LIMITS.bio),
   designation: requiredText("Designation", LIMITS.designation),
 });
 
 /** Edit profile (spec section 5): name and designation required, bio optional (missing keeps it, emptied clears it). */
-const updateInput = z.object({
+export const updateInput = z.object({
   name: requiredText("Name", LIMITS.name),
   designation: requiredText("Designation", LIMITS.designation),
   bio: clearableText("Bio", LIMITS.bio),
 });
 
-const listInput = z.object({ email: emailField() });
+export const listInput = z.object({ email: emailField() });
 
 /** Posts per page of the Profile's post list. */
 export const PROFILE_PAGE_SIZE = 9;

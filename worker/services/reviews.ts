@@ -36,7 +36,7 @@ export const approvedReview = (): SQL => eq(schema.reviews.status, "approved");
 export const pendingReviewCountQuery = (db: Db) =>
   db.select({ total: count() }).from(schema.reviews).where(eq(schema.reviews.status, "pending"));
 
-const statusInput = z.object({
+export const statusInput = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "Status must be pending, approved or hidden." }),
 });
 
@@ -65,7 +65,7 @@ export const newReviewInput = z.object({
 });
 
 /** Edit feedback: name, designation and message required; rating and image are not part of the edit. */
-const reviewChangesInput = z.object({
+export const reviewChangesInput = z.object({
   name: requiredText("Name", LIMITS.name),
   designation: requiredText("Designation", LIMITS.designation),
   review: requiredText("Review", LIMITS.review),

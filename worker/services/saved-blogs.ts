@@ -24,7 +24,7 @@ export const SAVED_PAGE_SIZE = 10;
 /** GET /api/saved-blogs without paging answers this many. */
 export const SAVED_API_PAGE_SIZE = 20;
 
-const saveInput = z.object({
+export const saveInput = z.object({
   blogId: requiredText("Blog", 64),
   // The spec's client sends the signed-in user's email; when given it must be theirs.
   email: emailField().optional(),

@@ -41,7 +41,7 @@ interface ChangeData {
 
 const STALE = "This link is for an address change that no longer applies.";
 
-const requestSchema = z.object({ newEmail: emailField("New email") });
+export const requestSchema = z.object({ newEmail: emailField("New email") });
 
 /**
  * Changing the account's email: the owner proves it (password or a fresh Google sign-in), a single-use

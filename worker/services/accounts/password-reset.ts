@@ -29,7 +29,7 @@ interface ResetData {
   email: string;
 }
 
-const forgotSchema = z.object({ email: emailField() });
+export const forgotSchema = z.object({ email: emailField() });
 
 export function createPasswordResetService(k: Kernel, deps: { tokens: AccountTokenService; mailer: Mailer }) {
   // `defer`: work after the answer is sent (the request's waitUntil).

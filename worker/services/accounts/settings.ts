@@ -16,7 +16,7 @@ import type { Kernel } from "#worker/services/kernel.ts";
 type UserRow = typeof schema.users.$inferSelect;
 
 /** A public contact address: an email, or "" (none). */
-const contactEmailInput = z.object({
+export const contactEmailInput = z.object({
   contactEmail: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
     z

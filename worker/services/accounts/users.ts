@@ -38,7 +38,7 @@ const EMAIL_TAKEN = "An account with this email already exists.";
 const emailTaken = () => new Conflict(EMAIL_TAKEN, "email-already-in-use", { email: EMAIL_TAKEN });
 const INVALID_CREDENTIALS = () => new Unauthorized("Invalid email or password.", "invalid-credentials");
 
-const registerSchema = z.object({
+export const registerSchema = z.object({
   name: requiredText("Name", LIMITS.name),
   email: emailField(),
   photoURL: optionalUrl("Photo URL"),
@@ -50,11 +50,11 @@ const passwordInput = z
   .min(1, { error: "Password is required." })
   .max(1024, { error: "Password is too long." });
 
-const loginSchema = z.object({ email: emailField(), password: passwordInput });
+export const loginSchema = z.object({ email: emailField(), password: passwordInput });
 
-const tokenSchema = z.object({ email: emailField(), password: passwordInput.optional() });
+export const tokenSchema = z.object({ email: emailField(), password: passwordInput.optional() });
 
-const recordSchema = z.object({ name: requiredText("Name", LIMITS.name), email: emailField() });
+export const recordSchema = z.object({ name: requiredText("Name", LIMITS.name), email: emailField() });
 
 export function createUserService(
   k: Kernel,

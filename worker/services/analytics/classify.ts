@@ -100,11 +100,8 @@ export function countryOf(request: Request): string {
   return /^[A-Z]{2}$/.test(code) && code !== "XX" && code !== "T1" ? code : "unknown";
 }
 
-/** The post a path shows (/blogs/{id} or /blogs/{id}/{slug}), if it is one. */
-export function postIdOf(pathname: string): string | null {
-  const m = /^\/blogs\/([0-9a-z]{8,40})(?:\/[^/]*)?\/?$/.exec(pathname);
-  return m ? m[1]! : null;
-}
+/** The post a path shows (/blogs/{id} or /blogs/{id}/{slug}), if it is one: the one id parse's. */
+export { postIdOfPath as postIdOf } from "#worker/services/shared/ids.ts";
 
 /** Pages that are a person's own (signing in, the dashboard, settings): never counted as reads. */
 const PRIVATE =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIdShaped } from "#worker/services/shared/ids.ts";
 import type { AnalyticsHit } from "#worker/queues/messages.ts";
 
 /** What the beacon sends: the page (path and query, so `?ref=` is seen) and the page's own referrer. */
@@ -36,10 +37,7 @@ export const summaryQuery = z
   .object({
     from: isoDay.optional(),
     to: isoDay.optional(),
-    post: z
-      .string()
-      .regex(/^[0-9a-z]{8,40}$/, "Unknown post.")
-      .optional(),
+    post: z.string().refine(isIdShaped, "Unknown post.").optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The range ends before it starts.", path: ["to"] })
   .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= MAX_RANGE_DAYS, {

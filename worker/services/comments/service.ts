@@ -35,7 +35,7 @@ export type { CreatedComment } from "#worker/events/index.ts";
 export const COMMENTS_PER_WINDOW = 20;
 export const COMMENT_WINDOW_SECONDS = 10 * 60;
 
-const commentInput = z.object({
+export const commentInput = z.object({
   body: requiredText("Comment", LIMITS.comment),
   // The comment a reply answers (a reply to a reply answers the same top comment).
   parent_id: z

@@ -21,7 +21,7 @@ export const HANDLE_TEXT =
   "A handle is 1 to 30 letters, digits, '-' or '_', starting and ending with a letter or digit.";
 export const HANDLE_TAKEN_TEXT = "That handle is taken. Please choose another.";
 
-const handleInput = z.object({
+export const handleInput = z.object({
   handle: z
     .string({ error: HANDLE_TEXT })
     .trim()

@@ -16,7 +16,7 @@ const BLOCKS_PAGE = 20;
 
 export const BLOCK_TEXT =
   "Enter an account URL (https://server/users/name), a handle (@name@server) or a server name (server.example).";
-const blockInput = z.object({
+export const blockInput = z.object({
   target: z.string({ error: BLOCK_TEXT }).trim().min(1, BLOCK_TEXT).max(500, BLOCK_TEXT),
   /** A whole server is blocked only once this says so (the admin was told what it removes). */
   confirm: z.preprocess((v) => v === true || v === "true" || v === "yes", z.boolean()).optional(),

@@ -22,7 +22,7 @@ export const FOLLOWING_PAGE = 20;
 export const FOLLOW_TARGET_TEXT =
   "Enter an account's URL (https://server/users/name) or its handle (@name@server.example).";
 export const FOLLOW_UNREACHABLE_TEXT = "That account could not be found. Check the URL or handle and try again.";
-const targetInput = z.object({
+export const targetInput = z.object({
   target: z.string({ error: FOLLOW_TARGET_TEXT }).trim().min(3, FOLLOW_TARGET_TEXT).max(500, FOLLOW_TARGET_TEXT),
 });
 

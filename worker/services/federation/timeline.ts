@@ -25,7 +25,7 @@ export const TIMELINE_PAGE = 10;
 /** Replies one account may send to the fediverse per hour. */
 export const REPLIES_PER_HOUR = 30;
 
-const replyInput = z.object({
+export const replyInput = z.object({
   in_reply_to: z.string({ error: "Choose the post to reply to." }).trim().min(1).max(1000),
   body: requiredText("Reply", LIMITS.comment),
 });

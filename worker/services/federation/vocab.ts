@@ -1,5 +1,6 @@
-/** The ActivityStreams vocabulary as this site writes it: contexts, media types, the URLs of our objects. */
+import { parseId } from "#worker/services/shared/ids.ts";
 
+/** The ActivityStreams vocabulary as this site writes it: contexts, media types, the URLs of our objects. */
 export const AS_CONTEXT = "https://www.w3.org/ns/activitystreams";
 export const SECURITY_CONTEXT = "https://w3id.org/security/v1";
 export const PUBLIC = "https://www.w3.org/ns/activitystreams#Public";
@@ -58,20 +59,18 @@ export function urls(origin: string) {
       if (!url) return null;
       if (url === actor(SITE_ACTOR)) return SITE_ACTOR;
       const prefix = `${origin}/ap/users/`;
-      return url.startsWith(prefix) && /^[0-9a-z]{8,40}$/.test(url.slice(prefix.length))
-        ? url.slice(prefix.length)
-        : null;
+      return url.startsWith(prefix) ? parseId(url.slice(prefix.length)) : null;
     },
     /** The post a URL names (its object id, or its page with or without the slug), or null. */
     blogIdOf(url: string | null | undefined): string | null {
       if (!url) return null;
-      const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([0-9a-z]{8,40})(?:\/[a-z0-9-]{1,100})?$/);
-      return match && match[1] === origin ? match[2]! : null;
+      const match = url.match(/^(.*)\/(?:ap\/posts|blogs)\/([^/]+)(?:\/[a-z0-9-]{1,100})?$/);
+      return match && match[1] === origin ? parseId(match[2]) : null;
     },
     /** The writer a WebFinger resource URL names (their actor or profile page), or null. */
     writerIdOf(url: string): string | null {
-      const match = url.match(/^(.*)\/(?:ap\/users|writers)\/([0-9a-z]{8,40})$/);
-      return match && match[1] === origin ? match[2]! : null;
+      const match = url.match(/^(.*)\/(?:ap\/users|writers)\/([^/]+)$/);
+      return match && match[1] === origin ? parseId(match[2]) : null;
     },
   };
 }

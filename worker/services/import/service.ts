@@ -29,7 +29,7 @@ const LEDGER_KINDS: ("post" | "page" | "site-page")[] = ["post", "page", "site-p
 export type ImportScope = "site" | "own";
 export type { ImportSummary };
 
-const confirmInput = z.object({
+export const confirmInput = z.object({
   default_category: z.enum(CATEGORIES, { error: `Choose one of: ${CATEGORIES.join(", ")}.` }),
   map: z.record(z.string(), z.union([z.enum(CATEGORIES), z.literal("")])).default({}),
 });

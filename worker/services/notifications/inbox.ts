@@ -35,13 +35,13 @@ export interface NotificationView {
 }
 
 const n = schema.notifications;
-const prefsInput = z.object(
+export const prefsInput = z.object(
   Object.fromEntries(Object.keys(DEFAULT_PREFS).map((k) => [k, z.enum(EMAIL_CHOICES).optional()])) as Record<
     NotificationKind,
     z.ZodOptional<z.ZodEnum<{ off: "off"; instant: "instant"; digest: "digest" }>>
   >,
 );
-const readInput = z.object({ ids: z.array(z.string().max(40)).max(100).optional() });
+export const readInput = z.object({ ids: z.array(z.string().max(40)).max(100).optional() });
 
 /** A notification about a post only shows while the post is public (a draft never leaks through the bell). */
 const shown = () => or(isNull(n.blogId), isNotNull(schema.blogs.id));

@@ -17,9 +17,21 @@ export function parse<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
+  throw invalidInput(result.error.issues, input, options);
+}
+
+/**
+ * The ValidationError of a failed parse: one message per field ("body" for the whole input). The REST
+ * routes' contract (worker/api/contract.ts) answers its own failures with this too, so both read alike.
+ */
+export function invalidInput(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  options: { missingCode?: string } = {},
+): ValidationError {
   const fields: FieldErrors = {};
   let missing = false;
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
     fields[key] ??= issue.message;
     if (issue.path.length === 1 && isBlank((input as Record<PropertyKey, unknown> | null)?.[issue.path[0]!]))
@@ -27,8 +39,8 @@ export function parse<S extends z.ZodType>(
   }
   // A form that left a field out or empty may have words of its own for that (code `missingCode`).
   if (missing && options.missingCode)
-    throw new ValidationError(fields, "Some fields are missing.", options.missingCode);
-  throw new ValidationError(fields);
+    return new ValidationError(fields, "Some fields are missing.", options.missingCode);
+  return new ValidationError(fields);
 }
 
 const isBlank = (value: unknown) =>
