@@ -67,7 +67,7 @@ export function createServices(env: Env, ctx?: ExecutionContext, origin: string 
   const imageCleanup = createImageCleanup(db, env, purge);
   const release = imageCleanup.release;
   // Every message goes through the one mailer and its outbox; links in mail are single-use tokens.
-  const mailer = createMailer(db, env);
+  const mailer = createMailer(db, env, origin);
   const accountTokens = createAccountTokenService(db);
   // What a write causes elsewhere goes through the domain events (worker/events/index.ts): services emit,
   // and each subscriber is registered below from the file beside its service.
