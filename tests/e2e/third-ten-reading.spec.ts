@@ -107,4 +107,47 @@ test.describe("issue 47: reading", () => {
     await expect(page.getByRole("navigation", { name: "Pages of notifications" })).toHaveCount(0);
     await screenshots(page, "w47-notifications-one-page");
   });
+
+  test("replies to one comment each show their own words: no two identical rows", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const person = async (p: Page, name: string) =>
+      expect(
+        (
+          await p.request.post("/api/auth/register", {
+            data: {
+              name,
+              email: `${name.split(" ")[0]!.toLowerCase()}-${tag()}@example.com`,
+              password: "Sunny-Garden-42",
+            },
+          })
+        ).status(),
+      ).toBe(201);
+    await person(page, "Asking Reader");
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    const asked = await page.request.post(`/api/blogs/${post._id}/comments`, {
+      data: { body: "Which lens was this?" },
+    });
+    expect(asked.status()).toBe(201);
+    const { insertedId: parent } = (await asked.json()) as { insertedId: string };
+    const other = await (await browser.newContext({ baseURL })).newPage();
+    await person(other, "Answering Reader");
+    const answers = ["A 35 mm prime, wide open.", "Correction: it was the 50 mm, stopped down to f/4."];
+    for (const body of answers) {
+      const made = await other.request.post(`/api/blogs/${post._id}/comments`, { data: { body, parent_id: parent } });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await page.goto("/notifications");
+    const rows = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+    await expect(rows).toHaveCount(2);
+    // Newest first, each with the start of its reply.
+    await expect(rows.nth(0)).toContainText("Answering Reader replied to your comment");
+    await expect(rows.nth(0)).toContainText(`“${answers[1]}”`);
+    await expect(rows.nth(1)).toContainText(`“${answers[0]}”`);
+    expect(await rows.nth(0).innerText()).not.toBe(await rows.nth(1).innerText());
+    await lightAndDark(page, "w47-notifications-excerpts");
+  });
 });
