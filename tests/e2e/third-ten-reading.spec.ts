@@ -150,4 +150,51 @@ test.describe("issue 47: reading", () => {
     expect(await rows.nth(0).innerText()).not.toBe(await rows.nth(1).innerText());
     await lightAndDark(page, "w47-notifications-excerpts");
   });
+
+  test("on a touch screen Following says a tap unfollows, and the unfollow can be undone, on the writer page and the post", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    expect(
+      (
+        await page.request.post("/api/auth/register", {
+          data: { name: "Touch Reader", email: `touch-${tag()}@example.com`, password: "Sunny-Garden-42" },
+        })
+      ).status(),
+    ).toBe(201);
+    const post = (
+      (await (await page.request.get("/api/blogs")).json()) as { _id: string; author_id: string; author_name: string }[]
+    )[0]!;
+    expect((await page.request.post(`/api/writers/${post.author_id}/follow`)).ok()).toBe(true);
+
+    for (const where of [`/writers/${post.author_id}`, `/blogs/${post._id}`]) {
+      await page.goto(where);
+      await hydrated(page);
+      const following = page.getByRole("button", { name: `Unfollow ${post.author_name}` }).first();
+      // No hover on a touch screen: the words themselves say what a tap does.
+      await expect(following).toHaveText("Unfollow", { useInnerText: true });
+      if (where.startsWith("/writers")) {
+        await lightAndDark(page, "w47-following-touch");
+        await hydrated(page);
+      }
+      await following.tap();
+      const notice = page.getByTestId("unfollow-notice").first();
+      await expect(notice).toContainText(`Unfollowed ${post.author_name}.`);
+      await expect(page.getByRole("button", { name: `Follow ${post.author_name}`, exact: true }).first()).toHaveText(
+        "Follow",
+        {
+          useInnerText: true,
+        },
+      );
+      await screenshots(page, `w47-unfollowed-touch${where.startsWith("/writers") ? "-writer" : "-post"}`);
+      await notice.getByRole("button", { name: /^Undo/ }).tap();
+      await expect(page.getByRole("button", { name: `Unfollow ${post.author_name}` }).first()).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    }
+    await context.close();
+  });
 });

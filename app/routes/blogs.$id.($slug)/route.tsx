@@ -155,7 +155,8 @@ export default function BlogDetail() {
         <div className="mt-4 empty:hidden">
           <TagList tags={blog.tags} withIndex />
         </div>
-        <div className="mt-6 flex items-center gap-3">
+        {/* Wraps: after an unfollow, its Undo goes under the byline on a phone. */}
+        <div className="mt-6 flex flex-wrap items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">
             <p className="font-semibold text-ink">
@@ -174,7 +175,7 @@ export default function BlogDetail() {
             </p>
           </div>
           {viewer?.id === blog.author_id ? null : (
-            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} />
+            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} undoable />
           )}
         </div>
       </header>
