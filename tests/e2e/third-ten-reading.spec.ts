@@ -197,4 +197,59 @@ test.describe("issue 47: reading", () => {
     }
     await context.close();
   });
+
+  test("on a phone a visitor's Like is as wide as the other buttons, and its sign-in hint has a row of its own", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    await page.goto(`/blogs/${post._id}`);
+    await hydrated(page);
+    const like = page.getByRole("button", { name: /^Like/ });
+    const comment = page.getByRole("button", { name: /^Comment/ });
+    const [likeBox, commentBox] = [(await like.boundingBox())!, (await comment.boundingBox())!];
+    expect(Math.abs(likeBox.width - commentBox.width)).toBeLessThan(2);
+    await like.click();
+    const hint = page.getByRole("link", { name: "Sign in to keep your like" });
+    await expect(hint).toBeVisible();
+    const after = (await page.getByRole("button", { name: /^Liked/ }).boundingBox())!;
+    // The button neither shrank nor grew; the hint sits under the whole bar.
+    expect(after.width).toBeCloseTo(likeBox.width, 0);
+    expect(after.height).toBeCloseTo(likeBox.height, 0);
+    const save = (await page.getByRole("button", { name: /^Save/ }).boundingBox())!;
+    expect((await hint.boundingBox())!.y).toBeGreaterThanOrEqual(save.y + save.height);
+    await screenshots(page, "w47-visitor-like-phone");
+  });
+
+  test("opening Reply or Report moves neither under the pointer", async ({ page, browser, baseURL }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    const other = await (await browser.newContext({ baseURL })).newPage();
+    const commenter = `Steady Commenter ${tag()}`;
+    for (const [p, name] of [
+      [other, commenter],
+      [page, "Steady Reader"],
+    ] as const) {
+      const res = await p.request.post("/api/auth/register", {
+        data: { name, email: `steady-${tag()}@example.com`, password: "Sunny-Garden-42" },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const made = await other.request.post(`/api/blogs/${post._id}/comments`, { data: { body: "Hold still, please." } });
+    const { insertedId } = (await made.json()) as { insertedId: string };
+    await page.goto(`/blogs/${post._id}#comment-${insertedId}`);
+    await hydrated(page);
+    const card = page.locator(`#comment-${insertedId}`);
+    const reply = card.locator("summary", { hasText: /^Reply$/ });
+    const report = card.locator("summary", { hasText: /^Report/ });
+    await reply.scrollIntoViewIfNeeded();
+    const before = [(await reply.boundingBox())!, (await report.boundingBox())!];
+    await reply.click();
+    await expect(card.getByRole("textbox").first()).toBeVisible();
+    expect([(await reply.boundingBox())!, (await report.boundingBox())!]).toEqual(before);
+    await report.click();
+    await expect(card.getByRole("group").first()).toBeVisible();
+    expect([(await reply.boundingBox())!, (await report.boundingBox())!]).toEqual(before);
+    await screenshots(page, "w47-reply-report-open");
+  });
 });
