@@ -252,4 +252,18 @@ test.describe("issue 47: reading", () => {
     expect([(await reply.boundingBox())!, (await report.boundingBox())!]).toEqual(before);
     await screenshots(page, "w47-reply-report-open");
   });
+
+  test("in the dark theme Subscribe Now has an edge against its blue card", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/#newsletter");
+    const button = page.getByRole("button", { name: "Subscribe Now" });
+    await expect(button).toBeVisible();
+    // Its fill is the card's brand blue in the dark theme: a light ring draws the edge.
+    const shadow = await button.evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(shadow).toMatch(/\/ 0\.8\) 0px 0px 0px 2px/);
+    await button.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "e2e-artifacts/screenshots/w47-subscribe-dark-375.png" });
+    await page.emulateMedia({ colorScheme: "light" });
+  });
 });
