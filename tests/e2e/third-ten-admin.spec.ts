@@ -82,3 +82,27 @@ test.describe("issue 47: Manage Users", () => {
     await screenshots(page, "w47-manage-users-dark");
   });
 });
+
+test.describe("issue 47: the Fediverse page", () => {
+  test("shows the site's handle, its followers and its writers', and how deliveries fare, above the blocks", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto("/dashboard/fediverse");
+    const status = page.getByRole("region", { name: "On the fediverse" });
+    await expect(status.getByText(/^@[a-z0-9_]+@[^@\s]+$/).first()).toBeVisible();
+    await expect(status.getByText("The site's handle")).toBeVisible();
+    await expect(status.getByText("Followers in all")).toBeVisible();
+    await expect(status.getByText("Deliveries, last 24 hours")).toBeVisible();
+    await expect(status.getByRole("heading", { name: "Writers' followers" })).toBeVisible();
+    // The blocks stay below.
+    await expect(page.getByLabel("Account URL, handle or server name")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await screenshots(page, "w47-fediverse-status-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await screenshots(page, "w47-fediverse-status-dark");
+  });
+});

@@ -17,12 +17,14 @@ import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
+import { federationStatus, type FederationStatus } from "#worker/services/federation/status.ts";
 import { createTimeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Gone, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export { COLLECTION_PAGE };
@@ -290,6 +292,13 @@ export function createFederationService(
         likes: rows.find((r) => r.kind === "like")?.n ?? 0,
         boosts: rows.find((r) => r.kind === "announce")?.n ?? 0,
       };
+    },
+
+    /** The admin's Fediverse page: the site's handle, who follows it and its writers, how deliveries fare. */
+    async status(actor: Actor | null): Promise<FederationStatus> {
+      requireAdmin(actor);
+      const site = await actors.site();
+      return federationStatus(db, { handle: site.handle, host });
     },
 
     ...createBlocks(db, replies, following.resolveHandle),
