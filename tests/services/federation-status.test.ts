@@ -9,7 +9,14 @@ import { db, makeUser } from "../support/factories";
 describe("federation status", () => {
   it("counts the site's and each writer's followers, the last day's deliveries and the servers failing", async () => {
     const adminRow = await makeUser({ role: "admin" });
-    const admin: Actor = { id: adminRow.id, name: adminRow.name, role: "admin", photoURL: null, emailVerified: true };
+    const admin: Actor = {
+      id: adminRow.id,
+      name: adminRow.name,
+      email: adminRow.email,
+      role: "admin",
+      photoURL: null,
+      emailVerified: true,
+    };
     const writer = await makeUser({ name: "Followed Writer" });
     const services = createServices(env, undefined, "https://blog.test");
     const site = await services.federation.actors.site();

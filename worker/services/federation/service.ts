@@ -17,18 +17,16 @@ import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
-import { federationStatus, type FederationStatus } from "#worker/services/federation/status.ts";
+import { createStatus } from "#worker/services/federation/status.ts";
 import { createTimeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { RateLimitService } from "#worker/services/rate-limit.ts";
 import { Gone, NotFound } from "#worker/services/shared/errors.ts";
 import { isIdShaped } from "#worker/services/shared/ids.ts";
 import { parsePaging } from "#worker/services/shared/pagination.ts";
-import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export { COLLECTION_PAGE };
-
 /** Remote avatars one client may have fetched per minute (a page shows a few dozen at most). */
 export const AVATARS_PER_CLIENT = 300;
 
@@ -294,13 +292,7 @@ export function createFederationService(
       };
     },
 
-    /** The admin's Fediverse page: the site's handle, who follows it and its writers, how deliveries fare. */
-    async status(actor: Actor | null): Promise<FederationStatus> {
-      requireAdmin(actor);
-      const site = await actors.site();
-      return federationStatus(db, { handle: site.handle, host });
-    },
-
+    ...createStatus(db, actors, host),
     ...createBlocks(db, replies, following.resolveHandle),
   };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, max, sql } from "drizzle-o
 import type { Db } from "#worker/db.ts";
 import { schema } from "#worker/db.ts";
 import { SITE_ACTOR } from "#worker/services/federation/vocab.ts";
+import { requireAdmin, type Actor } from "#worker/services/shared/policy.ts";
 
 /** Writers the admin's Fediverse page lists by followers (the most followed first). */
 export const STATUS_WRITERS = 20;
@@ -79,6 +80,17 @@ export async function federationStatus(
       recent: Number(recent[0]?.n ?? 0),
       lastAt: iso(recent[0]?.last),
       failing: failing.map((r) => ({ host: r.host, since: iso(r.since)!, lastFailureAt: iso(r.lastFailureAt) })),
+    },
+  };
+}
+
+/** The admin's Fediverse page: the site's handle, who follows it and its writers, how deliveries fare. */
+export function createStatus(db: Db, actors: { site(): Promise<{ handle: string }> }, host: string) {
+  return {
+    async status(actor: Actor | null): Promise<FederationStatus> {
+      requireAdmin(actor);
+      const site = await actors.site();
+      return federationStatus(db, { handle: site.handle, host });
     },
   };
 }
