@@ -53,4 +53,32 @@ test.describe("issue 47: accessibility", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     expect((await halves.first().boundingBox())!.width).toBe(12);
   });
+
+  test("after opening Share from the keyboard, Tab goes through the share panel before Save", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    await page.goto(`/blogs/${post._id}`);
+    await hydrated(page);
+    const share = page.getByRole("group", { name: "Post actions" }).getByRole("button", { name: "Share" });
+    await share.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("region", { name: "Share this post" });
+    await expect(panel).toBeVisible();
+    // Focus is in the panel, on its first way to share; Tab stays in it, never back to Save first.
+    await expect(panel.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(share).toBeFocused();
+  });
+
+  test("on a phone a search's results start on the first screen, under a smaller hero", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/allBlogs?q=the");
+    await expect(page.getByRole("heading", { name: "Results" })).toBeInViewport();
+    const first = page.getByRole("region", { name: "Results" }).getByRole("listitem").first();
+    const box = await first.boundingBox();
+    expect(box!.y).toBeLessThan(VIEWPORTS.phone.height);
+    await screenshots(page, "w47-search-phone");
+  });
 });

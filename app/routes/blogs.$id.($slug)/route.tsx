@@ -103,7 +103,7 @@ export default function BlogDetail() {
   const [commentOpen, setCommentOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
-  const [shareOpen, setShareOpen] = useSharePanel(sharePanel);
+  const [shareOpen, toggleShare] = useSharePanel(sharePanel);
   const link = sharedLink(origin, blog);
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
@@ -213,12 +213,7 @@ export default function BlogDetail() {
               Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
             </span>
           </ToggleButton>
-          <ToggleButton
-            open={shareOpen}
-            controls={sharePanel}
-            onToggle={() => setShareOpen((o) => !o)}
-            icon={<ShareIcon />}
-          >
+          <ToggleButton open={shareOpen} controls={sharePanel} onToggle={toggleShare} icon={<ShareIcon />}>
             Share
           </ToggleButton>
           <SaveButton saved={saved} signedIn={viewer !== null} />
