@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
 
 /** Issue 47, "Accessibility". */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -49,6 +49,7 @@ test.describe("issue 47: accessibility", () => {
       expect(box.height).toBeGreaterThanOrEqual(24);
     }
     await screenshots(page, "w47-feedback-stars");
+    await darkScreenshots(page, "w47-feedback-stars");
     // Where there is room for a mouse, the spec's size 24 stays.
     await page.setViewportSize(VIEWPORTS.desktop);
     expect((await halves.first().boundingBox())!.width).toBe(12);
@@ -81,5 +82,6 @@ test.describe("issue 47: accessibility", () => {
     const box = (await title.first().boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
     await screenshots(page, "w47-search-phone");
+    await darkScreenshots(page, "w47-search-phone");
   });
 });

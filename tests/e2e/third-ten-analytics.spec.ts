@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
 
 /** Issue 47, "Analytics". */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -63,6 +63,7 @@ test.describe("issue 47: analytics", () => {
     expect(left).toBeGreaterThanOrEqual(max - 1);
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "w47-analytics-phone-chart");
+    await darkScreenshots(page, "w47-analytics-phone-chart");
   });
 
   test("the privacy page says what analytics records", async ({ page }) => {
@@ -103,5 +104,6 @@ test.describe("issue 47: analytics", () => {
     await expect(page.getByText(/all-time likes, comments and saves are in Stats/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "w47-analytics-named-sites");
+    await darkScreenshots(page, "w47-analytics-named-sites");
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { linkIn, readMail } from "./mail";
-import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
 
 /** Issue 47, "Reading and conversation": what a reader meets once they stay. */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -106,6 +106,7 @@ test.describe("issue 47: reading", () => {
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole("navigation", { name: "Pages of notifications" })).toHaveCount(0);
     await screenshots(page, "w47-notifications-one-page");
+    await darkScreenshots(page, "w47-notifications-one-page");
   });
 
   test("replies to one comment each show their own words: no two identical rows", async ({
