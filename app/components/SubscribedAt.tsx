@@ -10,5 +10,5 @@ export function SubscribedAt({
   subscriber: { state: "pending" | "confirmed" | "unsubscribed"; subscribed_at: string | null };
 }) {
   if (subscriber.subscribed_at) return <LocalTime iso={subscriber.subscribed_at} withTime />;
-  return <span>{subscriber.state === "pending" ? "Not confirmed yet" : "Unsubscribed"}</span>;
+  return <span>{subscriber.state === "pending" ? "Not confirmed yet" : "No longer subscribed"}</span>;
 }

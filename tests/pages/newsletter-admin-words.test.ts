@@ -28,7 +28,7 @@ describe("newsletter words", () => {
     expect(rowOf(html, confirmed!)).toMatch(/<time /);
     for (const email of [pending!, gone!]) expect(rowOf(html, email)).not.toMatch(/<time /);
     expect(rowOf(html, pending!)).toContain("Not confirmed yet");
-    expect(rowOf(html, gone!)).toContain(">Unsubscribed<");
+    expect(rowOf(html, gone!)).toContain(">No longer subscribed<");
   });
 
   it("a subscriber has one time, the same on the Inbox and the Newsletter page: when they subscribed (issue 47)", async () => {
