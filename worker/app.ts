@@ -10,6 +10,8 @@ import { wantsJson } from "#worker/http/negotiation.ts";
 import { openDatabaseSession } from "#worker/db-session.ts";
 import { crossSiteRefusal, errorPage, isCrossSiteWrite } from "#worker/security/csrf.ts";
 import { createServices, type Services } from "#worker/services/index.ts";
+import { createDb } from "#worker/db.ts";
+import { rememberOrigin } from "#worker/services/mail/origin.ts";
 import type { Env } from "#worker/env.ts";
 import {
   clientOf,
@@ -73,6 +75,9 @@ export function createApp(build: ServerBuild | (() => Promise<ServerBuild>), mod
     let client: Promise<Client> | undefined;
     c.set("client", () => (client ??= clientOf(c.req.raw, configOf(c.env).sessionSecret)));
     await next();
+    // A write's origin is where background mail links to when SITE_URL is unset (worker/services/mail/origin.ts).
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400)
+      c.executionCtx.waitUntil(rememberOrigin(createDb(database.db), c.env, new URL(c.req.url).origin));
     // D1 failing is an outage, not a bug of ours: 503 with Retry-After, on pages and /api alike.
     if (database.failed() && c.res.status >= 500) c.res = unavailable(c.req.raw);
     const bookmark = database.bookmarkCookie(c.res);

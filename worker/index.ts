@@ -9,6 +9,8 @@ import { createApp } from "#worker/app.ts";
 import type { Env } from "#worker/env.ts";
 import { serve } from "#worker/serve.ts";
 import { createServices } from "#worker/services/index.ts";
+import { createDb } from "#worker/db.ts";
+import { backgroundOrigin } from "#worker/services/mail/origin.ts";
 import { logError } from "#worker/log.ts";
 import { consumeQueue } from "#worker/queues/consumers.ts";
 
@@ -30,7 +32,7 @@ export const CRONS = {
 export default {
   fetch: (request, env, ctx) => serve(app, request, env, ctx),
   async scheduled(controller, env, ctx) {
-    const services = createServices(env, ctx);
+    const services = createServices(env, ctx, await backgroundOrigin(createDb(env.DB), env));
     const now = Date.now();
     switch (controller.cron) {
       case CRONS.publishAndRetry:
@@ -69,6 +71,6 @@ export default {
   },
   /** Each queue's batches go to its consumer in worker/queues/consumers.ts, looked up by the queue's name. */
   async queue(batch, env, ctx) {
-    await consumeQueue(batch, createServices(env, ctx), env);
+    await consumeQueue(batch, createServices(env, ctx, await backgroundOrigin(createDb(env.DB), env)), env);
   },
 } satisfies ExportedHandler<Env, unknown>;

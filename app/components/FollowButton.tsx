@@ -7,7 +7,8 @@ type FollowAnswer = { ok: true; following: boolean; followers: number };
  * Follow / Following for a writer, on writer pages, bylines and "Who to Follow". A plain form post
  * without JavaScript (the action comes back to this page); with it, a fetcher that flips at once.
  * `following` is null for a visitor: the button then leads to sign-in and back. "Following" reads
- * "Unfollow" under the pointer or keyboard focus, so what a press does is said before it is done.
+ * "Unfollow" under the pointer or keyboard focus, and always on a touch screen (no hover), so
+ * what a press does is said before it is done.
  *
  * `undoable` (the writer page): after an unfollow, "Unfollowed {name}." with an Undo that follows again.
  * Without JavaScript the action marks the page it returns to (`?unfollowed=1`) and the page passes
@@ -65,8 +66,11 @@ export function FollowButton(props: {
       >
         {following ? (
           <>
-            <span className="group-hover:hidden group-focus-visible:hidden">Following</span>
-            <span className="hidden group-hover:inline group-focus-visible:inline">Unfollow</span>
+            {/* A touch screen has no hover to say it first: there the button names what a tap does. */}
+            <span className="group-hover:hidden group-focus-visible:hidden [@media(hover:none)]:hidden">Following</span>
+            <span className="hidden group-hover:inline group-focus-visible:inline [@media(hover:none)]:inline">
+              Unfollow
+            </span>
           </>
         ) : (
           "Follow"
@@ -76,7 +80,7 @@ export function FollowButton(props: {
   );
   if (!props.undoable) return button;
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-3">
+    <div className="flex min-w-0 flex-wrap items-center gap-3">
       {button}
       <div role="status" className="empty:hidden" data-testid="unfollow-notice">
         {unfollowed ? (

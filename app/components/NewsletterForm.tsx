@@ -66,7 +66,8 @@ export function NewsletterForm() {
           type="submit"
           disabled={busy}
           aria-busy={busy || undefined}
-          className="rounded-full bg-ink px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-black disabled:cursor-wait disabled:opacity-80"
+          // Dark: the ink fill turns brand blue, the card's own colour, so a light ring draws its edge.
+          className="rounded-full bg-ink px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-black disabled:cursor-wait disabled:opacity-80 dark:ring-2 dark:ring-white/80"
         >
           {busy ? "Subscribing…" : "Subscribe Now"}
         </button>

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
@@ -16,11 +16,18 @@ export const handle = { title: "Fediverse" };
 
 export const meta: MetaFunction = ({ matches }) => dashboardMeta("Fediverse", matches);
 
-/** The blocked remote accounts and servers, newest first (services.federation.blocksPage, paginated). */
+/**
+ * The site on the fediverse (its handle, who follows it and its writers, how deliveries fare) and the blocked
+ * remote accounts and servers, newest first (services.federation.blocksPage, paginated).
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const page = new URL(request.url).searchParams.get("page");
-  return { blocks: await loadOr404(() => context.services.federation.blocksPage(admin, { page })) };
+  const federation = context.services.federation;
+  const [status, blocks] = await loadOr404(() =>
+    Promise.all([federation.status(admin), federation.blocksPage(admin, { page })]),
+  );
+  return { status, blocks };
 }
 
 /** Block an account (its URL) or a server (its name); or lift a block. Through the blocks service. */
@@ -47,8 +54,89 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
+const card = "rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5";
+
+/** The site's handle, followers and deliveries, above the blocks. */
+function Status({ status }: { status: SerializeFrom<typeof loader>["status"] }) {
+  const { deliveries } = status;
+  return (
+    <section aria-labelledby="fediverse-status" className="mb-8 flex flex-col gap-4">
+      <h2 id="fediverse-status" className="text-lg font-semibold text-ink">
+        On the fediverse
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className={card}>
+          <dt className="text-xs font-semibold tracking-wide text-gray-600 uppercase">The site's handle</dt>
+          <dd className="mt-1 font-mono text-sm break-all text-ink">{status.siteHandle}</dd>
+          <dd className="mt-1 text-xs text-gray-600">
+            {status.siteFollowers} {status.siteFollowers === 1 ? "follower" : "followers"}: every post, from every
+            writer
+          </dd>
+        </div>
+        <div className={card}>
+          <dt className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Followers in all</dt>
+          <dd className="mt-1 text-2xl font-bold text-ink tabular-nums">{status.totalFollowers}</dd>
+          <dd className="mt-1 text-xs text-gray-600">Of the site and its writers</dd>
+        </div>
+        <div className={card}>
+          <dt className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Deliveries, last 24 hours</dt>
+          <dd className="mt-1 text-2xl font-bold text-ink tabular-nums">{deliveries.recent}</dd>
+          <dd className="mt-1 text-xs text-gray-600">
+            {deliveries.lastAt ? (
+              <>
+                Latest <LocalTime iso={deliveries.lastAt} withTime />
+              </>
+            ) : (
+              "None yet"
+            )}
+            {deliveries.lastAt && deliveries.failing.length === 0 ? " · every server answering" : null}
+          </dd>
+        </div>
+      </dl>
+      {deliveries.failing.length ? (
+        <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+          <h3 className="text-sm font-semibold text-ink">Servers not taking deliveries</h3>
+          <p className="mt-1 text-xs text-gray-700">
+            Deliveries to them are retried for a while, then given up; nothing else is needed.
+          </p>
+          <ul className="mt-2 flex flex-col gap-1 text-sm text-gray-800" aria-label="Servers not taking deliveries">
+            {deliveries.failing.map((f) => (
+              <li key={f.host}>
+                <span className="font-medium break-all">{f.host}</span> · failing since{" "}
+                <LocalTime iso={f.since} withTime />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className={card}>
+        <h3 className="text-sm font-semibold text-ink">Writers' followers</h3>
+        {status.writers.length === 0 ? (
+          <p className="mt-1 text-sm text-gray-600">No writer has a follower on the fediverse yet.</p>
+        ) : (
+          <ul className="mt-2 flex flex-col divide-y divide-gray-100" aria-label="Writers' followers on the fediverse">
+            {status.writers.map((w) => (
+              <li key={w.userId} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
+                <span className="min-w-0">
+                  <Link to={`/writers/${w.userId}`} className="font-medium text-ink hover:underline">
+                    {w.name}
+                  </Link>{" "}
+                  <span className="font-mono text-xs break-all text-gray-600">{w.handle}</span>
+                </span>
+                <span className="text-gray-700 tabular-nums">
+                  {w.followers} {w.followers === 1 ? "follower" : "followers"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export default function FediverseBlocks() {
-  const { blocks } = useLoaderData<typeof loader>();
+  const { status, blocks } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const blocking = navigation.formData?.get("intent") === "block";
@@ -59,8 +147,10 @@ export default function FediverseBlocks() {
     <>
       <DashboardHeader
         title="Fediverse"
-        description="Block a remote account (its URL or @name@server) or a whole server (its name): its deliveries are refused, its follows end and its replies are removed. A whole server is blocked only after you confirm."
+        description="The site's account and its writers' on the fediverse, and how deliveries to other servers fare. Block a remote account (its URL or @name@server) or a whole server (its name): its deliveries are refused, its follows end and its replies are removed. A whole server is blocked only after you confirm."
       />
+      <Status status={status} />
+      <h2 className="mb-3 text-lg font-semibold text-ink">Blocks</h2>
       {/* Keyed by the list's size: a block that took clears the field. */}
       <Form
         key={blocks.total}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { SubscribedAt } from "#app/components/SubscribedAt.tsx";
 import { EmptyState } from "#app/components/ui.tsx";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
@@ -103,7 +104,8 @@ export default function Inbox() {
                 <li key={s._id} className="flex flex-col gap-0.5 px-4 py-3">
                   <span className="text-sm font-medium break-all text-ink">{s.email}</span>
                   <span className="text-xs text-gray-500">
-                    Since <LocalTime iso={s.created_at} withTime />
+                    {s.subscribed_at ? "Subscribed " : null}
+                    <SubscribedAt subscriber={s} />
                   </span>
                 </li>
               ))}

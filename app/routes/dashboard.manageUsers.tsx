@@ -10,6 +10,7 @@ import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { DataTable, numberColumn, PersonCell } from "#app/components/DataTable.tsx";
 import { FormError } from "#app/components/form.tsx";
+import { LocalTime } from "#app/components/LocalTime.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { TableSearch } from "#app/components/TableSearch.tsx";
 import { samePage } from "#app/lib/admin.server.ts";
@@ -30,13 +31,59 @@ export const meta: MetaFunction = ({ matches }) => dashboardMeta("Manage Users",
 
 const USERS_PER_PAGE = 20;
 
+/** The filters above the table: each value with its words ("" is no filter). */
+const ROLE_FILTERS = [
+  ["", "Any role"],
+  ["admin", "Admins"],
+  ["user", "Members"],
+] as const;
+const CONFIRMED_FILTERS = [
+  ["", "Confirmed or not"],
+  ["yes", "Address confirmed"],
+  ["no", "Not confirmed"],
+] as const;
+
+const selectClass =
+  "h-10 rounded-lg border border-gray-300 bg-white px-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <label className="flex items-center">
+      <span className="sr-only">{label}</span>
+      <select name={name} defaultValue={value} className={selectClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+
 /** One D1 round trip: a page of accounts (optionally a search by name or email), the total and the admins. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_SEARCH_CHARS);
+  const filters = {
+    role: ROLE_FILTERS.find(([value]) => value === url.searchParams.get("role"))?.[0] ?? "",
+    confirmed: CONFIRMED_FILTERS.find(([value]) => value === url.searchParams.get("confirmed"))?.[0] ?? "",
+  };
   const users = await loadOr404(() =>
-    context.services.users.list(admin, { page: url.searchParams.get("page"), limit: USERS_PER_PAGE, q }),
+    context.services.users.manage(admin, { page: url.searchParams.get("page"), limit: USERS_PER_PAGE, q, ...filters }),
   );
   // Deleting the last account of the last page lands past the end: show the new last page instead.
   if (users.page > users.pages) {
@@ -45,7 +92,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     else back.delete("page");
     throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
   }
-  return { users, q, me: admin.id };
+  return { users, q, filters, me: admin.id };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -84,7 +131,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function ManageUsers() {
-  const { users, q, me } = useLoaderData<typeof loader>();
+  const { users, q, filters, me } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filters.role || filters.confirmed);
   const result = useActionData<typeof action>();
   const failure = refusal(result);
   useFailureAlert(result, MSG.admin.actionFailedTitle);
@@ -97,12 +145,25 @@ export default function ManageUsers() {
       <DashboardHeader
         title="Manage Users"
         description={
-          q
-            ? `${total} ${total === 1 ? "account matches" : "accounts match"} “${q}”`
+          q || filtered
+            ? `${total} ${total === 1 ? "account matches" : "accounts match"}${q ? ` “${q}”` : " these filters"}`
             : `${total} ${total === 1 ? "account" : "accounts"}, ${admins} ${admins === 1 ? "admin" : "admins"}`
         }
       />
-      <TableSearch q={q} label="Search users by name or email" placeholder="Search by name or email" />
+      <TableSearch
+        q={q}
+        label="Search users by name or email"
+        placeholder="Search by name or email"
+        filtered={filtered}
+      >
+        <FilterSelect name="role" label="Role" value={filters.role} options={ROLE_FILTERS} />
+        <FilterSelect
+          name="confirmed"
+          label="Address confirmed"
+          value={filters.confirmed}
+          options={CONFIRMED_FILTERS}
+        />
+      </TableSearch>
       <div className="mb-4">
         <FormError message={failure?.formError} />
       </div>
@@ -110,7 +171,7 @@ export default function ManageUsers() {
         caption="Users"
         rows={users.items}
         rowKey={(u) => u._id}
-        empty={q ? "No account matches this search." : "No users yet."}
+        empty={q || filtered ? "No account matches this search." : "No users yet."}
         columns={[
           numberColumn(offset),
           {
@@ -125,7 +186,11 @@ export default function ManageUsers() {
                     {u._id === me ? <span className="ml-1.5 text-xs font-normal text-gray-500">(you)</span> : null}
                   </>
                 }
-              />
+              >
+                {u.placeholder ? (
+                  <span className="block text-xs whitespace-nowrap text-gray-600">Imported author</span>
+                ) : null}
+              </PersonCell>
             ),
           },
           {
@@ -135,10 +200,31 @@ export default function ManageUsers() {
             ),
           },
           {
+            header: "Confirmed",
+            cell: (u) =>
+              u.emailVerified ? (
+                <span className={`${pill} bg-green-50 text-green-800`}>Confirmed</span>
+              ) : (
+                <span className={`${pill} bg-gray-100 text-gray-700`}>Not confirmed</span>
+              ),
+          },
+          {
+            header: "Joined",
+            cell: (u) => <LocalTime iso={u.joinedAt} className="whitespace-nowrap text-gray-700" />,
+          },
+          {
+            header: "Posts",
+            cell: (u) => <span className="tabular-nums text-gray-700">{u.posts}</span>,
+          },
+          {
             header: "Make Admin",
             action: true,
             cell: (u) =>
-              u.role === "admin" ? (
+              u.placeholder ? (
+                <span className="text-xs whitespace-nowrap text-gray-600">
+                  Cannot sign in<span className="sr-only">: {u.name} cannot be made an admin</span>
+                </span>
+              ) : u.role === "admin" ? (
                 <span className="flex flex-wrap items-center gap-2">
                   <button
                     type="button"

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
 import { FormError, SubmitButton } from "#app/components/form.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
+import { SubscribedAt } from "#app/components/SubscribedAt.tsx";
 import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { DataTable } from "#app/components/DataTable.tsx";
 import { buttonClass, FILE_INPUT_CLASS } from "#app/components/ui.tsx";
@@ -214,13 +215,8 @@ export default function Newsletter() {
             },
             {
               header: "Subscribed",
-              // Only a confirmed address has subscribed; a pending or unsubscribed one has no such date.
-              cell: (row) =>
-                row.state === "confirmed" ? (
-                  <LocalTime iso={row.confirmed_at ?? row.created_at} withTime />
-                ) : (
-                  <span aria-label="Not subscribed">—</span>
-                ),
+              // Only a confirmed address has subscribed; a pending or unsubscribed one says so.
+              cell: (row) => <SubscribedAt subscriber={row} />,
             },
             {
               header: "Actions",

@@ -68,14 +68,15 @@ export default function Notifications() {
         // A pager for one page is noise (issue 47).
         pagerOnlyWhenPaged
         itemClassName={(n) =>
-          `flex items-center gap-3 rounded-2xl border p-4 shadow-sm ${
+          `flex flex-wrap items-center gap-3 rounded-2xl border p-4 shadow-sm ${
             n.read ? "border-gray-200 bg-white" : "border-brand-200 bg-brand-50"
           }`
         }
         renderItem={(n) => (
           <>
             <Avatar photoURL={n.actor?.photoURL ?? null} size={40} />
-            <div className="min-w-0 flex-1">
+            {/* At least 13rem: on a phone "Mark as read" goes under the words instead of squeezing them. */}
+            <div className="min-w-0 flex-1 basis-52">
               {/* Through /notifications/{id}: opening it marks it read on the way (a full load, so the bell's count follows). */}
               <Link
                 to={`/notifications/${n._id}`}
@@ -85,6 +86,12 @@ export default function Notifications() {
                 {n.read ? null : <span className="sr-only">Unread: </span>}
                 {n.text}
               </Link>
+              {n.excerpt ? (
+                // The comment's own words: five replies to one comment read as five different things.
+                <p className="mt-1 line-clamp-2 break-words border-l-2 border-gray-300 pl-3 text-sm text-gray-700">
+                  “{n.excerpt}”
+                </p>
+              ) : null}
               {n.private_reply ? (
                 // A reply from the fediverse addressed to this writer alone: shown here, to them, only.
                 <blockquote
@@ -108,7 +115,7 @@ export default function Notifications() {
               </p>
             </div>
             {n.read ? null : (
-              <Form method="post" className="shrink-0">
+              <Form method="post" className="ml-auto shrink-0">
                 <input type="hidden" name="id" value={n._id} />
                 <button
                   type="submit"
@@ -117,7 +124,7 @@ export default function Notifications() {
                   aria-label={`Mark as read: ${n.text}`}
                   className="rounded-full border border-gray-300 bg-white px-3 py-1 text-xs font-semibold text-gray-800 hover:bg-gray-50"
                 >
-                  Mark read
+                  Mark as read
                 </button>
               </Form>
             )}

@@ -44,6 +44,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
       { name: form.get("name"), email: form.get("email"), password: form.get("password") },
       form.get("image"),
       await context.client(),
+      // "Write a Blog" sent them here: the confirmation link's Continue goes back to writing.
+      redirectTo,
     );
     return redirectWithFlash(
       redirectTo,

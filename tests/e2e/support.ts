@@ -35,6 +35,17 @@ export async function screenshotsInBothThemes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+/**
+ * The same screen in the dark theme as well (`{name}-dark`): reloaded in the dark scheme (the theme is set as
+ * the page loads), then the page goes back to light. For screens whose state a reload keeps.
+ */
+export async function darkScreenshots(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** The seeded demo accounts (scripts/seed.mjs). */
 export const ACCOUNTS = {
   admin: { email: "admin@edgeblog.test", password: "Admin#Demo2026" },

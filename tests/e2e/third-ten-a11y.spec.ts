@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
 
 /** Issue 47, "Accessibility". */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -49,8 +49,39 @@ test.describe("issue 47: accessibility", () => {
       expect(box.height).toBeGreaterThanOrEqual(24);
     }
     await screenshots(page, "w47-feedback-stars");
+    await darkScreenshots(page, "w47-feedback-stars");
     // Where there is room for a mouse, the spec's size 24 stays.
     await page.setViewportSize(VIEWPORTS.desktop);
     expect((await halves.first().boundingBox())!.width).toBe(12);
+  });
+
+  test("after opening Share from the keyboard, Tab goes through the share panel before Save", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    await page.goto(`/blogs/${post._id}`);
+    await hydrated(page);
+    const share = page.getByRole("group", { name: "Post actions" }).getByRole("button", { name: "Share" });
+    await share.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("region", { name: "Share this post" });
+    await expect(panel).toBeVisible();
+    // Focus is in the panel, on its first way to share; Tab stays in it, never back to Save first.
+    await expect(panel.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(share).toBeFocused();
+  });
+
+  test("on a phone a search's results start on the first screen, under a smaller hero", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/allBlogs?q=the");
+    await expect(page.getByRole("heading", { name: "Results" })).toBeInViewport();
+    // The first result's title is read without scrolling (it sat a screen down, under the whole hero).
+    const title = page.getByRole("region", { name: "Results" }).getByRole("listitem").first().getByRole("heading");
+    const box = (await title.first().boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+    await screenshots(page, "w47-search-phone");
+    await darkScreenshots(page, "w47-search-phone");
   });
 });

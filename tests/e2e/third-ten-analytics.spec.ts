@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { ACCOUNTS, VIEWPORTS, hydrated, screenshots, signIn } from "./support";
+import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
 
 /** Issue 47, "Analytics". */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -63,6 +63,7 @@ test.describe("issue 47: analytics", () => {
     expect(left).toBeGreaterThanOrEqual(max - 1);
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, "w47-analytics-phone-chart");
+    await darkScreenshots(page, "w47-analytics-phone-chart");
   });
 
   test("the privacy page says what analytics records", async ({ page }) => {
@@ -72,5 +73,37 @@ test.describe("issue 47: analytics", () => {
     await expect(text).toContainText("device");
     await expect(text).toContainText("browser");
     await expect(text).toContainText("salt that changes every day");
+  });
+
+  test("social and search name the sites they hold; Analytics says what it counts and that totals are in Stats", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
+    const n = Math.floor(Math.random() * 65_000).toString(16);
+    const sent = await page.request.post("/api/analytics/hit", {
+      headers: {
+        Origin: new URL(baseURL!).origin,
+        "Content-Type": "text/plain;charset=UTF-8",
+        "User-Agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        "CF-Connecting-IP": `2001:db8:47:${n}::1`,
+      },
+      data: JSON.stringify({ path: `/blogs/${post._id}/x`, referrer: "https://news.ycombinator.com/item?id=47" }),
+    });
+    expect(sent.status()).toBe(204);
+    await signIn(page, ACCOUNTS.admin);
+    const sites = page.getByRole("region", { name: "Sites in search, social and the fediverse" });
+    await expect(async () => {
+      await page.goto("/dashboard/analytics");
+      await expect(sites.getByRole("row", { name: /news\.ycombinator\.com \(Social sites\)/ })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByText(/all-time likes, comments and saves are in Stats/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, "w47-analytics-named-sites");
+    await darkScreenshots(page, "w47-analytics-named-sites");
   });
 });

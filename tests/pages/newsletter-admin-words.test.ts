@@ -26,9 +26,30 @@ describe("newsletter words", () => {
       ]);
     const html = await (await getPage(`/dashboard/newsletter?q=${stamp}`, admin)).text();
     expect(rowOf(html, confirmed!)).toMatch(/<time /);
-    for (const email of [pending!, gone!]) {
-      expect(rowOf(html, email)).not.toMatch(/<time /);
-      expect(rowOf(html, email)).toContain('aria-label="Not subscribed"');
+    for (const email of [pending!, gone!]) expect(rowOf(html, email)).not.toMatch(/<time /);
+    expect(rowOf(html, pending!)).toContain("Not confirmed yet");
+    expect(rowOf(html, gone!)).toContain(">No longer subscribed<");
+  });
+
+  it("a subscriber has one time, the same on the Inbox and the Newsletter page: when they subscribed (issue 47)", async () => {
+    const admin = await makeUser({ role: "admin" });
+    const stamp = `one-time-${Date.now().toString(36)}`;
+    const email = `${stamp}@example.com`;
+    // Signed up an hour and a half before confirming.
+    const confirmedAt = Date.now() - 60_000;
+    const createdAt = confirmedAt - 90 * 60_000;
+    await db()
+      .insert(schema.newsletterSubscriptions)
+      .values({ id: newId(), email, state: "confirmed", confirmedAt, createdAt });
+    const subscribed = `dateTime="${new Date(confirmedAt).toISOString()}"`;
+    const started = `dateTime="${new Date(createdAt).toISOString()}"`;
+    const newsletter = rowOf(await (await getPage(`/dashboard/newsletter?q=${stamp}`, admin)).text(), email);
+    // The Inbox lists the newest subscribers first: this one is on its first page.
+    const inboxHtml = await (await getPage("/dashboard/inbox", admin)).text();
+    const inbox = inboxHtml.slice(inboxHtml.indexOf(email), inboxHtml.indexOf("</li>", inboxHtml.indexOf(email)));
+    for (const row of [newsletter, inbox]) {
+      expect(row).toContain(subscribed);
+      expect(row).not.toContain(started);
     }
   });
 

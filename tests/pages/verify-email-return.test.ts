@@ -89,4 +89,25 @@ describe("/verify-email: Continue goes back to where the person was", () => {
     });
     expect(continueHref(await done.text())).toBe("/");
   });
+
+  it("a sign-up that started at Write a Blog: the first link's Continue goes back to writing (issue 47)", async () => {
+    const box = mailbox();
+    const email = newEmail();
+    const made = await page(box, "/register", null, {
+      method: "POST",
+      body: formOf({ name: "Wren", email, password: "correct horse", redirectTo: "/dashboard/writeBlogs" }),
+    });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe("/dashboard/writeBlogs");
+    const session = /__Host-session=([^;]+)/.exec(made.headers.get("Set-Cookie") ?? "")?.[1];
+    expect(session).toBeTruthy();
+    const link = linkIn(box.to(email).at(-1), "/verify-email");
+    expect(link.searchParams.get("redirectTo")).toBe("/dashboard/writeBlogs");
+    const token = link.searchParams.get("token")!;
+    const done = await page(box, `${link.pathname}${link.search}`, session!, {
+      method: "POST",
+      body: formOf({ intent: "verify", token, returnTo: "/dashboard/writeBlogs" }),
+    });
+    expect(continueHref(await done.text())).toBe("/dashboard/writeBlogs");
+  });
 });

@@ -61,7 +61,7 @@ export function AnalyticsReport({
     <>
       <DashboardHeader
         title={title}
-        description={`${whose} Counted without cookies and without keeping anyone's address; bots, readers who ask not to be tracked (Do Not Track, Global Privacy Control) and writers reading their own posts are not counted. Days are UTC.`}
+        description={`${whose} Day by day: visitors and views, and where they came from (the sources, with the sites behind search and social), their countries, devices and browsers; all-time likes, comments and saves are in Stats. Counted without cookies and without keeping anyone's address; bots, readers who ask not to be tracked (Do Not Track, Global Privacy Control) and writers reading their own posts are not counted. Days are UTC.`}
         actions={
           <>
             {summary.post ? (
@@ -159,6 +159,23 @@ export function AnalyticsReport({
           title="Sources"
           empty="No reads in this range."
           rows={summary.sources.map((r) => ({ ...r, label: sourceName(r.key) }))}
+        />
+        <Breakdown
+          title="Sites in search, social and the fediverse"
+          empty="No reads came from a search engine, a social site or the fediverse in this range."
+          rows={summary.sites.map((r) => {
+            const [group = "", host = r.key] = r.key.split(/:(.*)/s);
+            // The host fits the narrow column; its group is said to screen readers (the title says it too).
+            return {
+              ...r,
+              label: (
+                <>
+                  {host}
+                  <span className="sr-only"> ({sourceName(group)})</span>
+                </>
+              ),
+            };
+          })}
         />
         <Breakdown
           title="Countries"

@@ -87,10 +87,19 @@ export default function AllBlogs() {
   return (
     <div className="bg-gray-50/60">
       <header className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
-        <div className={containerClass({ className: "py-12 sm:py-14" })}>
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">The library</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">All Blogs</h1>
-          <p className="mt-4 max-w-2xl text-lg text-gray-600">
+        {/* With a search or a filter on, a phone's first screen shows the results: the hero shrinks to the form. */}
+        <div className={containerClass({ className: filtered ? "py-6 sm:py-14" : "py-12 sm:py-14" })}>
+          <p
+            className={`text-sm font-semibold uppercase tracking-wider text-brand-600 ${filtered ? "hidden sm:block" : ""}`}
+          >
+            The library
+          </p>
+          <h1
+            className={`${filtered ? "sm:mt-2" : "mt-2"} text-4xl font-extrabold tracking-tight text-ink sm:text-5xl`}
+          >
+            All Blogs
+          </h1>
+          <p className={`mt-4 max-w-2xl text-lg text-gray-600 ${filtered ? "hidden sm:block" : ""}`}>
             Stories, guides and ideas from our writers. Search for what you need, narrow the list by topic, and save the
             posts you want to come back to.
           </p>

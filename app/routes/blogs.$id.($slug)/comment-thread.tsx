@@ -8,7 +8,7 @@ import { useLoadMore } from "#app/lib/use-load-more.ts";
 import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
 import { CommentForm } from "./comment-form";
-import { ReportControl, reportStateOf, type PageReports } from "./report-comment";
+import { detailsPanel, ReportControl, reportStateOf, type PageReports } from "./report-comment";
 
 export type Viewer = Pick<Actor, "id" | "role"> | null;
 
@@ -140,9 +140,9 @@ export function CommentThread({
   return (
     <li>
       <CommentCard comment={thread} blogAuthorId={blogAuthorId} viewer={viewer} reports={reports}>
-        {/* Reply comes last in the row, so opening its form (full width, below) moves neither Report nor Delete. */}
+        {/* Its form opens under the whole row (detailsPanel): Reply, Report and Delete stay where they were. */}
         {viewer ? (
-          <details ref={details} className="order-last open:w-full" open={failure ? true : undefined}>
+          <details ref={details} className={detailsPanel} open={failure ? true : undefined}>
             <summary className="cursor-pointer list-none text-xs font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
               Reply
             </summary>

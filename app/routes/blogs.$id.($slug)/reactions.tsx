@@ -98,9 +98,15 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
   if (signedIn) return form;
   // A visitor's like lives on this page only: beside it, the way to keep it (shown once they like).
   return (
-    <div className="flex flex-col items-center gap-1 sm:flex-row sm:gap-2">
+    // On phones the wrapper steps aside (contents): the button is a cell of the bar as wide as the others, and
+    // the hint takes a row of its own under the bar instead of being squeezed into the button's cell.
+    <div className="contents sm:flex sm:flex-row sm:items-center sm:gap-2">
       {form}
-      <p hidden={!localLiked} role="status" className="text-center text-xs text-gray-600">
+      <p
+        hidden={!localLiked}
+        role="status"
+        className="order-last col-span-full text-center text-xs text-gray-600 sm:order-none"
+      >
         <a href={authPageUrl("/login", pathname)} className="font-semibold text-brand-700 underline">
           Sign in to keep your like
         </a>

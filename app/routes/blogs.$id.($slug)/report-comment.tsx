@@ -56,6 +56,13 @@ const linkButton =
  * few words). The form opens in a <details>, so it works without JavaScript; with it, it posts through a
  * fetcher. Once reported, it says so and offers "Withdraw report"; the page's loader remembers both.
  */
+/**
+ * A <details> in a comment's row of actions (Reply, Report) whose opened form takes the row's full width
+ * below it: the details box steps aside (contents), so its summary stays an item of the row where it was, and
+ * its content (::details-content) goes last at full width. Nothing under the pointer moves when it opens.
+ */
+export const detailsPanel = "contents [&::details-content]:order-last [&::details-content]:basis-full";
+
 export function ReportControl({ comment, state }: { comment: Comment; state: ReportState }) {
   const fetcher = useFetcher<typeof action>();
   const confirmation = useRef<HTMLSpanElement>(null);
@@ -105,7 +112,7 @@ export function ReportControl({ comment, state }: { comment: Comment; state: Rep
           {WITHDRAWN_TEXT}
         </span>
       ) : null}
-      <details className="open:order-last open:w-full" open={failure ? true : undefined}>
+      <details className={detailsPanel} open={failure ? true : undefined}>
         <summary
           ref={reportButton}
           className={`${linkButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}

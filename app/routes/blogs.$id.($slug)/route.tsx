@@ -103,7 +103,7 @@ export default function BlogDetail() {
   const [commentOpen, setCommentOpen] = useState(false);
   const commentPanel = useId();
   const sharePanel = useId();
-  const [shareOpen, setShareOpen] = useSharePanel(sharePanel);
+  const [shareOpen, toggleShare] = useSharePanel(sharePanel);
   const link = sharedLink(origin, blog);
 
   // A refused reply (without JavaScript) shows under its comment; a refused comment in the top form.
@@ -155,7 +155,8 @@ export default function BlogDetail() {
         <div className="mt-4 empty:hidden">
           <TagList tags={blog.tags} withIndex />
         </div>
-        <div className="mt-6 flex items-center gap-3">
+        {/* Wraps: after an unfollow, its Undo goes under the byline on a phone. */}
+        <div className="mt-6 flex flex-wrap items-center gap-3">
           <Avatar photoURL={blog.author_image} size={48} eager />
           <div className="text-sm">
             <p className="font-semibold text-ink">
@@ -174,7 +175,7 @@ export default function BlogDetail() {
             </p>
           </div>
           {viewer?.id === blog.author_id ? null : (
-            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} />
+            <FollowButton writerId={blog.author_id} writerName={blog.author_name} following={followsWriter} undoable />
           )}
         </div>
       </header>
@@ -212,12 +213,7 @@ export default function BlogDetail() {
               Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
             </span>
           </ToggleButton>
-          <ToggleButton
-            open={shareOpen}
-            controls={sharePanel}
-            onToggle={() => setShareOpen((o) => !o)}
-            icon={<ShareIcon />}
-          >
+          <ToggleButton open={shareOpen} controls={sharePanel} onToggle={toggleShare} icon={<ShareIcon />}>
             Share
           </ToggleButton>
           <SaveButton saved={saved} signedIn={viewer !== null} />

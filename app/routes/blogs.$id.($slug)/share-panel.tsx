@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from "#app/components/icons.tsx";
 import { MSG } from "#app/lib/messages.ts";
 import { shareTargets, type ShareTargetName } from "#app/lib/share.ts";
@@ -13,10 +13,22 @@ const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number
 
 /**
  * Whether the share panel is open: it opens by itself when the link says `#share` (the "Share it" way on
- * after posting), and Escape closes it, handing focus back to its toggle.
+ * after posting), and Escape closes it, handing focus back to its toggle. Opened from its toggle, focus goes
+ * to its first way to share: the panel sits after the whole row of actions, so Tab would otherwise reach
+ * Save before it.
  */
 export function useSharePanel(panelId: string) {
   const [open, setOpen] = useState(false);
+  const focusOnOpen = useRef(false);
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    document.getElementById(panelId)?.querySelector<HTMLElement>("a[href], button")?.focus();
+  }, [open, panelId]);
+  const toggle = () => {
+    focusOnOpen.current = !open;
+    setOpen(!open);
+  };
   useEffect(() => {
     if (window.location.hash !== "#share") return;
     setOpen(true);
@@ -32,7 +44,7 @@ export function useSharePanel(panelId: string) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [open, panelId]);
-  return [open, setOpen] as const;
+  return [open, toggle] as const;
 }
 
 export function SharePanel({

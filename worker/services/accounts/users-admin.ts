@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "#worker/db.ts";
 import { eraseAccount, readHoldings, type AccountFederation, type Holdings } from "#worker/services/accounts/erase.ts";
@@ -11,6 +11,15 @@ import { findOr404 } from "#worker/services/shared/records.ts";
 import { emailField, parse } from "#worker/services/shared/validation.ts";
 import { toPublicUser, type PublicUser, type UserRow } from "#worker/services/accounts/model.ts";
 import type { Kernel } from "#worker/services/kernel.ts";
+
+/** One account as Manage Users lists it. */
+export interface ManagedUser extends PublicUser {
+  joinedAt: string;
+  /** Published posts. */
+  posts: number;
+  /** An account an import made for an author or commenter: no password, Google or passkey, never confirmed. */
+  placeholder: boolean;
+}
 
 /** Accounts per page of Manage Users. */
 export const USERS_PAGE_SIZE = 20;
@@ -47,42 +56,82 @@ export function createUserAdmin(
     return findOr404(id, "User not found.", (id) => db.query.users.findFirst({ where: eq(schema.users.id, id) }));
   }
 
+  /**
+   * The admin's Manage Users table (and, through `list`, GET /api/users): a page of accounts in the order they joined,
+   * optionally only those matching `q` (userFilter: on an index, never a scan), a role (`admin`, `user`)
+   * and whether the address is confirmed (`yes`, `no`), with the number of admins. Each account carries
+   * when it joined, its published posts (blog_counts, kept by triggers) and whether it is a placeholder.
+   */
+  async function manage(
+    actor: Actor | null,
+    input: { page?: unknown; limit?: unknown; q?: unknown; role?: unknown; confirmed?: unknown } = {},
+  ): Promise<Page<ManagedUser> & { admins: number }> {
+    requireAdmin(actor);
+    const paging = parsePaging(input, USERS_PAGE_SIZE);
+    const u = schema.users;
+    const role = input.role === "admin" || input.role === "user" ? input.role : null;
+    const confirmed = input.confirmed === "yes" || input.confirmed === "no" ? input.confirmed : null;
+    const where = and(
+      userFilter(input.q),
+      role ? eq(u.role, role) : undefined,
+      confirmed === "yes" ? isNotNull(u.emailVerifiedAt) : confirmed === "no" ? isNull(u.emailVerifiedAt) : undefined,
+    );
+    const joined = [asc(u.createdAt), asc(u.id)] as const;
+    const [rows, totals, admins] = await db.batch([
+      db
+        .select({
+          user: u,
+          posts: sql<number>`coalesce((select ${schema.blogCounts.n} from ${schema.blogCounts} where ${schema.blogCounts.scope} = 'author' and ${schema.blogCounts.key} = ${u.id} and ${schema.blogCounts.status} = 'published'), 0)`,
+          passkeys: sql<number>`exists (select 1 from ${schema.passkeys} where ${schema.passkeys.userId} = ${u.id})`,
+        })
+        .from(u)
+        .where(
+          inArray(
+            u.id,
+            db
+              .select({ id: u.id })
+              .from(u)
+              .where(where)
+              .orderBy(...joined)
+              .limit(paging.limit)
+              .offset(paging.offset),
+          ),
+        )
+        .orderBy(...joined),
+      db.select({ total: count() }).from(u).where(where),
+      db.select({ total: count() }).from(u).where(eq(u.role, "admin")),
+    ]);
+    const items = rows.map(({ user, posts, passkeys }) => ({
+      ...toPublicUser(user),
+      joinedAt: new Date(user.createdAt).toISOString(),
+      posts: Number(posts),
+      // No way to sign in and never confirmed: an author or commenter an import brought, not a person here.
+      placeholder: !user.passwordHash && !user.googleSub && !passkeys && user.emailVerifiedAt === null,
+    }));
+    return { ...toPage(items, totals[0]?.total ?? 0, paging), admins: admins[0]?.total ?? 0 };
+  }
+
   return {
-    /**
-     * The admin's Manage Users table and GET /api/users: a page of accounts in the order they joined,
-     * optionally only those matching `q` (userFilter: on an index, never a scan), with the number of admins.
-     */
+    /** GET /api/users: `manage`'s page, each account as the REST contract's user record. */
     async list(
       actor: Actor | null,
-      input: { page?: unknown; limit?: unknown; q?: unknown } = {},
+      input: Parameters<typeof manage>[1] = {},
     ): Promise<Page<PublicUser> & { admins: number }> {
-      requireAdmin(actor);
-      const paging = parsePaging(input, USERS_PAGE_SIZE);
-      const u = schema.users;
-      const where = userFilter(input.q);
-      const joined = [asc(u.createdAt), asc(u.id)] as const;
-      const [rows, totals, admins] = await db.batch([
-        db
-          .select()
-          .from(u)
-          .where(
-            inArray(
-              u.id,
-              db
-                .select({ id: u.id })
-                .from(u)
-                .where(where)
-                .orderBy(...joined)
-                .limit(paging.limit)
-                .offset(paging.offset),
-            ),
-          )
-          .orderBy(...joined),
-        db.select({ total: count() }).from(u).where(where),
-        db.select({ total: count() }).from(u).where(eq(u.role, "admin")),
-      ]);
-      return { ...toPage(rows.map(toPublicUser), totals[0]?.total ?? 0, paging), admins: admins[0]?.total ?? 0 };
+      const page = await manage(actor, input);
+      return {
+        ...page,
+        items: page.items.map(({ _id, name, email, role, photoURL, emailVerified }) => ({
+          _id,
+          name,
+          email,
+          role,
+          photoURL,
+          emailVerified,
+        })),
+      };
     },
+
+    manage,
 
     /**
      * Deletes an account and, through the foreign keys, everything that is theirs: sessions,

@@ -121,7 +121,13 @@ export function createUserService(
      * `photo` is the register page's file: checked with the other fields before anything is stored,
      * then kept in R2 as the account's photo. An empty file (no photo chosen) is simply no photo.
      */
-    async register(input: unknown, photo?: unknown, client: Client = {}): Promise<SignedIn> {
+    /** `returnTo`: the page the sign-up started from; the verification link's Continue leads back there. */
+    async register(
+      input: unknown,
+      photo?: unknown,
+      client: Client = {},
+      returnTo: string | null = null,
+    ): Promise<SignedIn> {
       const fromAddress = addressKey("register-address", client.address);
       if (fromAddress)
         await rateLimit.hit(fromAddress, REGISTER_ADDRESS_LIMIT.attempts, REGISTER_ADDRESS_LIMIT.windowSeconds);
@@ -161,7 +167,7 @@ export function createUserService(
       };
       // The account, its verification token and the message that carries it: one batch, all or nothing.
       const now = Date.now();
-      const verify = await verification.prepare(row, client.origin, now);
+      const verify = await verification.prepare(row, client.origin, now, returnTo);
       try {
         const [inserted] = await db.batch([db.insert(schema.users).values(row).returning(), ...verify.statements]);
         const created = inserted[0]!;

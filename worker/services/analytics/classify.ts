@@ -60,7 +60,8 @@ export const SOURCE_GROUPS = ["direct", "search", "social", "fediverse", "newsle
 
 /**
  * The read's source: `?ref=newsletter` / `?ref=fediverse` (links the site itself sends out) first, then
- * the referrer's host grouped; none, or the site itself, is "direct". `refHost` is the other site's host.
+ * the referrer's host grouped; none, or the site itself, is "direct". `refHost` is the other site's host (also
+ * for a group: its named sites are rolled up apart, fold.ts).
  */
 export function sourceOf(pageUrl: URL, referrer: string, siteHost: string): { source: string; refHost: string | null } {
   const ref = pageUrl.searchParams.get("ref");
@@ -74,10 +75,12 @@ export function sourceOf(pageUrl: URL, referrer: string, siteHost: string): { so
     return { source: "direct", refHost: null };
   }
   if (!host || host === siteHost.replace(/^www\./, "")) return { source: "direct", refHost: null };
-  if (SEARCH.some((r) => r.test(host))) return { source: "search", refHost: null };
-  if (SOCIAL.some((r) => r.test(host))) return { source: "social", refHost: null };
-  if (FEDIVERSE.some((r) => r.test(host))) return { source: "fediverse", refHost: null };
-  return { source: host.slice(0, 253), refHost: host.slice(0, 253) };
+  // A group keeps the site it grouped (refHost): a writer sees that Hacker News sent readers, not only "social".
+  const named = host.slice(0, 253);
+  if (SEARCH.some((r) => r.test(host))) return { source: "search", refHost: named };
+  if (SOCIAL.some((r) => r.test(host))) return { source: "social", refHost: named };
+  if (FEDIVERSE.some((r) => r.test(host))) return { source: "fediverse", refHost: named };
+  return { source: named, refHost: named };
 }
 
 /** Device class and browser family of a user agent (bowser), as coarse as a chart needs. */

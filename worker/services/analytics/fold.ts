@@ -21,11 +21,11 @@ export function wellFormed(hit: AnalyticsHit): boolean {
 
 /** Each hit counted in three scopes: the site, its writer, its post; `nv` marks a scope's new visitor. */
 const SCOPED = `
-  SELECT 'site' AS scope, new_site AS nv, new_post AS np, day, blog_id, source, country, device, browser FROM analytics_inbox
+  SELECT 'site' AS scope, new_site AS nv, new_post AS np, day, blog_id, source, ref_host, country, device, browser FROM analytics_inbox
   UNION ALL
-  SELECT 'w:' || owner, new_writer, new_post, day, blog_id, source, country, device, browser FROM analytics_inbox WHERE owner IS NOT NULL
+  SELECT 'w:' || owner, new_writer, new_post, day, blog_id, source, ref_host, country, device, browser FROM analytics_inbox WHERE owner IS NOT NULL
   UNION ALL
-  SELECT 'p:' || blog_id, new_post, new_post, day, blog_id, source, country, device, browser FROM analytics_inbox WHERE blog_id IS NOT NULL`;
+  SELECT 'p:' || blog_id, new_post, new_post, day, blog_id, source, ref_host, country, device, browser FROM analytics_inbox WHERE blog_id IS NOT NULL`;
 
 /**
  * The rollups' dimensions, in two statements: D1 allows few terms in one compound SELECT. Visitors of a
@@ -39,6 +39,9 @@ const ROLLUPS = [
    UNION ALL SELECT scope, 'browser', day, browser, count(*), sum(nv) FROM f GROUP BY scope, day, browser
    UNION ALL SELECT scope, 'post', day, blog_id, count(*), sum(np) FROM f
      WHERE blog_id IS NOT NULL AND scope NOT LIKE 'p:%' GROUP BY scope, day, blog_id`,
+  // The sites a group (search, social, fediverse) holds, keyed "group:host" (a domain source is its own row).
+  `SELECT scope, 'site', day, source || ':' || ref_host, count(*), sum(nv) FROM f
+     WHERE ref_host IS NOT NULL AND source <> ref_host GROUP BY scope, day, source, ref_host`,
 ];
 
 /** Marks the first hit of each visitor (per day and scope) not already seen that day. */
@@ -99,7 +102,8 @@ export async function foldHits(db: Db, hits: AnalyticsHit[]): Promise<number> {
     // A referrer that is a fediverse server the site has met (a follower's, a commenter's) is the fediverse.
     run(`
       UPDATE analytics_inbox SET source = 'fediverse'
-      WHERE ref_host IS NOT NULL AND EXISTS (SELECT 1 FROM ap_remote_actors a WHERE a.host = analytics_inbox.ref_host)`),
+      WHERE ref_host IS NOT NULL AND source = ref_host
+        AND EXISTS (SELECT 1 FROM ap_remote_actors a WHERE a.host = analytics_inbox.ref_host)`),
     run(markNew("new_site", "'site'", "", "1")),
     run(
       markNew(

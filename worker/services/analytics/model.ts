@@ -62,6 +62,8 @@ export const summaryResponse = z.object({
   series: z.array(day),
   topPosts: z.array(z.object({ id: z.string(), title: z.string(), ...counts })),
   sources: z.array(row),
+  /** The sites behind search, social and fediverse, keyed "group:host" ("social:news.ycombinator.com"). */
+  sites: z.array(row),
   countries: z.array(row),
   devices: z.array(row),
   browsers: z.array(row),

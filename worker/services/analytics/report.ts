@@ -103,7 +103,7 @@ export function createAnalyticsReports(db: Db) {
         .orderBy(sql`pv desc`, d.key)
         .limit(TOP_N)
         .as("t");
-      const [series, before, posts, sources, countries, devices, browsers] = await db.batch([
+      const [series, before, posts, sources, sites, countries, devices, browsers] = await db.batch([
         days(from, to),
         days(previous.from, previous.to),
         // Top posts are summed first and only the ten named (a deleted post drops out).
@@ -113,6 +113,7 @@ export function createAnalyticsReports(db: Db) {
           .innerJoin(schema.blogs, eq(schema.blogs.id, topPosts.key))
           .orderBy(desc(topPosts.pv), topPosts.key),
         top(scope.key, "source", from, to),
+        top(scope.key, "site", from, to),
         top(scope.key, "country", from, to),
         top(scope.key, "device", from, to),
         top(scope.key, "browser", from, to),
@@ -155,6 +156,7 @@ export function createAnalyticsReports(db: Db) {
                 visitors: n(p.visitors),
               })),
         sources: rows(sources),
+        sites: rows(sites),
         countries: rows(countries),
         devices: rows(devices),
         browsers: rows(browsers),

@@ -14,6 +14,7 @@ import { createInbox } from "#worker/services/federation/inbox.ts";
 import { createPublishing, toArticle } from "#worker/services/federation/publishing.ts";
 import { createRemoteActors, fetchAvatar } from "#worker/services/federation/remote.ts";
 import { createRemoteComments } from "#worker/services/federation/replies.ts";
+import { createStatus } from "#worker/services/federation/status.ts";
 import { createTimeline } from "#worker/services/federation/timeline.ts";
 import { AS_CONTEXT, SITE_ACTOR, urls } from "#worker/services/federation/vocab.ts";
 import type { Kernel } from "#worker/services/kernel.ts";
@@ -23,7 +24,6 @@ import { parsePaging } from "#worker/services/shared/pagination.ts";
 import { visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
 
 export { COLLECTION_PAGE };
-
 /** Remote avatars one client may have fetched per minute (a page shows a few dozen at most). */
 export const AVATARS_PER_CLIENT = 300;
 
@@ -263,6 +263,7 @@ export function createFederationService(k: Kernel) {
       };
     },
 
+    ...createStatus(k, { actors, host }),
     ...createBlocks(k, { replies, following }),
   };
 }

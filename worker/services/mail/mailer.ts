@@ -35,7 +35,7 @@ export const backoffMs = (attempts: number) =>
 /**
  * The origin links in mail point to: SITE_URL when set (production must set it: a link must never
  * follow a Host header), else the origin of the request that caused the message (local development
- * on any port).
+ * on any port), or in background work the remembered one (origin.ts). localhost only when none is known.
  */
 export function siteOrigin(env: Env, requestOrigin?: string | null): string {
   const configured = configOf(env).siteUrl;
@@ -68,8 +68,13 @@ export interface Composed {
   statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
+/**
+ * Links follow `k.origin` when a caller has no request origin of its own (a cron run or a queue batch without
+ * SITE_URL: the origin the site was last written to through, worker/services/mail/origin.ts).
+ */
 export function createMailer(k: Kernel) {
   const { db, env } = k;
+  const fallbackOrigin = k.origin;
   const o = schema.mailOutbox;
   const siteName = configOf(env).siteName;
 
@@ -151,7 +156,7 @@ export function createMailer(k: Kernel) {
 
     /** An absolute link on the site's origin. */
     link(origin: string | null | undefined, path: string, query: Record<string, string> = {}): string {
-      const url = new URL(path, siteOrigin(env, origin));
+      const url = new URL(path, siteOrigin(env, origin ?? fallbackOrigin));
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
       return url.toString();
     },
@@ -168,7 +173,7 @@ export function createMailer(k: Kernel) {
       const content = template(siteName, request.params);
       const { text, html } = renderMail(content, {
         siteName,
-        origin: siteOrigin(env, request.origin),
+        origin: siteOrigin(env, request.origin ?? fallbackOrigin),
         to: request.to,
       });
       const headers = JSON.stringify(request.headers ?? {});

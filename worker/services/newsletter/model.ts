@@ -11,9 +11,14 @@ export interface Subscriber {
   _id: string;
   email: string;
   state: SubscriberState;
-  /** ISO 8601, when they subscribed. */
+  /** ISO 8601, when the address was first given. */
   created_at: string;
   confirmed_at: string | null;
+  /**
+   * ISO 8601, when they subscribed: the one time every page shows for a subscriber (their confirmation; a
+   * confirmed row from before confirmations were timed, its start). Null while pending or once unsubscribed.
+   */
+  subscribed_at: string | null;
 }
 
 /** One post's newsletter send, as the admin Newsletter page shows it. */
@@ -88,4 +93,5 @@ export const toSubscriber = (row: SubscriptionRow): Subscriber => ({
   state: row.state,
   created_at: new Date(row.createdAt).toISOString(),
   confirmed_at: iso(row.confirmedAt),
+  subscribed_at: row.state === "confirmed" ? iso(row.confirmedAt ?? row.createdAt) : null,
 });

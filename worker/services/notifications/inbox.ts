@@ -32,6 +32,20 @@ export interface NotificationView {
   updated_at: string;
   /** A reply from the fediverse addressed to this writer alone: its text (and content warning), for them only. */
   private_reply: { _id: string; text: string; warning: string | null } | null;
+  /**
+   * The start of the comment or reply it is about (one line, EXCERPT_CHARS at most), so five replies to
+   * one comment read as five different things; null for other kinds.
+   */
+  excerpt: string | null;
+}
+
+/** The longest excerpt of a comment a notification shows. */
+export const EXCERPT_CHARS = 140;
+
+function excerptOf(body: string | null): string | null {
+  const text = (body ?? "").replace(/\s+/g, " ").trim();
+  if (!text) return null;
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : text;
 }
 
 const n = schema.notifications;
@@ -71,12 +85,15 @@ export function createNotificationInbox(k: Kernel) {
             privateReplyId: n.privateReplyId,
             privateText: schema.apPrivateReplies.body,
             privateWarning: schema.apPrivateReplies.summary,
+            // Aliased: a private reply's body has the same column name.
+            commentBody: sql<string | null>`${schema.comments.body}`.as("comment_body"),
           })
           .from(n)
           .leftJoin(...actorJoins[0])
           .leftJoin(...actorJoins[1])
           .leftJoin(...actorJoins[2])
           .leftJoin(...actorJoins[3])
+          .leftJoin(schema.comments, eq(schema.comments.id, n.commentId))
           .leftJoin(schema.blogs, and(eq(schema.blogs.id, n.blogId), visibleBlog()))
           .where(mine)
           .orderBy(desc(n.updatedAt), desc(n.id))
@@ -103,6 +120,8 @@ export function createNotificationInbox(k: Kernel) {
             r.privateReplyId && r.privateText !== null
               ? { _id: r.privateReplyId, text: r.privateText, warning: r.privateWarning }
               : null,
+          // A private reply shows whole (above); a comment or reply by its start.
+          excerpt: r.privateReplyId ? null : excerptOf(r.commentBody),
         })),
         totals[0]?.total ?? 0,
         paging,
