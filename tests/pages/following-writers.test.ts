@@ -105,7 +105,7 @@ describe("/following lists writers, with Unfollow and Undo", () => {
     // "Following" says "Unfollow" on hover and keyboard focus, as visible text.
     await follow(reader, writer.id);
     const following = await (await getPage(`/writers/${writer.id}`, reader)).text();
-    expect(following).toMatch(/group-hover:inline group-focus-visible:inline">Unfollow</);
+    expect(following).toMatch(/group-hover:inline group-focus-visible:inline[^"]*">Unfollow</);
     expect(following).not.toContain("Unfollowed <!-- -->Page Writer");
     // A visitor's shared copy never says it.
     expect(await (await getPage(`/writers/${writer.id}?unfollowed=1`, null)).text()).not.toContain(
