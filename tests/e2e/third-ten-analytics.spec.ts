@@ -15,9 +15,9 @@ test.describe("issue 47: analytics", () => {
     expect(reversed!.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
     await expect(page.locator("#range-notice")).toContainText("the two dates were swapped");
-    await expect(page.locator('input[name="from"]')).toHaveValue(day(-10));
-    await expect(page.locator('input[name="to"]')).toHaveValue(day(-3));
-    await expect(page.locator('input[name="from"]')).toHaveAccessibleDescription(/swapped/);
+    await expect(page.getByRole("main").locator('input[name="from"]')).toHaveValue(day(-10));
+    await expect(page.getByRole("main").locator('input[name="to"]')).toHaveValue(day(-3));
+    await expect(page.getByRole("main").locator('input[name="from"]')).toHaveAccessibleDescription(/swapped/);
     await expectNoSeriousA11yViolations(page);
     await page.emulateMedia({ colorScheme: "light" });
     await screenshots(page, "w47-analytics-swapped-light");
@@ -28,7 +28,7 @@ test.describe("issue 47: analytics", () => {
 
     await page.goto(`/dashboard/analytics?from=${day(-5)}&to=${day(6)}`);
     await expect(page.locator("#range-notice")).toContainText("the range ends today");
-    await expect(page.locator('input[name="to"]')).toHaveValue(day(0));
+    await expect(page.getByRole("main").locator('input[name="to"]')).toHaveValue(day(0));
 
     // The CSV's name carries the whole range.
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
