@@ -33,9 +33,12 @@ export function ToggleButton({
   controls,
   onToggle,
   icon,
+  share,
   children,
 }: {
   open: boolean;
+  /** The Share toggle: what the reading pages' island hands the Web Share API (app/islands/reading.ts). */
+  share?: { url: string; title: string };
   controls: string;
   onToggle: () => void;
   icon: ReactNode;
@@ -47,8 +50,11 @@ export function ToggleButton({
       data-toggle=""
       aria-expanded={open}
       aria-controls={controls}
+      data-share-url={share?.url}
+      data-share-title={share?.title}
       onClick={onToggle}
-      className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+      // Styled by its aria-expanded, which the island sets too on a page without the framework.
+      className={`${barButton} aria-expanded:border-brand-500 aria-expanded:bg-brand-50 aria-expanded:text-brand-700`}
     >
       {icon}
       <span>{children}</span>
