@@ -46,7 +46,9 @@ if (typed) {
     const [next, delay] = nextStep(step, HEADLINE_PHRASES);
     timer = window.setTimeout(() => {
       step = next;
-      text.data = HEADLINE_PHRASES[step.index]!.slice(0, step.length);
+      // Only a real change touches the text (a pause is a step too): observers see one change a character.
+      const shown = HEADLINE_PHRASES[step.index]!.slice(0, step.length);
+      if (text.data !== shown) text.data = shown;
       tick();
     }, delay);
   };
