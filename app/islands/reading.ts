@@ -8,6 +8,7 @@
  */
 import type { Slider } from "#app/components/testimonials-swiper.ts";
 import { localizeTimes } from "#app/lib/local-times.ts";
+import { newsletterFromPost } from "#app/lib/newsletter-from.ts";
 import { currentTheme, setTheme } from "#app/lib/theme.ts";
 import { HEADLINE_PHRASES, nextStep, whenIdleAfterLoad, type Step } from "#app/lib/typed-headline.ts";
 
@@ -128,6 +129,11 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
       copied();
     });
   });
+}
+
+// The newsletter form credits the post the reader came from (app/components/NewsletterForm.tsx).
+for (const input of document.querySelectorAll<HTMLInputElement>("input[data-newsletter-from]")) {
+  input.value = newsletterFromPost();
 }
 
 // A post's view: its own request, so a view counts when the page came from the edge cache.
