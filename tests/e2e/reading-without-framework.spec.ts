@@ -192,6 +192,33 @@ test.describe("an anonymous reader", () => {
     await hydrated(page);
   });
 
+  test("Comment, Save, Follow and Report lead a signed-out reader to sign in, and back to the post", async ({
+    page,
+  }) => {
+    const back = (url: string) => {
+      const u = new URL(url);
+      expect(u.pathname).toBe("/login");
+      return u.searchParams.get("redirectTo");
+    };
+    await page.goto(POST_PATH);
+    const actions = page.getByRole("group", { name: "Post actions" });
+    await actions.getByRole("button", { name: /^Comment/ }).click();
+    const join = page.getByRole("link", { name: "Sign in to join the conversation" });
+    await expect(join).toBeVisible();
+    expect(back(new URL((await join.getAttribute("href"))!, page.url()).href)).toBe(POST_PATH);
+    const report = page.getByRole("link", { name: /^Report/ });
+    if (await report.count())
+      expect(back(new URL((await report.first().getAttribute("href"))!, page.url()).href)).toBe(POST_PATH);
+    await actions.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/login\?/);
+    // The save asked for happens once the reader is back, signed in.
+    expect(back(page.url())).toBe(`${POST_PATH}?save=1`);
+    await page.goto(POST_PATH);
+    await page.getByRole("button", { name: /^Follow / }).click();
+    await expect(page).toHaveURL(/\/login\?/);
+    expect(back(page.url())).toBe(POST_PATH);
+  });
+
   test("screenshots: home, a post and All Blogs, light and dark", async ({ page }) => {
     test.setTimeout(120_000);
     for (const scheme of ["light", "dark"] as const) {
