@@ -246,6 +246,21 @@ test.describe("an anonymous reader", () => {
   });
 });
 
+test.describe("a visitor on a page of the app", () => {
+  test("who follows a link into a reading page stays in the app (a client-side navigation)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(String(e)));
+    await page.goto("/login");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Blogs" }).click();
+    await expect(page).toHaveURL(/\/allBlogs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All Blogs" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("a signed-in reader", () => {
   test("gets the same post hydrated and likes it without a reload, with no console error", async ({ page }) => {
     const problems: string[] = [];
