@@ -103,7 +103,7 @@ if (share) {
   });
 }
 
-// Copy Link (the share panel): the clipboard, or a selection copy where it is refused; "Copied" for 4 s.
+// Copy Link (the share panel) and Copy handle (the fediverse handle): the clipboard, or a selection copy where it is refused; "Copied" for 4 s.
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy-link]")) {
   const label = button.querySelector("[data-label]");
   const status = button.parentElement?.querySelector<HTMLElement>("[data-copied]");
