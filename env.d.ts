@@ -9,6 +9,12 @@ declare module "virtual:remix/server-build" {
   export default build;
 }
 
+// The reading pages' islands and the slider module's URL (vite.config.ts, docs/decisions/059): server only.
+declare module "virtual:reading-islands" {
+  const islands: { script: string; sliderModule: string };
+  export default islands;
+}
+
 // turndown's own DOM (worker/services/import/html.ts): it ships no types; only this much is used.
 declare module "@mixmark-io/domino" {
   const domino: { createDocument(html?: string): Document };

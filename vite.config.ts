@@ -4,7 +4,9 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { build as esbuild } from "esbuild";
+import { readFile } from "node:fs/promises";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -16,9 +18,53 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 const workerDir = path.join(root, "worker/");
 const drizzleDir = path.join(root, "drizzle/");
 
+const ISLANDS = "virtual:reading-islands";
+const SLIDER = "app/components/testimonials-swiper.ts";
+
+/**
+ * `virtual:reading-islands` (docs/decisions/059), imported by app/entry.server.tsx only: the reading pages'
+ * islands (app/islands/reading.ts) bundled and minified by esbuild into one inline script, and the URL of
+ * the slider's module, the chunk the client build emitted for testimonials-swiper.ts (read from Vite's
+ * manifest, which the client build writes before the server build runs; the source file itself in dev).
+ */
+function readingIslands(command: "build" | "serve"): Plugin {
+  return {
+    name: "reading-islands",
+    resolveId: (id) => (id === ISLANDS ? `\0${ISLANDS}` : undefined),
+    async load(id) {
+      if (id !== `\0${ISLANDS}`) return undefined;
+      const entry = path.join(root, "app/islands/reading.ts");
+      const out = await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: "iife",
+        target: "es2020",
+        write: false,
+        metafile: true,
+        alias: { "#app": path.join(root, "app"), "#worker": path.join(root, "worker") },
+      });
+      for (const file of out.metafile ? Object.keys(out.metafile.inputs) : []) this.addWatchFile(file);
+      this.addWatchFile(entry);
+      let sliderModule = `/${SLIDER}`;
+      if (command === "build") {
+        const manifest = JSON.parse(
+          await readFile(path.join(root, "build/client/.vite/manifest.json"), "utf8"),
+        ) as Record<string, { file: string }>;
+        const chunk = manifest[SLIDER];
+        if (!chunk) throw new Error(`${SLIDER} is not in the client build's manifest`);
+        sliderModule = `/${chunk.file}`;
+      }
+      const script = out.outputFiles[0]!.text.trim();
+      return `export default ${JSON.stringify({ script, sliderModule })};`;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
+    readingIslands(command),
     // Dev only: run the same Hono root as production (so /api, /images and pages all answer),
     // with D1 and R2 from wrangler's local state. Vite's own files are left to Vite.
     devServer({

@@ -8,6 +8,8 @@ import { ConfirmSignerContext, type ConfirmSigner } from "#app/lib/confirm-signe
 import { CspNonceContext } from "#app/lib/csp-nonce.ts";
 import { signConfirmStep } from "#worker/security/confirm-token.ts";
 import css from "#app/tailwind.css?inline";
+import islands from "virtual:reading-islands";
+import { ReadingIslandsContext } from "#app/lib/reading-page.ts";
 import { logError } from "#worker/log.ts";
 
 const ABORT_DELAY = 5_000;
@@ -35,7 +37,9 @@ export default async function handleRequest(
     <CspNonceContext.Provider value={nonce}>
       <InlineCssContext.Provider value={css}>
         <ConfirmSignerContext.Provider value={signer}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <ReadingIslandsContext.Provider value={islands}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ReadingIslandsContext.Provider>
         </ConfirmSignerContext.Provider>
       </InlineCssContext.Provider>
     </CspNonceContext.Provider>,

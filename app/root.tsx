@@ -23,6 +23,7 @@ import { THEME_SCRIPT } from "#app/lib/theme.ts";
 import { BEACON_PIXEL, BEACON_SCRIPT } from "#app/lib/beacon.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { DEFAULT_BRAND, useBrand } from "#app/lib/site-name.ts";
+import { useHydratesPage, useReadingIslands } from "#app/lib/reading-page.ts";
 import { logError } from "#worker/log.ts";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -58,6 +59,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * A reading page (app/lib/reading-page.ts) hydrates when this asks for it: for a signed-in person (known
+ * from this loader's user), and for a page carrying a flash, whose dialog is React's. Both answers are
+ * personal (never the shared copy: worker/cache/policy.ts), so the shared copy is always the scriptless one.
+ */
+export const handle = {
+  hydrate: (data: { user?: unknown; flash?: unknown } | undefined) => Boolean(data?.user || data?.flash),
+};
+
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.siteName ?? DEFAULT_BRAND }];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -66,6 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = useBrand();
   // The framework's own inline scripts carry this render's nonce, and only they are allowed (worker/security/headers.ts).
   const nonce = useCspNonce();
+  const hydrate = useHydratesPage();
+  const islands = useReadingIslands();
   return (
     // The head script sets the theme class on <html> before React hydrates: not a mismatch to warn about.
     <html lang="en" suppressHydrationWarning>
@@ -99,8 +111,20 @@ export function Layout({ children }: { children: ReactNode }) {
           ownerName={root?.ownerName ?? siteName}
           year={root?.year ?? new Date().getUTCFullYear()}
         />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // An anonymous reader's reading page: no framework, only the islands (docs/decisions/059).
+          <script
+            nonce={nonce}
+            data-slider={islands.sliderModule || undefined}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: islands.script }}
+          />
+        )}
         {/* Analytics without cookies (app/lib/beacon.ts); without JavaScript, the pixel counts the page. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BEACON_SCRIPT }} />
         <noscript>

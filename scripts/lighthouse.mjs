@@ -6,7 +6,7 @@
 // With `--runs N`, each page is measured N times and the table shows Lighthouse's own median run
 // (computeMedianRun: the run nearest the median FCP and TTI), as Lighthouse's guide on variability
 // advises; the "runs" column lists every run's performance score, so the spread is in view.
-//   npm run lighthouse [-- --only /allBlogs] (or --only /blogs/{id}, /writers/{id}, /tags/{tag}) [--runs N] [--save DIR]
+//   npm run lighthouse [-- --only /allBlogs] (or --only /tags, /blogs/{id}, /writers/{id}, /tags/{tag}) [--runs N] [--save DIR]
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -59,6 +59,7 @@ try {
     "/allBlogs",
     // The post's readable link: /blogs/{id} answers a redirect to it.
     `/blogs/${first._id}/${first.slug}`,
+    "/tags",
     `/tags/${TAG}`,
     `/writers/${first.author_id}`,
     "/contact",

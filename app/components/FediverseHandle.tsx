@@ -37,11 +37,13 @@ export function FediverseHandle({ handle, who }: { handle: string; who: string }
         <button
           type="button"
           onClick={() => void copy()}
+          // The reading pages' island copies it when the page is served without the framework.
+          data-copy-link={handle}
           className={buttonClass({ tone: "secondary", size: "sm", className: "h-9" })}
         >
           Copy handle
         </button>
-        <span role="status" className="text-sm text-green-700">
+        <span role="status" className="text-sm text-green-700" data-copied="Copied.">
           {copied ? "Copied." : ""}
         </span>
       </div>

@@ -2,7 +2,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MSG } from "#app/lib/messages.ts";
 import type { FormFailure } from "#app/lib/form-result.ts";
-import { parseId, postIdOfPath } from "#worker/services/shared/ids.ts";
+import { newsletterFromPost } from "#app/lib/newsletter-from.ts";
 
 export type NewsletterResult = { ok: true; already?: boolean } | FormFailure;
 
@@ -21,18 +21,7 @@ export function NewsletterForm() {
   // /blogs/{id}/... as the referrer): a subscription it brings is credited to it
   // in the analytics. Read in the browser: the page itself is the same cached copy for everyone.
   const [fromPost, setFromPost] = useState("");
-  useEffect(() => {
-    const linked = new URLSearchParams(location.search).get("from");
-    const linkedId = parseId(linked);
-    if (linkedId) return setFromPost(linkedId);
-    try {
-      const ref = new URL(document.referrer);
-      const post = postIdOfPath(ref.pathname);
-      if (ref.origin === location.origin && post) setFromPost(post);
-    } catch {
-      // No referrer, or not a URL: no post to credit.
-    }
-  }, []);
+  useEffect(() => setFromPost(newsletterFromPost()), []);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
@@ -44,7 +33,8 @@ export function NewsletterForm() {
   return (
     <fetcher.Form ref={form} method="post" action="/?index#newsletter" className="mx-auto w-full max-w-xl">
       <input type="hidden" name="intent" value="newsletter" />
-      {fromPost ? <input type="hidden" name="from" value={fromPost} /> : null}
+      {/* Always there (empty when there is no post to credit), so the reading pages' island can fill it too. */}
+      <input type="hidden" name="from" value={fromPost} data-newsletter-from="" />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address

@@ -78,6 +78,7 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
                 key={r._id}
                 className="swiper-slide testimonials-slide"
                 data-index={index}
+                data-name={r.name}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${count}`}
@@ -122,6 +123,7 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
         <button
           type="button"
           aria-label="Previous review"
+          data-slider="prev"
           disabled={!canMove}
           onClick={() => slider.current?.prev()}
           className={arrowClass}
@@ -144,6 +146,7 @@ export function Testimonials({ reviews }: { reviews: Review[] }) {
         <button
           type="button"
           aria-label="Next review"
+          data-slider="next"
           disabled={!canMove}
           onClick={() => slider.current?.next()}
           className={arrowClass}

@@ -12,6 +12,8 @@ export function ThemeToggle() {
     <button
       type="button"
       data-testid="theme-toggle"
+      // The reading pages' island drives it when the page is served without the framework.
+      data-theme-toggle=""
       aria-label="Dark mode"
       aria-pressed={theme === null ? undefined : theme === "dark"}
       title="Switch between light and dark theme"

@@ -1,21 +1,7 @@
 import { useEffect, useState } from "react";
+import { HEADLINE_PHRASES, nextStep, whenIdleAfterLoad, type Step } from "#app/lib/typed-headline.ts";
 
-/** The hero's rotating phrases and timings (spec section 9: type speed 50, 1000 ms pause, forever). */
-export const HEADLINE_PHRASES = ["share ideas", "express innovation", "learn more earn more"] as const;
-export const TYPE_MS = 50;
-export const PAUSE_MS = 1000;
-
-type Step = { index: number; length: number; deleting: boolean };
-
-/** The next state of the typewriter and how long to wait before showing it. */
-function nextStep(step: Step, phrases: readonly string[]): [Step, number] {
-  const phrase = phrases[step.index] ?? "";
-  if (!step.deleting && step.length >= phrase.length) return [{ ...step, deleting: true }, PAUSE_MS];
-  if (step.deleting && step.length <= 0)
-    return [{ index: (step.index + 1) % phrases.length, length: 0, deleting: false }, TYPE_MS];
-  // Erasing runs at the typing speed, as the typewriter the spec describes does by default.
-  return [{ ...step, length: step.length + (step.deleting ? -1 : 1) }, TYPE_MS];
-}
+export { HEADLINE_PHRASES };
 
 /**
  * "A place to <typed phrase>". The server renders the first phrase whole, so the heading is never
@@ -32,22 +18,9 @@ export function TypedHeadline({ phrases = HEADLINE_PHRASES }: { phrases?: readon
     const update = () => setAnimate(!query.matches);
     // The typing starts once the page has loaded and the browser is idle: the first phrase is already
     // on screen, and the animation never competes with loading or hydrating the page.
-    // (Safari has no requestIdleCallback: a short timeout stands in.)
-    let cancel = () => {};
-    const start = () => {
-      if (window.requestIdleCallback) {
-        const id = window.requestIdleCallback(update, { timeout: 2000 });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(update, 200);
-        cancel = () => window.clearTimeout(id);
-      }
-    };
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
+    const cancel = whenIdleAfterLoad(update);
     query.addEventListener("change", update);
     return () => {
-      window.removeEventListener("load", start);
       cancel();
       query.removeEventListener("change", update);
     };
@@ -68,6 +41,7 @@ export function TypedHeadline({ phrases = HEADLINE_PHRASES }: { phrases?: readon
       <span
         aria-hidden="true"
         data-testid="typed-phrase"
+        data-typed-phrase=""
         className="block min-h-[2.5em] text-brand-600 sm:min-h-[1.25em] motion-reduce:hidden"
       >
         {shown}

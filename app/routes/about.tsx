@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LineIcon } from "#app/components/icons.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -10,6 +11,9 @@ import { containerClass } from "#app/components/ui.tsx";
 
 const DESCRIPTION = (brand: string) =>
   `${brand} is a home for people who want to share ideas, express innovation and learn from each other. Read about our mission, features and values.`;
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data

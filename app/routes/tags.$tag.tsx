@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyPage, PagedCards, pageCount } from "#app/components/PagedList.tsx";
@@ -9,6 +10,9 @@ import { seo } from "#app/lib/seo.ts";
 import { tagPath } from "#worker/services/blogs/slug.ts";
 import { tagKey } from "#worker/services/blogs/tags.ts";
 import { toCardPage } from "#app/lib/cards.ts";
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 /** Posts on a tag's page. */
 export const TAG_PAGE_SIZE = 12;

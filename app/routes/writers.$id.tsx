@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "#app/components/Avatar.tsx";
@@ -9,6 +10,9 @@ import { loadOr404 } from "#app/lib/forms.server.ts";
 import { brandOf } from "#app/lib/site-name.ts";
 import { seo } from "#app/lib/seo.ts";
 import { toCardPage } from "#app/lib/cards.ts";
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: `Page not found | ${brandOf(matches)}` }];

@@ -46,15 +46,25 @@ describe("/blogs/{id}", () => {
     });
   });
 
-  it("offers a visitor 'Sign in to keep your like' beside Like (shown once they like), and not a signed-in reader", async () => {
-    const visitor = await (await get(postPath(blog))).text();
-    expect(visitor).toMatch(
-      /<p hidden=""[^>]*><a href="\/login\?redirectTo=%2Fblogs%2F[^"]+"[^>]*>Sign in to keep your like<\/a>/,
-    );
-    // Back to the post's own readable link after signing in.
-    expect(visitor).toContain(`href="/login?redirectTo=${encodeURIComponent(postPath(blog))}"`);
-    const signedIn = await (await get(postPath(blog), await cookieOf(reader))).text();
-    expect(signedIn).not.toContain("Sign in to keep your like");
+  it("is served to a visitor without the framework, and to a signed-in reader with it (issue 45)", async () => {
+    const visitor = await get(postPath(blog));
+    const html = await visitor.text();
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain("__remixContext");
+    // The islands, inline with the render's nonce: the shared copy's CSP lists their hash.
+    const islands = html.match(/<script nonce="[^"]+" data-slider="\/[^"]+">([\s\S]*?)<\/script>/);
+    expect(islands?.[1]).toContain("data-local-time");
+    expect(visitor.headers.get("Cache-Control")).toMatch(/^public/);
+    expect(visitor.headers.get("Content-Security-Policy")).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    // A visitor's Like is the form post that leads to sign in (no local like any more).
+    expect(html).not.toContain("Sign in to keep your like");
+    const reader_ = await get(postPath(blog), await cookieOf(reader));
+    const signedIn = await reader_.text();
+    expect(signedIn).toContain('type="module"');
+    expect(signedIn).toContain("__remixContext");
+    expect(signedIn).not.toContain("data-slider=");
+    expect(reader_.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("renders the post's details on the server (Markdown), with typed HTML as escaped text", async () => {

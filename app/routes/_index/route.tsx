@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { EmptyState, containerClass } from "#app/components/ui.tsx";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -18,6 +19,9 @@ import { SectionHeading } from "./section-heading.tsx";
 
 const DESCRIPTION =
   "Read and write stories on technology, travel, health, finance, AI and more. Share ideas, express innovation, learn more earn more.";
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: brandOf(matches) }];

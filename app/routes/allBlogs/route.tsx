@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import { loadOr404 } from "#app/lib/forms.server.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -11,6 +12,9 @@ import { seo } from "#app/lib/seo.ts";
 import { toCard } from "#app/lib/cards.ts";
 import { EmptyResult, ResultSummary, SearchForm } from "./search.tsx";
 import { Sidebar } from "./sidebar.tsx";
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 /** A card in the list column: 1 column, 2 from 640 px, beside the 20 rem sidebar from 1024 px. */
 const LIST_CARD_SIZES =

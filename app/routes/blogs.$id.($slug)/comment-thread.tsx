@@ -5,12 +5,26 @@ import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { LocalTime } from "#app/components/LocalTime.tsx";
 import type { FormFailure } from "#app/lib/form-result.ts";
 import { useLoadMore } from "#app/lib/use-load-more.ts";
+import { authPageUrl } from "#app/lib/auth-url.ts";
 import type { Comment, Thread } from "#worker/services/comments/queries.ts";
 import { canRemoveComment, canReportComment, type Actor } from "#worker/services/shared/policy.ts";
 import { CommentForm } from "./comment-form";
 import { detailsPanel, ReportControl, reportStateOf, type PageReports } from "./report-comment";
 
 export type Viewer = Pick<Actor, "id" | "role"> | null;
+
+/** A signed-out reader's Report: the way to sign in, and back to this post (issue 45). */
+function SignInToReport() {
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={authPageUrl("/login", pathname)}
+      className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-red-700 hover:underline"
+    >
+      Report<span className="sr-only"> (sign in first)</span>
+    </Link>
+  );
+}
 
 /** One comment or reply: who, when, what, and what the viewer may do with it. */
 function CommentCard({
@@ -79,7 +93,9 @@ function CommentCard({
           {children}
           {canReportComment(viewer, { userId: comment.author._id }) ? (
             <ReportControl comment={comment} state={reportStateOf(reports, comment._id)} />
-          ) : null}
+          ) : viewer ? null : (
+            <SignInToReport />
+          )}
           {canRemoveComment(viewer, { userId: comment.author._id, blogAuthorId }) ? (
             <ConfirmForm
               fields={{ intent: "delete-comment", commentId: comment._id }}

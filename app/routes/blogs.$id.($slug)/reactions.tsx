@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { BookmarkIcon, HeartIcon } from "#app/components/icons.tsx";
 import { authPageUrl } from "#app/lib/auth-url.ts";
 import { alertDialog, toast } from "#app/lib/dialogs.ts";
@@ -33,9 +33,12 @@ export function ToggleButton({
   controls,
   onToggle,
   icon,
+  share,
   children,
 }: {
   open: boolean;
+  /** The Share toggle: what the reading pages' island hands the Web Share API (app/islands/reading.ts). */
+  share?: { url: string; title: string };
   controls: string;
   onToggle: () => void;
   icon: ReactNode;
@@ -47,8 +50,11 @@ export function ToggleButton({
       data-toggle=""
       aria-expanded={open}
       aria-controls={controls}
+      data-share-url={share?.url}
+      data-share-title={share?.title}
       onClick={onToggle}
-      className={`${barButton} ${open ? "border-brand-500 bg-brand-50 text-brand-700" : ""}`}
+      // Styled by its aria-expanded, which the island sets too on a page without the framework.
+      className={`${barButton} aria-expanded:border-brand-500 aria-expanded:bg-brand-50 aria-expanded:text-brand-700`}
     >
       {icon}
       <span>{children}</span>
@@ -57,31 +63,24 @@ export function ToggleButton({
 }
 
 /**
- * A visitor's like is local only (+1 / -1, never saved), as the spec has it. A signed-in reader's like
- * is stored, one per person, and the count shown is the stored one (optimistic while it is sent). A
- * visitor who likes is offered "Sign in to keep your like" beside the button.
+ * Like. A signed-in reader's like is stored, one per person, and the count shown is the stored one
+ * (optimistic while it is sent). A visitor's press leads to sign in and back to this post (issue 45,
+ * docs/decisions/059): the same form post, which the action answers with /login?redirectTo=<the post>,
+ * with or without JavaScript.
  */
 export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<typeof action>();
-  // Back to this very page (its readable link) after signing in.
-  const { pathname } = useLocation();
-  const [localLiked, setLocalLiked] = useState(false);
-  const pending = fetcher.formData?.get("intent") === "like";
-  const shownLiked = signedIn ? (pending ? !liked : liked) : localLiked;
-  const shownCount = signedIn ? likes + (pending ? (liked ? -1 : 1) : 0) : likes + (localLiked ? 1 : 0);
+  const pending = signedIn && fetcher.formData?.get("intent") === "like";
+  const shownLiked = pending ? !liked : liked;
+  const shownCount = likes + (pending ? (liked ? -1 : 1) : 0);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (signedIn) return;
-    event.preventDefault();
-    setLocalLiked((l) => !l);
-  };
-
-  const form = (
-    <fetcher.Form method="post" onSubmit={onSubmit} className="flex">
+  return (
+    <fetcher.Form method="post" className="flex">
       <input type="hidden" name="intent" value="like" />
       <button
         type="submit"
         aria-pressed={shownLiked}
+        title={signedIn ? undefined : "Sign in to like this post"}
         className={`${barButton} ${shownLiked ? "border-rose-200 bg-rose-50 text-rose-700 hover:border-rose-300 hover:text-rose-800" : ""}`}
       >
         <HeartIcon filled={shownLiked} />
@@ -94,24 +93,6 @@ export function LikeButton({ likes, liked, signedIn }: { likes: number; liked: b
         </span>
       </button>
     </fetcher.Form>
-  );
-  if (signedIn) return form;
-  // A visitor's like lives on this page only: beside it, the way to keep it (shown once they like).
-  return (
-    // On phones the wrapper steps aside (contents): the button is a cell of the bar as wide as the others, and
-    // the hint takes a row of its own under the bar instead of being squeezed into the button's cell.
-    <div className="contents sm:flex sm:flex-row sm:items-center sm:gap-2">
-      {form}
-      <p
-        hidden={!localLiked}
-        role="status"
-        className="order-last col-span-full text-center text-xs text-gray-600 sm:order-none"
-      >
-        <a href={authPageUrl("/login", pathname)} className="font-semibold text-brand-700 underline">
-          Sign in to keep your like
-        </a>
-      </p>
-    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { READING_PAGE } from "#app/lib/reading-page.ts";
 import { Image } from "#app/components/Image.tsx";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LocalTime } from "#app/components/LocalTime.tsx";
@@ -27,6 +28,9 @@ import { MembersCta } from "./members-cta";
 import { RelatedPosts } from "#app/components/RelatedPosts.tsx";
 import { TagList } from "#app/components/TagList.tsx";
 import { postPath } from "#worker/services/blogs/slug.ts";
+
+/** A reading page: an anonymous reader gets it without the framework (docs/decisions/059). */
+export const handle = READING_PAGE;
 
 export { meta } from "./meta";
 
@@ -124,7 +128,8 @@ export default function BlogDetail() {
   }, [actionData]);
 
   return (
-    <article className="pb-16">
+    // The view beacon's address, for the reading pages' island when the page is served without the framework.
+    <article className="pb-16" data-view-beacon={blog.status === "draft" ? undefined : `/api/blogs/${blog._id}/view`}>
       {/* Without JavaScript the toggled panels are simply open and their toggles hidden. */}
       <noscript>
         <style>{"[data-toggle]{display:none!important}[data-panel]{display:block!important}"}</style>
@@ -213,7 +218,13 @@ export default function BlogDetail() {
               Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
             </span>
           </ToggleButton>
-          <ToggleButton open={shareOpen} controls={sharePanel} onToggle={toggleShare} icon={<ShareIcon />}>
+          <ToggleButton
+            open={shareOpen}
+            controls={sharePanel}
+            onToggle={toggleShare}
+            icon={<ShareIcon />}
+            share={{ url: link, title: blog.title }}
+          >
             Share
           </ToggleButton>
           <SaveButton saved={saved} signedIn={viewer !== null} />

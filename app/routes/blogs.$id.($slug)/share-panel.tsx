@@ -98,11 +98,11 @@ export function SharePanel({
           );
         })}
         <li data-toggle="">
-          <button type="button" onClick={() => void copy()} className={actionButton}>
+          <button type="button" onClick={() => void copy()} className={actionButton} data-copy-link={link}>
             <LinkIcon />
-            {copied ? "Copied" : "Copy Link"}
+            <span data-label="">{copied ? "Copied" : "Copy Link"}</span>
           </button>
-          <span role="status" className="sr-only">
+          <span role="status" className="sr-only" data-copied={MSG.copyLink}>
             {copied ? MSG.copyLink : ""}
           </span>
         </li>
