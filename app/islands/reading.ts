@@ -74,6 +74,9 @@ const setOpen = (button: HTMLButtonElement, open: boolean) => {
   panel.classList.toggle("hidden", !open);
   panel.classList.toggle("mt-4", open);
   button.setAttribute("aria-expanded", String(open));
+  // An opened Share panel takes focus on its first way to share, so Tab goes through it before Save (as the
+  // app's useSharePanel does).
+  if (open && button.dataset.shareUrl) panel.querySelector<HTMLElement>("a[href], button")?.focus();
 };
 for (const [button, panel] of panels) {
   button.addEventListener("click", () => {

@@ -7,12 +7,15 @@ import { test as base, expect } from "@playwright/test";
 let client = 0;
 const run = Math.floor(Math.random() * 0xffff).toString(16);
 
+/** A client address of its own for a context a test opens itself (`browser.newContext`): see `page` below. */
+export const ownAddress = () => ({ "CF-Connecting-IP": `2001:db8:${run}:${(client++).toString(16)}::1` });
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     // Each test is its own visitor: a client address of its own (a /64 of the documentation prefix), as
     // Cloudflare would send. Without one, every request of the suite counts as one shared client and the
     // per-client limits (sign-ups, sign-ins) would refuse later specs.
-    await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${run}:${(client++).toString(16)}::1` });
+    await page.context().setExtraHTTPHeaders(ownAddress());
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

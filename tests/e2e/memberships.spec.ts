@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import Stripe from "stripe";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { ACCOUNTS, VIEWPORTS, hydrated, localD1, screenshotsInBothThemes, signIn, uploadCover } from "./support";
 
 /**
@@ -18,7 +18,7 @@ const PASSWORD = "Sunny-Garden-42";
 
 /** A browser context of its own, signed in as `who` (the page stays who it was). */
 async function as(browser: Browser, baseURL: string, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() });
   const page = await context.newPage();
   await signIn(page, who);
   return page;

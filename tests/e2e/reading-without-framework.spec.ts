@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { VIEWPORTS, hydrated, screenshots } from "./support";
 
 /**
@@ -174,7 +174,7 @@ test.describe("an anonymous reader", () => {
   test("a signed-out Like leads to sign in and back to the post", async ({ page, browser, baseURL }) => {
     const address = email();
     // The account exists (made from a context of its own); this page is still signed out.
-    const other = await browser.newContext({ baseURL });
+    const other = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() });
     const made = await other.request.post("/api/auth/register", {
       data: { name: "Lee Liker", email: address, password: PASSWORD },
     });

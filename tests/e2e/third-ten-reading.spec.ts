@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { linkIn, readMail } from "./mail";
 import { ACCOUNTS, darkScreenshots, hydrated, screenshots, signIn, VIEWPORTS } from "./support";
@@ -94,7 +94,7 @@ test.describe("issue 47: reading", () => {
     ).toBe(201);
     const me = (await (await page.request.get("/api/auth/me")).json()) as { _id?: string; id?: string };
     const writerId = me._id ?? me.id;
-    const fan = await (await browser.newContext({ baseURL })).newPage();
+    const fan = await (await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() })).newPage();
     await signIn(fan, ACCOUNTS.writer);
     expect((await fan.request.post(`/api/writers/${writerId}/follow`)).ok()).toBe(true);
     // The bell's fan-out runs on the notifications queue: the row arrives shortly.
@@ -134,7 +134,7 @@ test.describe("issue 47: reading", () => {
     });
     expect(asked.status()).toBe(201);
     const { insertedId: parent } = (await asked.json()) as { insertedId: string };
-    const other = await (await browser.newContext({ baseURL })).newPage();
+    const other = await (await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() })).newPage();
     await person(other, "Answering Reader");
     const answers = ["A 35 mm prime, wide open.", "Correction: it was the 50 mm, stopped down to f/4."];
     for (const body of answers) {
@@ -156,7 +156,13 @@ test.describe("issue 47: reading", () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: ownAddress(),
+      viewport: VIEWPORTS.phone,
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     expect(
       (
@@ -218,7 +224,7 @@ test.describe("issue 47: reading", () => {
   test("opening Reply or Report moves neither under the pointer", async ({ page, browser, baseURL }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     const post = ((await (await page.request.get("/api/blogs")).json()) as { _id: string }[])[0]!;
-    const other = await (await browser.newContext({ baseURL })).newPage();
+    const other = await (await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress() })).newPage();
     const commenter = `Steady Commenter ${tag()}`;
     for (const [p, name] of [
       [other, commenter],
