@@ -1,7 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
-import { purgeTags } from "#worker/cache/edge.ts";
+import { forgetIsolateCopies, purgeTags } from "#worker/cache/edge.ts";
 
 /**
  * Every test file starts from a fresh site: the schema the migrations describe, the rows the migrations
@@ -42,6 +42,7 @@ async function describeSchema(): Promise<Baseline> {
 }
 
 async function emptyCache(): Promise<void> {
+  forgetIsolateCopies();
   const { results } = await env.DB.prepare("select distinct tag from cache_tags").all<{ tag: string }>();
   for (let i = 0; i < results.length; i += 50) {
     await purgeTags(

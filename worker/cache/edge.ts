@@ -190,6 +190,16 @@ async function store(key: Request, response: Response, tags: string[], env: Env,
   await sharedCache().put(key, copy);
 }
 
+/**
+ * Forgets this isolate's near copies and purge marks. The workers pool calls it between test files
+ * (tests/support/setup.ts): one isolate serves every file there, and a purge a file made on a fake clock
+ * set in the future would otherwise keep its tags from ever being served again in later files.
+ */
+export function forgetIsolateCopies(): void {
+  memory.clear();
+  purgedAt.clear();
+}
+
 /** Removes every cached answer that carries one of `tags`: Workers Cache in production, the local copies here. */
 export async function purgeTags(env: Env, ctx: ExecutionContext | undefined, tags: string[]): Promise<void> {
   if (tags.length === 0) return;
