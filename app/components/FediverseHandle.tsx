@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { copyText } from "#app/lib/clipboard.ts";
 import { buttonClass } from "./ui";
 
 /**
@@ -8,17 +9,7 @@ import { buttonClass } from "./ui";
 export function FediverseHandle({ handle, who }: { handle: string; who: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(handle);
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
-      const area = document.createElement("textarea");
-      area.value = handle;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-    }
+    await copyText(handle);
     setCopied(true);
   };
   return (

@@ -11,6 +11,7 @@ import { localizeTimes } from "#app/lib/local-times.ts";
 import { newsletterFromPost } from "#app/lib/newsletter-from.ts";
 import { currentTheme, setTheme } from "#app/lib/theme.ts";
 import { HEADLINE_PHRASES, nextStep, whenIdleAfterLoad, type Step } from "#app/lib/typed-headline.ts";
+import { copyText } from "#app/lib/clipboard.ts";
 
 const script = document.currentScript;
 
@@ -122,15 +123,7 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
         if (status) status.textContent = "";
       }, 4000);
     };
-    navigator.clipboard.writeText(link).then(copied, () => {
-      const area = document.createElement("textarea");
-      area.value = link;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-      copied();
-    });
+    void copyText(link).then(copied);
   });
 }
 

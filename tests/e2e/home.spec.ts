@@ -1,23 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { VIEWPORTS, screenshots } from "./support";
+import { VIEWPORTS, loadLazyImages, screenshots } from "./support";
 
 const PHRASES = ["share ideas", "express innovation", "learn more earn more"];
 const EMPTY = "Please enter a valid email";
 const THANKS = "Thank you for subscribing! 🎉";
-
-/** Scrolls through the page so lazy images load before a full-page screenshot. */
-async function loadLazyImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-}
 
 /** Slides wholly inside the slider's box and not hidden: what a person actually sees. */
 async function visibleSlideCount(page: Page) {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 import { expect, ownAddress, test } from "./fixtures";
-import { VIEWPORTS, hydrated, screenshots } from "./support";
+import { VIEWPORTS, hydrated, loadLazyImages, screenshots } from "./support";
 
 /**
  * Issue 45 (docs/decisions/059): an anonymous reader's reading pages are server-rendered HTML with no
@@ -230,7 +230,7 @@ test.describe("an anonymous reader", () => {
       ] as const) {
         await page.setViewportSize(VIEWPORTS.desktop);
         await page.goto(path);
-        await loadLazy(page);
+        await loadLazyImages(page);
         await screenshots(page, `reading-without-framework-${name}-${scheme}`);
       }
     }
@@ -312,16 +312,4 @@ async function activeIndex(page: Page): Promise<number> {
     () => !(document.querySelector(".testimonials-viewport") as { swiper?: { animating: boolean } }).swiper?.animating,
   );
   return Number(await page.locator(".testimonials-slide.swiper-slide-active").getAttribute("data-index"));
-}
-
-/** Scrolls through the page so lazy images (and the slider) load before a full-page screenshot. */
-async function loadLazy(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
 }

@@ -141,3 +141,15 @@ export function localD1(sql: string) {
     env: { ...process.env, CI: "true" },
   });
 }
+
+/** Scrolls through the page so lazy images (and the slider) load before a full-page screenshot. */
+export async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}

@@ -3,6 +3,7 @@ import { FacebookIcon, LinkIcon, LinkedInIcon, TwitterIcon, WhatsAppIcon } from 
 import { MSG } from "#app/lib/messages.ts";
 import { shareTargets, type ShareTargetName } from "#app/lib/share.ts";
 import { actionButton } from "./reactions";
+import { copyText } from "#app/lib/clipboard.ts";
 
 const SHARE_ICONS: Record<ShareTargetName, (p: { width?: number; height?: number }) => ReactNode> = {
   Facebook: FacebookIcon,
@@ -65,17 +66,7 @@ export function SharePanel({
     return () => window.clearTimeout(timer);
   }, [copied]);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): fall back to a selection copy.
-      const area = document.createElement("textarea");
-      area.value = link;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-    }
+    await copyText(link);
     setCopied(true);
   };
 
