@@ -2,27 +2,17 @@
 // Fails when a tracked text file holds a merge's conflict markers (a `<<<<<<< ` line, a lone `=======` line
 // between it and a `>>>>>>> ` line): worker/services/blogs/CONTEXT.md carried one for 33 commits.
 // Usage: node scripts/check-conflicts.mjs [root]   (the root is this repository by default)
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { repoFiles } from "./lib/repo-files.mjs";
 
 const root = path.resolve(process.argv[2] ?? fileURLToPath(new URL("..", import.meta.url)));
 const TEXT = /\.(md|tsx?|mjs|js|cjs|json|css|sql|toml|ya?ml|txt|html)$|(^|\/)run$/;
 
-const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root })
-  .toString()
-  .split("\0")
-  .filter((f) => f && TEXT.test(f));
+const files = repoFiles(root, (f) => TEXT.test(f));
 
 const found = [];
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(path.join(root, file), "utf8");
-  } catch {
-    continue; // listed but deleted in the work tree
-  }
+for (const { file, text } of files) {
   const lines = text.split("\n");
   lines.forEach((line, i) => {
     if (!line.startsWith("<<<<<<< ")) return;

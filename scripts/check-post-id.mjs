@@ -3,10 +3,9 @@
 // patterns once did it in seven places (issue 44). An id's shape is a character class of lower-case
 // letters and digits with a length ({8,40}); code elsewhere calls parseId, isIdShaped or postIdOfPath.
 // Usage: node scripts/check-post-id.mjs [root]   (the root is this repository by default)
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { repoFiles } from "./lib/repo-files.mjs";
 
 const root = path.resolve(process.argv[2] ?? fileURLToPath(new URL("..", import.meta.url)));
 const HOME = "worker/services/shared/ids.ts";
@@ -14,19 +13,10 @@ const CODE = /^(worker|app)\/.*\.(tsx?|mjs|js)$/;
 /** `[0-9a-z]{8,40}`, `[a-z0-9]{20}`, or the id's length range in any other spelling. */
 const ID_SHAPE = /\[(?:0-9a-z|a-z0-9)\]\{\d+(?:,\d*)?\}|\{8,40\}/;
 
-const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root })
-  .toString()
-  .split("\0")
-  .filter((f) => CODE.test(f) && f !== HOME);
+const files = repoFiles(root, (f) => CODE.test(f) && f !== HOME);
 
 const found = [];
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(path.join(root, file), "utf8");
-  } catch {
-    continue; // listed but deleted in the work tree
-  }
+for (const { file, text } of files) {
   text.split("\n").forEach((line, i) => {
     if (ID_SHAPE.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
   });
