@@ -215,7 +215,9 @@ export default function BlogDetail() {
             icon={<CommentIcon />}
           >
             <span className="whitespace-nowrap">
-              Comment{commentCount ? <span className="text-gray-500"> {commentCount}</span> : null}
+              {/* The count in the button's own colour (lighter weight, not lighter grey): grey failed 4.5:1 on the
+                  open button's tint. */}
+              Comment{commentCount ? <span className="font-normal tabular-nums"> {commentCount}</span> : null}
             </span>
           </ToggleButton>
           <ToggleButton
