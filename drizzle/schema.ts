@@ -138,6 +138,11 @@ export const blogs = sqliteTable(
     newsletterContent: text("newsletter_content", { enum: ["", "teaser", "full"] })
       .notNull()
       .default(""),
+    // Who the newsletter mails this post to (an admin's choice, issue 46): "" the site's default (site_settings
+    // newsletter_audience), "everyone", "free" (every subscriber but paid and comped members) or "paid" (those).
+    newsletterAudience: text("newsletter_audience", { enum: ["", "everyone", "free", "paid"] })
+      .notNull()
+      .default(""),
     // An admin's pick for the home page's Featured Blogs: when it was chosen (epoch ms), null
     // when it is not. Home shows the newest visible picks through the visible-blogs rule.
     featuredAt: integer("featured_at"),
@@ -371,6 +376,10 @@ export const newsletterSends = sqliteTable("newsletter_sends", {
     .primaryKey()
     .references(() => blogs.id, { onDelete: "cascade" }),
   title: text("title").notNull(),
+  // Who it went to, fixed when the send started: "everyone", "free" or "paid" (the post's choice, else the site's).
+  audience: text("audience", { enum: ["everyone", "free", "paid"] })
+    .notNull()
+    .default("everyone"),
   // The fan-out walked the whole list.
   completedAt: integer("completed_at"),
   createdAt: createdAt(),

@@ -58,7 +58,8 @@ export function PostForm(props: (({ mode: "new" } & NewPost) | { mode: "edit"; b
   }, [isNew, failure, onlySchedule, fallback]);
 
   const form = useRef<HTMLFormElement>(null);
-  const editor = useRouteLoaderData<typeof rootLoader>("root")?.user?._id ?? "";
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const editor = viewer?._id ?? "";
   // A new post's local draft fills the empty form at once; an edit's is offered, never applied silently:
   // the form already holds the stored post, which may be newer than the draft (compared by updated_at).
   // One draft per post and per person on a shared device. A new post is also kept for the account.
@@ -209,6 +210,20 @@ export function PostForm(props: (({ mode: "new" } & NewPost) | { mode: "edit"; b
         <option value="teaser">The teaser and a link</option>
         <option value="full">The whole post</option>
       </Select>
+      {viewer?.role === "admin" ? (
+        <Select
+          label="Send the newsletter to"
+          name="newsletter_audience"
+          defaultValue={values.newsletter_audience ?? blog?.newsletter_audience ?? ""}
+          error={errors.newsletter_audience}
+          hint="Who gets this post by email when it is published (an admin's choice; writers' posts follow the site's default)."
+        >
+          <option value="">The site&apos;s default</option>
+          <option value="everyone">Every subscriber</option>
+          <option value="free">Free subscribers only</option>
+          <option value="paid">Paying members only</option>
+        </Select>
+      ) : null}
       <Select
         label="Who can read it"
         name="visibility"

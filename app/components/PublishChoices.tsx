@@ -56,7 +56,8 @@ export function PublishChoices({
             </p>
           ) : (
             <p className="text-xs text-gray-500">
-              Otherwise it goes to every confirmed newsletter subscriber when it is published (once).
+              Otherwise it goes to the newsletter&apos;s confirmed subscribers when it is published (once): all of them,
+              or only the free or the paying ones, as an admin chose.
             </p>
           )}
         </div>

@@ -37,6 +37,8 @@ export function extraFieldsFrom(form: FormData) {
     seo_title: form.get("seo_title") ?? undefined,
     slug: form.get("slug") ?? undefined,
     newsletter_content: form.get("newsletter_content") ?? undefined,
+    // Only an admin's form carries it (PostForm); the service refuses it from anyone else.
+    newsletter_audience: form.get("newsletter_audience") ?? undefined,
     visibility: form.get("visibility") ?? undefined,
   };
 }
@@ -132,6 +134,7 @@ const BLOG_FIELD_WORDS: Record<string, string> = {
   social_image: "the social image",
   slug: "the link",
   newsletter_content: "the newsletter choice",
+  newsletter_audience: "who gets the newsletter",
   no_email: "the email choice",
 };
 

@@ -6,6 +6,12 @@ import { LocalTime } from "#app/components/LocalTime.tsx";
 import { SubscribedAt } from "#app/components/SubscribedAt.tsx";
 import { ConfirmForm } from "#app/components/ConfirmForm.tsx";
 import { DataTable } from "#app/components/DataTable.tsx";
+import {
+  AUDIENCE_CHOICES,
+  AUDIENCE_LABEL,
+  CONTENT_CHOICES,
+  NewsletterDefaults,
+} from "#app/components/NewsletterDefaults.tsx";
 import { buttonClass, FILE_INPUT_CLASS } from "#app/components/ui.tsx";
 import { samePage } from "#app/lib/admin.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -25,12 +31,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q") ?? "";
   const state = url.searchParams.get("state") ?? "";
-  const [list, sends, content] = await Promise.all([
+  const [list, sends, content, audience] = await Promise.all([
     context.services.newsletter.subscribers(admin, { page: url.searchParams.get("page"), q, state }),
     context.services.newsletter.sends(admin, { page: url.searchParams.get("sends") }),
     context.services.newsletter.contentDefault(admin),
+    context.services.newsletter.audienceDefault(admin),
   ]);
-  return { list, sends, q, state, content };
+  return { list, sends, q, state, content, audience };
 }
 
 /**
@@ -45,9 +52,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (intent === "content")
     return handleForm(request, form, async () => {
       const content = form.get("content");
-      const { modifiedCount } = await context.services.newsletter.setContentDefault(admin, { content });
+      const audience = form.get("audience");
+      const { modifiedCount } = await context.services.newsletter.setDefaults(admin, {
+        content,
+        audience: audience ?? undefined,
+      });
       const chosen = CONTENT_CHOICES.find((c) => c.value === content)?.label.toLowerCase() ?? String(content);
-      const text = modifiedCount ? `New posts now send ${chosen} by default.` : `Already ${chosen}: nothing changed.`;
+      const to = AUDIENCE_CHOICES.find((c) => c.value === audience)?.label.toLowerCase();
+      const what = to ? `${chosen} to ${to}` : chosen;
+      const text = modifiedCount ? `New posts now send ${what} by default.` : `Already ${what}: nothing changed.`;
       return redirectWithFlash(samePage(request), { kind: "toast", icon: "success", title: "Newsletter saved", text });
     });
   if (intent === "remove")
@@ -70,11 +83,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return { ok: true as const, ...result };
   });
 }
-
-const CONTENT_CHOICES = [
-  { value: "teaser", label: "The teaser and a link" },
-  { value: "full", label: "The whole post" },
-] as const;
 
 const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed"] as const;
 
@@ -113,7 +121,7 @@ function PageLinks({ page, pages, param, label }: { page: number; pages: number;
 }
 
 export default function Newsletter() {
-  const { list, sends, q, state, content } = useLoaderData<typeof loader>();
+  const { list, sends, q, state, content, audience } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failure = refusal(result);
   const imported = result && "imported" in result ? result : null;
@@ -129,37 +137,7 @@ export default function Newsletter() {
         }
       />
 
-      <section aria-labelledby="content-heading" className="mb-10 flex flex-col gap-3">
-        <h2 id="content-heading" className="text-lg font-semibold text-ink">
-          What subscribers get
-        </h2>
-        {failure?.fields.content ? <FormError message={failure.fields.content} /> : null}
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="content" />
-          <fieldset className="flex flex-col gap-2 text-sm text-gray-800">
-            <legend className="sr-only">What subscribers get</legend>
-            {CONTENT_CHOICES.map((choice) => (
-              <label key={choice.value} className="inline-flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="content"
-                  value={choice.value}
-                  defaultChecked={content === choice.value}
-                  className="h-4 w-4 border-gray-300"
-                />
-                {choice.label}
-              </label>
-            ))}
-          </fieldset>
-          <p className="text-xs text-gray-500">
-            The default for every post mailed from now on; a post can choose otherwise in its editor (In the
-            newsletter).
-          </p>
-          <div>
-            <SubmitButton pendingText="Saving…">Save</SubmitButton>
-          </div>
-        </Form>
-      </section>
+      <NewsletterDefaults content={content} audience={audience} failure={failure} />
 
       <section aria-labelledby="subscribers-heading" className="flex flex-col gap-4">
         <h2 id="subscribers-heading" className="text-lg font-semibold text-ink">
@@ -245,7 +223,7 @@ export default function Newsletter() {
           A CSV file with an <code>email</code> column (at most 5,000 rows, 512 KB). Import only people who agreed to
           get the newsletter: they are not asked to confirm again. Unsubscribed addresses stay unsubscribed.
         </p>
-        {failure && !failure.fields.content ? (
+        {failure && !failure.fields.content && !failure.fields.audience ? (
           <FormError message={failure.formError ?? failure.fields.file ?? "The file could not be imported."} />
         ) : null}
         {imported ? (
@@ -284,6 +262,7 @@ export default function Newsletter() {
               ),
             },
             { header: "Started", cell: (row) => <LocalTime iso={row.started_at} withTime /> },
+            { header: "To", cell: (row) => AUDIENCE_LABEL[row.audience] ?? row.audience },
             { header: "Queued", cell: (row) => <span className="tabular-nums">{row.queued}</span> },
             { header: "Sent", cell: (row) => <span className="tabular-nums">{row.sent}</span> },
             { header: "Failed", cell: (row) => <span className="tabular-nums">{row.failed}</span> },

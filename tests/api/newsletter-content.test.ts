@@ -67,9 +67,37 @@ describe("the pages that choose", () => {
     expect(checked(await (await getPage("/dashboard/newsletter", admin)).text())).toEqual(["full"]);
     await postForm("/dashboard/newsletter", admin, { intent: "content", content: "teaser" });
 
+    // Who gets new posts: the same form; a refused audience stores neither choice.
+    const audience = (html: string) =>
+      (html.match(/<input[^>]*name="audience"[^>]*>/g) ?? [])
+        .filter((tag) => / checked/.test(tag))
+        .map((tag) => /value="(\w+)"/.exec(tag)?.[1]);
+    expect(audience(await (await getPage("/dashboard/newsletter", admin)).text())).toEqual(["everyone"]);
+    const wrong = await postForm("/dashboard/newsletter", admin, {
+      intent: "content",
+      content: "full",
+      audience: "vip",
+    });
+    expect(wrong.status).toBe(400);
+    const page = await (await getPage("/dashboard/newsletter", admin)).text();
+    expect([checked(page), audience(page)]).toEqual([["teaser"], ["everyone"]]);
+    const paid = await postForm("/dashboard/newsletter", admin, {
+      intent: "content",
+      content: "teaser",
+      audience: "paid",
+    });
+    expect(paid.status).toBe(302);
+    expect(audience(await (await getPage("/dashboard/newsletter", admin)).text())).toEqual(["paid"]);
+    await postForm("/dashboard/newsletter", admin, { intent: "content", content: "teaser", audience: "everyone" });
+
     const editor = await (await getPage("/dashboard/writeBlogs", admin)).text();
     expect(editor).toContain("In the newsletter");
     expect(editor).toMatch(/<select[^>]*name="newsletter_content"/);
     expect(editor).toContain('<option value="full">The whole post</option>');
+    // Who gets a post's newsletter is the admin's to choose: the select is in an admin's editor only.
+    expect(editor).toMatch(/<select[^>]*name="newsletter_audience"/);
+    const writers = await (await getPage("/dashboard/writeBlogs", await makeUser())).text();
+    expect(writers).toContain("In the newsletter");
+    expect(writers).not.toContain('name="newsletter_audience"');
   });
 });

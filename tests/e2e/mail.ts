@@ -55,6 +55,15 @@ export async function readMail(needle: string, since: number): Promise<LocalMail
   };
 }
 
+/** The text parts written at or after `since` (ms) that mention every one of `needles` (no waiting). */
+export function mailsMentioning(needles: string[], since: number): string[] {
+  if (!existsSync(MAIL_DIR)) return [];
+  return files(MAIL_DIR)
+    .filter((f) => f.endsWith(".txt") && statSync(f).mtimeMs >= since - 1000)
+    .map((f) => readFileSync(f, "utf8"))
+    .filter((text) => needles.every((needle) => text.includes(needle)));
+}
+
 /** The absolute link to `pathname` in a text part (a URL ends at white space or a closing bracket). */
 export function linkIn(text: string, pathname: string): URL {
   const url = (text.match(/https?:\/\/[^\s)>\]]+/g) ?? []).map((u) => new URL(u)).find((u) => u.pathname === pathname);

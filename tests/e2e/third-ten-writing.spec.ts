@@ -133,7 +133,7 @@ test.describe("issue 47: writing", () => {
     await hydrated(page);
     const told = page.getByTestId("unverified-send");
     await expect(told).toContainText("not emailed to subscribers or sent to followers until you confirm");
-    await expect(page.getByText("Otherwise it goes to every confirmed newsletter subscriber")).toHaveCount(0);
+    await expect(page.getByText("Otherwise it goes to the newsletter's confirmed subscribers")).toHaveCount(0);
     await expect(told.getByRole("link", { name: "Confirm your address" })).toHaveAttribute(
       "href",
       /^\/verify-email\?redirectTo=/,
@@ -143,7 +143,7 @@ test.describe("issue 47: writing", () => {
     // A verified writer is still promised the send, which happens.
     await signIn(page, ACCOUNTS.writer);
     await page.goto("/dashboard/writeBlogs");
-    await expect(page.getByText("Otherwise it goes to every confirmed newsletter subscriber")).toBeVisible();
+    await expect(page.getByText("Otherwise it goes to the newsletter's confirmed subscribers")).toBeVisible();
     await expect(page.getByTestId("unverified-send")).toHaveCount(0);
   });
 });

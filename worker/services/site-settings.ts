@@ -9,6 +9,8 @@ import { schema } from "#worker/db.ts";
 export const SITE_SETTINGS = {
   /** What the newsletter mail of a post carries when the post follows the site's default. */
   newsletter_content: { values: ["teaser", "full"], default: "teaser" },
+  /** Who the newsletter mails a post to when the post follows the site's default (issue 46). */
+  newsletter_audience: { values: ["everyone", "free", "paid"], default: "everyone" },
 } as const;
 
 export type SiteSettingKey = keyof typeof SITE_SETTINGS;

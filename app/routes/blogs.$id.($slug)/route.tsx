@@ -215,8 +215,7 @@ export default function BlogDetail() {
             icon={<CommentIcon />}
           >
             <span className="whitespace-nowrap">
-              {/* The count in the button's own colour (lighter weight, not lighter grey): grey failed 4.5:1 on the
-                  open button's tint. */}
+              {/* The count in the button's colour: grey failed 4.5:1 on the open button's tint. */}
               Comment{commentCount ? <span className="font-normal tabular-nums"> {commentCount}</span> : null}
             </span>
           </ToggleButton>

@@ -18,7 +18,12 @@ import {
 } from "#worker/services/blogs/visible.ts";
 import { tagsField } from "#worker/services/blogs/tags.ts";
 import { SLUG_MAX, SLUG_RULE, isChosenSlug } from "#worker/services/blogs/slug.ts";
-import { NEWSLETTER_CONTENT_CHOICES, type NewsletterContentChoice } from "#worker/services/blogs/model.ts";
+import {
+  NEWSLETTER_AUDIENCE_CHOICES,
+  NEWSLETTER_CONTENT_CHOICES,
+  type NewsletterAudienceChoice,
+  type NewsletterContentChoice,
+} from "#worker/services/blogs/model.ts";
 
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
@@ -61,6 +66,15 @@ const extraFields = {
     z
       .enum(NEWSLETTER_CONTENT_CHOICES, {
         error: `In the newsletter must be one of: ${NEWSLETTER_CONTENT_CHOICES.map((c) => `"${c}"`).join(", ")}.`,
+      })
+      .optional(),
+  ),
+  // Who the newsletter mails it to (an admin's choice, checked in writing.ts): "" the site's default.
+  newsletter_audience: z.preprocess(
+    nullToUndefined,
+    z
+      .enum(NEWSLETTER_AUDIENCE_CHOICES, {
+        error: `Send the newsletter to must be one of: ${NEWSLETTER_AUDIENCE_CHOICES.map((c) => `"${c}"`).join(", ")}.`,
       })
       .optional(),
   ),
@@ -207,6 +221,7 @@ export function extraColumns(data: {
   seo_title?: string | undefined;
   slug?: string | undefined;
   newsletter_content?: NewsletterContentChoice | undefined;
+  newsletter_audience?: NewsletterAudienceChoice | undefined;
   visibility?: PostVisibility | undefined;
 }): {
   tags?: string;
@@ -215,11 +230,13 @@ export function extraColumns(data: {
   seoTitle?: string;
   slug?: string;
   newsletterContent?: NewsletterContentChoice;
+  newsletterAudience?: NewsletterAudienceChoice;
   visibility?: PostVisibility;
 } {
   return {
     ...(data.visibility === undefined ? {} : { visibility: data.visibility }),
     ...(data.newsletter_content === undefined ? {} : { newsletterContent: data.newsletter_content }),
+    ...(data.newsletter_audience === undefined ? {} : { newsletterAudience: data.newsletter_audience }),
     ...(data.seo_title === undefined ? {} : { seoTitle: data.seo_title }),
     ...(data.slug === undefined ? {} : { slug: data.slug }),
     ...(data.tags === undefined ? {} : { tags: data.tags.join(",") }),

@@ -9,6 +9,9 @@ export type BlogRow = typeof schema.blogs.$inferSelect;
 /** A post's newsletter choice: "" follows the site's default, "teaser" or "full" (the whole post) overrides it. */
 export const NEWSLETTER_CONTENT_CHOICES = ["", "teaser", "full"] as const;
 export type NewsletterContentChoice = (typeof NEWSLETTER_CONTENT_CHOICES)[number];
+/** Who a post's newsletter goes to: "" the site's default, or an admin's choice for this post. */
+export const NEWSLETTER_AUDIENCE_CHOICES = ["", "everyone", "free", "paid"] as const;
+export type NewsletterAudienceChoice = (typeof NEWSLETTER_AUDIENCE_CHOICES)[number];
 
 /** How many posts the home page's latest list shows. */
 export const LATEST_BLOGS = 6;
@@ -47,6 +50,8 @@ export interface Blog {
   seo_title: string;
   /** Beyond the spec: what its newsletter mail carries: "" the site's default, "teaser" or "full" (the whole post). */
   newsletter_content: NewsletterContentChoice;
+  /** Beyond the spec: who its newsletter goes to (an admin's choice): "" the site's default, "everyone", "free", "paid". */
+  newsletter_audience: NewsletterAudienceChoice;
   /** Beyond the spec: an admin chose it for the home page's Featured Blogs. */
   featured: boolean;
   /** Beyond the spec: when the post was last saved (ISO 8601); the editor's local draft compares it. */
@@ -102,6 +107,7 @@ export function toBlog(row: BlogRow, access = row.visibility === "public"): Blog
     social_image: row.socialImage,
     seo_title: row.seoTitle,
     newsletter_content: row.newsletterContent,
+    newsletter_audience: row.newsletterAudience,
     featured: row.featuredAt !== null,
     updated_at: new Date(row.updatedAt || 0).toISOString(),
     visibility: row.visibility,

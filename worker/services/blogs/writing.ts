@@ -16,7 +16,8 @@ import { tagWrites } from "#worker/services/blogs/tags.ts";
 import type { ImageService } from "#worker/services/images/service.ts";
 import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
-import type { Actor } from "#worker/services/shared/policy.ts";
+import { Forbidden } from "#worker/services/shared/errors.ts";
+import { isAdmin, type Actor } from "#worker/services/shared/policy.ts";
 import { hasUpload, withPendingUpload } from "#worker/services/shared/uploads.ts";
 import { parse } from "#worker/services/shared/validation.ts";
 
@@ -36,6 +37,11 @@ export function createPostWriting(
     if (!images) throw new Error("createPostWriting: no image store to keep an upload in");
     return images.storeUpload(actor, file);
   };
+  /** Who a post's newsletter goes to is the admin's choice (issue 46): a writer's form never carries it. */
+  const audienceAllowed = (actor: Actor, data: { newsletter_audience?: string | undefined }) => {
+    if (data.newsletter_audience !== undefined && !isAdmin(actor))
+      throw new Forbidden("Only an admin chooses who a post's newsletter goes to.");
+  };
   /** The input as its schema checks it: each chosen file stands in for the URL it will get. */
   const pending = (input: unknown, upload: unknown, socialUpload: unknown) =>
     withPendingUpload(withPendingUpload(input, upload), socialUpload, "social_image");
@@ -47,6 +53,7 @@ export function createPostWriting(
       // A draft needs only a title; a post readers will see needs every field.
       const draft = requestedStatus(input) === "draft";
       const data = parse(draft ? newDraftInput : newBlogInput, pending(input, upload, socialUpload));
+      audienceAllowed(user, data);
       const dateTime = data.date_time ?? new Date().toISOString();
       const { status, publishAt } = publication(data.status ?? "published", dateTime);
       await ensureSlugFree(db, data.slug);
@@ -95,6 +102,7 @@ export function createPostWriting(
       socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
       const data = parse(blogChangesInput, pending(input, upload, socialUpload));
+      audienceAllowed(actor, data);
       const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
       // A draft saved with only its title is complete before it is published or scheduled.
       if ((data.status ?? row.status) !== "draft") requireComplete(row, data, hasUpload(upload));

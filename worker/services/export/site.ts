@@ -26,7 +26,8 @@ This zip is the whole site, in a form people and programs can read, and that Edg
                           publish_at, category, tags ("a,b"), author, author_email, description, cover, likes,
                           meta_description, seo_title and social_image (the SEO fields; "" when the post has
                           none), newsletter_content (what the newsletter sends of it: "teaser", "full", or ""
-                          for the site's default), visibility ("public", "members" or "paid"), slug (the
+                          for the site's default), newsletter_audience (who it is mailed to: "everyone", "free",
+                          "paid", or "" for the site's default), visibility ("public", "members" or "paid"), slug (the
                           chosen link tail; "" when it follows the title) and email_subscribers (0 when
                           "Don't email this post" was ticked)
 - pages/<slug>.md         the site's pages (privacy, terms): front matter (title, slug, edited, updated_at),
@@ -93,6 +94,8 @@ export function createSiteExportService(k: Kernel) {
               ["social_image", localImages(blog.socialImage)],
               // What the newsletter sends of it: "" (the site's default), "teaser" or "full".
               ["newsletter_content", blog.newsletterContent],
+              // Who the newsletter mails it to: "" (the site's default), "everyone", "free" or "paid".
+              ["newsletter_audience", blog.newsletterAudience],
               // Who reads it in full: "public", "members" or "paid" (the body is always whole here).
               ["visibility", blog.visibility],
               // The writer's chosen link tail ("" when it follows the title) and "Don't email this post".

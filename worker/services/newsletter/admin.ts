@@ -13,10 +13,12 @@ import {
   SENDS_PAGE,
   SUBSCRIBER_STATES,
   SUBSCRIBERS_PAGE,
+  audienceDefaultInput,
   contentDefaultInput,
   iso,
   subscribeInput,
   toSubscriber,
+  type NewsletterAudience,
   type NewsletterContent,
   type NewsletterSend,
   type Subscriber,
@@ -158,6 +160,7 @@ export function createNewsletterAdmin(k: Kernel, deps: { mailer: Mailer }) {
             title: s.title,
             createdAt: s.createdAt,
             completedAt: s.completedAt,
+            audience: s.audience,
             // Qualified by hand: inside a select list Drizzle writes bare column names, and a bare
             // blog_id in the subquery would be the deliveries' own (every post's rows counted).
             sent: sql<number>`(select count(*) from newsletter_deliveries nd left join mail_outbox mo on mo.id = nd.outbox_id
@@ -182,6 +185,7 @@ export function createNewsletterAdmin(k: Kernel, deps: { mailer: Mailer }) {
           queued: r.total - r.sent - r.failed,
           sent: r.sent,
           failed: r.failed,
+          audience: r.audience,
         })),
         page,
         pages: Math.max(1, Math.ceil(total / SENDS_PAGE)),
@@ -217,6 +221,35 @@ export function createNewsletterAdmin(k: Kernel, deps: { mailer: Mailer }) {
       const admin = requireAdmin(actor);
       const { content } = parse(contentDefaultInput, input);
       return { modifiedCount: (await writeSiteSetting(db, "newsletter_content", content, admin.id)) ? 1 : 0 };
+    },
+
+    /** The site's default for who a post's newsletter goes to: everyone, free subscribers or paid members. */
+    async audienceDefault(actor: Actor | null): Promise<NewsletterAudience> {
+      requireAdmin(actor);
+      return readSiteSetting(db, "newsletter_audience");
+    },
+
+    /** The admin chooses that default; posts an admin gave an audience of their own keep it. */
+    async setAudienceDefault(actor: Actor | null, input: unknown): Promise<{ modifiedCount: number }> {
+      const admin = requireAdmin(actor);
+      const { audience } = parse(audienceDefaultInput, input);
+      return { modifiedCount: (await writeSiteSetting(db, "newsletter_audience", audience, admin.id)) ? 1 : 0 };
+    },
+
+    /**
+     * The Newsletter page's one form: what subscribers get and who gets it (left as it is when not sent), both
+     * checked before either is stored (a refused audience leaves the content as it was). Answers how many changed.
+     */
+    async setDefaults(actor: Actor | null, input: unknown): Promise<{ modifiedCount: number }> {
+      const admin = requireAdmin(actor);
+      const both = contentDefaultInput.extend({ audience: audienceDefaultInput.shape.audience.optional() });
+      const { content, audience } = parse(both, input);
+      const changed = [
+        await writeSiteSetting(db, "newsletter_content", content, admin.id),
+        // A form without the field (an older page) leaves the audience as it is.
+        audience === undefined ? false : await writeSiteSetting(db, "newsletter_audience", audience, admin.id),
+      ];
+      return { modifiedCount: changed.filter(Boolean).length };
     },
 
     /** One subscriber by id (tests, and the admin's detail): 404 when unknown. */

@@ -5,11 +5,16 @@ import type { Kernel } from "#worker/services/kernel.ts";
 import { newId } from "#worker/services/shared/ids.ts";
 import type { Composed, Mailer } from "#worker/services/mail/mailer.ts";
 import { publicTextOf, visibleBlogsWhere } from "#worker/services/blogs/visible.ts";
-import { memberStatus } from "#worker/services/members/model.ts";
+import { memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
 import { postPath } from "#worker/services/blogs/slug.ts";
 import { readSiteSetting } from "#worker/services/site-settings.ts";
 import { postForMail } from "#worker/content/mail-post.ts";
-import { FANOUT, effectiveContent, type NewsletterJob } from "#worker/services/newsletter/model.ts";
+import {
+  FANOUT,
+  effectiveContent,
+  type NewsletterAudience,
+  type NewsletterJob,
+} from "#worker/services/newsletter/model.ts";
 import { unsubscribeToken } from "#worker/services/newsletter/subscriptions.ts";
 
 /**
@@ -42,24 +47,28 @@ export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
   /** Walks one page of confirmed subscribers: writes their delivery rows and queues their sends. */
   async function fanout(job: Extract<NewsletterJob, { kind: "fanout" }>): Promise<void> {
     if (!(await visiblePost(job.blogId))) return;
-    const page = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.state, "confirmed"), gt(t.id, job.after)))
-      .orderBy(asc(t.id))
-      .limit(FANOUT.page);
+    const [page, started] = await db.batch([
+      db
+        .select({ id: t.id, email: t.email })
+        .from(t)
+        .where(and(eq(t.state, "confirmed"), gt(t.id, job.after)))
+        .orderBy(asc(t.id))
+        .limit(FANOUT.page),
+      db.select({ audience: s.audience }).from(s).where(eq(s.blogId, job.blogId)),
+    ]);
     if (page.length > 0) {
+      const audience = await inAudience(started[0]?.audience ?? "everyone", page);
       // D1 binds at most 100 values per statement: 45 rows of two.
       const inserts: BatchItem<"sqlite">[] = [];
-      for (let i = 0; i < page.length; i += 45) {
+      for (let i = 0; i < audience.length; i += 45) {
         inserts.push(
           db
             .insert(d)
-            .values(page.slice(i, i + 45).map((p) => ({ blogId: job.blogId, subscriptionId: p.id })))
+            .values(audience.slice(i, i + 45).map((p) => ({ blogId: job.blogId, subscriptionId: p.id })))
             .onConflictDoNothing(),
         );
       }
-      await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      if (inserts.length > 0) await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       const last = page[page.length - 1]!.id;
       // Every row of this page still without a message: a job retried after a crash queues what it missed.
       const open = await db
@@ -92,21 +101,49 @@ export function createNewsletterDelivery(k: Kernel, deps: { mailer: Mailer }) {
   }
 
   /**
-   * Of some subscribers' addresses, those that read a gated post whole (decision 053): the address of a proven
-   * account for a members' post; of a paid or comped member's for a paid one. Everyone else gets the preview.
+   * Of some subscribers' addresses, the member status of each that belongs to a proven account (an account that
+   * never proved its address is a stranger: someone may have typed another's). Addresses not in it: no account.
    */
-  async function wholeReaders(post: { visibility: string }, emails: string[]): Promise<Set<string>> {
-    if (post.visibility === "public" || emails.length === 0) return new Set(emails);
+  async function accountsOf(emails: string[]): Promise<Map<string, MemberStatus>> {
+    if (emails.length === 0) return new Map();
     const u = schema.users;
     const rows = await db
       .select({ email: u.email, member: schema.members })
       .from(u)
       .leftJoin(schema.members, eq(schema.members.userId, u.id))
       .where(and(inArray(u.email, emails), sql`${u.emailVerifiedAt} is not null`));
+    return new Map(rows.map((r) => [r.email, memberStatus(r.member ?? undefined)]));
+  }
+
+  /** Whether a subscriber is a paying reader: a proven account that is a paid or comped member. */
+  const paying = (accounts: Map<string, MemberStatus>, email: string) => {
+    const status = accounts.get(email);
+    return status === "paid" || status === "comped";
+  };
+
+  /**
+   * Of a page of subscribers, those a send's audience holds: everyone; "paid", the paid and comped members;
+   * "free", every other subscriber (free accounts and addresses without one). Asked a page at a time (D1 binds
+   * at most 100 values per statement).
+   */
+  async function inAudience<P extends { email: string }>(audience: NewsletterAudience, page: P[]): Promise<P[]> {
+    if (audience === "everyone") return page;
+    const accounts = new Map<string, MemberStatus>();
+    for (let i = 0; i < page.length; i += 90)
+      for (const [email, status] of await accountsOf(page.slice(i, i + 90).map((p) => p.email)))
+        accounts.set(email, status);
+    return page.filter((p) => paying(accounts, p.email) === (audience === "paid"));
+  }
+
+  /**
+   * Of some subscribers' addresses, those that read a gated post whole (decision 053): the address of a proven
+   * account for a members' post; of a paid or comped member's for a paid one. Everyone else gets the preview.
+   */
+  async function wholeReaders(post: { visibility: string }, emails: string[]): Promise<Set<string>> {
+    if (post.visibility === "public" || emails.length === 0) return new Set(emails);
+    const accounts = await accountsOf(emails);
     return new Set(
-      rows
-        .filter((r) => post.visibility === "members" || memberStatus(r.member ?? undefined) !== "free")
-        .map((r) => r.email),
+      emails.filter((email) => accounts.has(email) && (post.visibility === "members" || paying(accounts, email))),
     );
   }
 

@@ -32,6 +32,8 @@ export interface NewsletterSend {
   sent: number;
   /** Messages whose last try failed (the outbox keeps retrying them with backoff). */
   failed: number;
+  /** Who it went to, fixed when it started: "everyone", "free" (all but paid and comped members) or "paid". */
+  audience: NewsletterAudience;
 }
 
 export type { NewsletterJob } from "#worker/queues/messages.ts";
@@ -67,6 +69,15 @@ export const NEWSLETTER_CONTENT = SITE_SETTINGS.newsletter_content.values;
 /** The admin's choice of the site's default (the Newsletter page's form field `content`). */
 export const contentDefaultInput = z.object({
   content: z.enum(NEWSLETTER_CONTENT, { error: 'What subscribers get must be "teaser" or "full".' }),
+});
+
+/** Who a send mails: everyone, the free subscribers (all but paid and comped members) or the paid ones. */
+export type NewsletterAudience = SiteSettingValue<"newsletter_audience">;
+export const NEWSLETTER_AUDIENCES = SITE_SETTINGS.newsletter_audience.values;
+
+/** The admin's choice of the site's default audience (the Newsletter page's form field `audience`). */
+export const audienceDefaultInput = z.object({
+  audience: z.enum(NEWSLETTER_AUDIENCES, { error: 'Who gets new posts must be "everyone", "free" or "paid".' }),
 });
 
 /** The choice a mail is composed with: the post's own, else the site's default. */

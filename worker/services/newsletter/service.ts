@@ -3,6 +3,7 @@ import { schema } from "#worker/db.ts";
 import type { Kernel } from "#worker/services/kernel.ts";
 import type { Mailer } from "#worker/services/mail/mailer.ts";
 import { logError } from "#worker/log.ts";
+import { readSiteSetting } from "#worker/services/site-settings.ts";
 import type { NewsletterJob } from "#worker/services/newsletter/model.ts";
 import { createNewsletterAdmin } from "#worker/services/newsletter/admin.ts";
 import { createNewsletterDelivery } from "#worker/services/newsletter/delivery.ts";
@@ -29,9 +30,11 @@ export function createNewsletterService(k: Kernel, deps: { mailer: Mailer }) {
     async announce(blogId: string, origin: string | null = k.origin): Promise<boolean> {
       const post = await visiblePost(blogId);
       if (!post || !post.emailSubscribers) return false;
+      // Who it goes to is fixed now: the post's own choice (an admin's), else the site's default.
+      const audience = post.newsletterAudience || (await readSiteSetting(db, "newsletter_audience"));
       const started = await db
         .insert(s)
-        .values({ blogId, title: post.title })
+        .values({ blogId, title: post.title, audience })
         .onConflictDoNothing()
         .returning({ id: s.blogId });
       if (started.length === 0) return false;
