@@ -84,6 +84,7 @@ function mediumExport(): Buffer {
 /**
  * A Ghost export of a members' site, as Ghost writes one: each post's html (the paid post's preview ends at
  * Ghost's `<!--members-only-->` comment) beside its Lexical (the same place: a paywall card), and its visibility.
+ * A fourth, paid post comes as Lexical only (no html), its paywall card the one place its preview ends.
  * Ids are the run's own, so a second run on the same server imports new posts.
  */
 function ghostMembersExport(run: string) {
@@ -92,8 +93,10 @@ function ghostMembersExport(run: string) {
     gated: `The paid paragraph of ${run}, for paying members only.`,
     members: `The members' post ${run}, for anyone signed in.`,
     open: `The public post ${run}, for everyone.`,
+    lexicalFree: `The Lexical-only opening ${run}.`,
+    lexicalGated: `The Lexical-only paid paragraph ${run}.`,
   };
-  const post = (id: string, title: string, visibility: string, html: string, lexical: unknown[]) => ({
+  const post = (id: string, title: string, visibility: string, html: string | null, lexical: unknown[]) => ({
     id: `${id}-${run}`,
     uuid: `${id}-${run}`,
     type: "post",
@@ -119,6 +122,11 @@ function ghostMembersExport(run: string) {
             ]),
             post("members", "A members' post", "members", `<p>${words.members}</p>`, [paragraph(words.members)]),
             post("public", "A public post", "public", `<p>${words.open}</p>`, [paragraph(words.open)]),
+            post("lexical", "A Lexical paid post", "paid", null, [
+              paragraph(words.lexicalFree),
+              { type: "paywall", version: 1 },
+              paragraph(words.lexicalGated),
+            ]),
           ],
           users: [],
           tags: [],
@@ -192,6 +200,7 @@ test.describe("Ghost and Medium imports through wrangler dev", () => {
       paid: byTitle[`A paid post ${run}`]?.blogId,
       members: byTitle[`A members' post ${run}`]?.blogId,
       open: byTitle[`A public post ${run}`]?.blogId,
+      lexical: byTitle[`A Lexical paid post ${run}`]?.blogId,
     };
     expect(Object.values(ids).every(Boolean), JSON.stringify(items)).toBe(true);
 
@@ -217,15 +226,23 @@ test.describe("Ghost and Medium imports through wrangler dev", () => {
     const api = await (await visitor.request.get(`/api/blogs/${ids.paid}`)).text();
     expect(api).not.toContain(words.gated);
     await visitor.goto(`/blogs/${ids.paid}`);
-    await expect(visitor.getByText(words.free)).toBeVisible();
+    // The opening is both the post's lead line (its description, taken from the free part) and its text.
+    await expect(visitor.getByText(words.free)).toHaveCount(2);
     await expect(visitor.locator("[data-members-cta]").getByRole("link", { name: "See the plans" })).toBeVisible();
-    // The members' post asks a visitor to sign in; the public post is whole for everyone.
+    // The members' post asks a visitor to sign in (its text is not even its lead line); the public post is
+    // whole for everyone (lead line and text).
     await visitor.goto(`/blogs/${ids.members}`);
     await expect(visitor.locator("[data-members-cta]")).toContainText("The rest of this post is for members");
     await expect(visitor.getByText(words.members)).toHaveCount(0);
     await visitor.goto(`/blogs/${ids.open}`);
-    await expect(visitor.getByText(words.open)).toBeVisible();
+    await expect(visitor.getByText(words.open)).toHaveCount(2);
     await expect(visitor.locator("[data-members-cta]")).toHaveCount(0);
+    // The Lexical-only paid post: its paywall card cut the preview the same way.
+    expect((await record(ids.lexical!)).visibility).toBe("paid");
+    const lexicalPage = await (await visitor.request.get(`/blogs/${ids.lexical}`)).text();
+    expect(lexicalPage).toContain(words.lexicalFree);
+    expect(lexicalPage).not.toContain(words.lexicalGated);
+    expect(lexicalPage).toContain("The rest of this post is for paying members");
     await visitor.close();
   });
 
