@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { parseGhost } from "#worker/services/import/ghost.ts";
+import { guardPost } from "#worker/services/import/isolate.ts";
 import { parseSubstack } from "#worker/services/import/substack.ts";
+import { emptyParsed } from "#worker/services/import/types.ts";
 import { lexicalPost, lexicalText } from "../fixtures/imports/ghost/lexical";
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -142,6 +144,31 @@ describe("imports of members' posts", () => {
     expect(parsed.map((p) => [p.title, p.visibility ?? "public", p.markdown, p.description])).toEqual([
       ["All paid", "paid", "Every word is paid.", ""],
       ["All free", "public", "Every word is free.", "Every word is free."],
+    ]);
+  });
+
+  it("a members' post whose body could not be converted keeps its text out of its description", () => {
+    const out = emptyParsed("ghost", "ghost");
+    const meta = (visibility: "public" | "paid") => ({
+      sourceKey: `k-${visibility}`,
+      title: `A ${visibility} post`,
+      status: "published" as const,
+      visibility,
+      date: "2024-01-02T03:04:05.000Z",
+      categories: [],
+      tags: [],
+      author: null,
+      cover: null,
+      comments: [],
+    });
+    const failing = () => {
+      throw new Error("the converter gave up");
+    };
+    guardPost(out, meta("paid"), "<p>Paid words.</p>", failing);
+    guardPost(out, meta("public"), "<p>Free words.</p>", failing);
+    expect(out.posts.map((p) => [p.markdown, p.description])).toEqual([
+      ["Paid words.", ""],
+      ["Free words.", "Free words."],
     ]);
   });
 });
