@@ -81,6 +81,64 @@ function mediumExport(): Buffer {
   );
 }
 
+/**
+ * A Ghost export of a members' site, as Ghost writes one: each post's html (the paid post's preview ends at
+ * Ghost's `<!--members-only-->` comment) beside its Lexical (the same place: a paywall card), and its visibility.
+ * A fourth, paid post comes as Lexical only (no html), its paywall card the one place its preview ends.
+ * Ids are the run's own, so a second run on the same server imports new posts.
+ */
+function ghostMembersExport(run: string) {
+  const words = {
+    free: `The free opening of the paid post ${run}.`,
+    gated: `The paid paragraph of ${run}, for paying members only.`,
+    members: `The members' post ${run}, for anyone signed in.`,
+    open: `The public post ${run}, for everyone.`,
+    lexicalFree: `The Lexical-only opening ${run}.`,
+    lexicalGated: `The Lexical-only paid paragraph ${run}.`,
+  };
+  const post = (id: string, title: string, visibility: string, html: string | null, lexical: unknown[]) => ({
+    id: `${id}-${run}`,
+    uuid: `${id}-${run}`,
+    type: "post",
+    status: "published",
+    published_at: "2025-06-01T08:00:00.000Z",
+    title: `${title} ${run}`,
+    slug: `${id}-${run}`,
+    visibility,
+    html,
+    lexical: lexicalPost(lexical),
+  });
+  const paragraph = (words: string) => ({ type: "paragraph", version: 1, children: [text(words)] });
+  const data = {
+    db: [
+      {
+        meta: { exported_on: Date.now(), version: "5.90.0" },
+        data: {
+          posts: [
+            post("paid", "A paid post", "paid", `<p>${words.free}</p><!--members-only--><p>${words.gated}</p>`, [
+              paragraph(words.free),
+              { type: "paywall", version: 1 },
+              paragraph(words.gated),
+            ]),
+            post("members", "A members' post", "members", `<p>${words.members}</p>`, [paragraph(words.members)]),
+            post("public", "A public post", "public", `<p>${words.open}</p>`, [paragraph(words.open)]),
+            post("lexical", "A Lexical paid post", "paid", null, [
+              paragraph(words.lexicalFree),
+              { type: "paywall", version: 1 },
+              paragraph(words.lexicalGated),
+            ]),
+          ],
+          users: [],
+          tags: [],
+          posts_authors: [],
+          posts_tags: [],
+        },
+      },
+    ],
+  };
+  return { words, buffer: Buffer.from(JSON.stringify(data)) };
+}
+
 test.describe("Ghost and Medium imports through wrangler dev", () => {
   test.setTimeout(120_000);
 
@@ -121,6 +179,70 @@ test.describe("Ghost and Medium imports through wrangler dev", () => {
     // The draft came in as a draft: no visitor can read it.
     const draft = items.find((i) => i.title === "Brouillon")!;
     expect((await visitor.request.get(`/api/blogs/${draft.blogId}`)).status()).toBe(404);
+    await visitor.close();
+  });
+
+  test("a Ghost members' site: paid, members' and public posts keep their visibility, the paid one its preview", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, ACCOUNTS.admin);
+    const run = Date.now().toString(36);
+    const { words, buffer } = ghostMembersExport(run);
+    const { job, items } = await importThroughApi(page, {
+      name: "ghost-members.json",
+      mimeType: "application/json",
+      buffer,
+    });
+    expect(job.platform).toBe("ghost");
+    const byTitle = Object.fromEntries(items.map((i) => [i.title, i]));
+    const ids = {
+      paid: byTitle[`A paid post ${run}`]?.blogId,
+      members: byTitle[`A members' post ${run}`]?.blogId,
+      open: byTitle[`A public post ${run}`]?.blogId,
+      lexical: byTitle[`A Lexical paid post ${run}`]?.blogId,
+    };
+    expect(Object.values(ids).every(Boolean), JSON.stringify(items)).toBe(true);
+
+    // The admin's REST record: each post's visibility, and the paid post whole (the admin reads everything).
+    const record = async (id: string) =>
+      (await (await page.request.get(`/api/blogs/${id}`)).json()) as { visibility: string; blog_details: string };
+    expect((await record(ids.members!)).visibility).toBe("members");
+    expect((await record(ids.open!)).visibility).toBe("public");
+    const paid = await record(ids.paid!);
+    expect(paid.visibility).toBe("paid");
+    expect(paid.blog_details).toContain(words.free);
+    expect(paid.blog_details).toContain(words.gated);
+    await page.goto(`/blogs/${ids.paid}`);
+    await expect(page.getByText(words.gated)).toBeVisible();
+    await expect(page.locator("[data-members-cta]")).toHaveCount(0);
+
+    // A visitor's page: the text above Ghost's marker and the call to join; the paid paragraph is nowhere in it.
+    const visitor = await browser.newPage();
+    const html = await (await visitor.request.get(`/blogs/${ids.paid}`)).text();
+    expect(html).toContain(words.free);
+    expect(html).not.toContain(words.gated);
+    expect(html).toContain("The rest of this post is for paying members");
+    const api = await (await visitor.request.get(`/api/blogs/${ids.paid}`)).text();
+    expect(api).not.toContain(words.gated);
+    await visitor.goto(`/blogs/${ids.paid}`);
+    // The opening is both the post's lead line (its description, taken from the free part) and its text.
+    await expect(visitor.getByText(words.free)).toHaveCount(2);
+    await expect(visitor.locator("[data-members-cta]").getByRole("link", { name: "See the plans" })).toBeVisible();
+    // The members' post asks a visitor to sign in (its text is not even its lead line); the public post is
+    // whole for everyone (lead line and text).
+    await visitor.goto(`/blogs/${ids.members}`);
+    await expect(visitor.locator("[data-members-cta]")).toContainText("The rest of this post is for members");
+    await expect(visitor.getByText(words.members)).toHaveCount(0);
+    await visitor.goto(`/blogs/${ids.open}`);
+    await expect(visitor.getByText(words.open)).toHaveCount(2);
+    await expect(visitor.locator("[data-members-cta]")).toHaveCount(0);
+    // The Lexical-only paid post: its paywall card cut the preview the same way.
+    expect((await record(ids.lexical!)).visibility).toBe("paid");
+    const lexicalPage = await (await visitor.request.get(`/blogs/${ids.lexical}`)).text();
+    expect(lexicalPage).toContain(words.lexicalFree);
+    expect(lexicalPage).not.toContain(words.lexicalGated);
+    expect(lexicalPage).toContain("The rest of this post is for paying members");
     await visitor.close();
   });
 

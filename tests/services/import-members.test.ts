@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { parseGhost } from "#worker/services/import/ghost.ts";
+import { guardPost } from "#worker/services/import/isolate.ts";
 import { parseSubstack } from "#worker/services/import/substack.ts";
+import { emptyParsed } from "#worker/services/import/types.ts";
+import { lexicalPost, lexicalText } from "../fixtures/imports/ghost/lexical";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -41,6 +44,60 @@ describe("imports of members' posts", () => {
     expect(parsed[0]!.markdown).toBe("For everyone.");
   });
 
+  it("Ghost without html: Lexical's and mobiledoc's paywall card ends the preview; no gated text is a description", () => {
+    const paragraph = (words: string) => ({ type: "paragraph", version: 1, children: [lexicalText(words)] });
+    const lexical = lexicalPost([
+      paragraph("Free in Lexical."),
+      { type: "paywall", version: 1 },
+      paragraph("Paid in Lexical."),
+    ]);
+    const mobiledoc = JSON.stringify({
+      version: "0.3.1",
+      atoms: [],
+      markups: [],
+      cards: [["paywall", {}]],
+      sections: [
+        [1, "p", [[0, [], 0, "Free in mobiledoc."]]],
+        [10, 0],
+        [1, "p", [[0, [], 0, "Paid in mobiledoc."]]],
+      ],
+    });
+    const post = (id: string, visibility: string, body: Record<string, unknown>) => ({
+      id,
+      title: `Post ${id}`,
+      status: "published",
+      published_at: "2024-01-02T03:04:05.000Z",
+      visibility,
+      html: null,
+      ...body,
+    });
+    const parsed = parseGhost({
+      db: [
+        {
+          data: {
+            posts: [
+              post("lexical", "paid", { lexical }),
+              post("mobiledoc", "members", { mobiledoc }),
+              post("public", "public", { lexical }),
+              post("whole", "paid", { lexical: lexicalPost([paragraph("All of it is paid.")]) }),
+              post("html", "tiers", { html: "<p>No marker, all paid.</p>" }),
+            ],
+          },
+        },
+      ],
+    }).posts;
+    expect(parsed.map((p) => [p.markdown, p.description])).toEqual([
+      [`Free in Lexical.\n\n${MEMBERS_ONLY_MARKER}\n\nPaid in Lexical.`, "Free in Lexical."],
+      [`Free in mobiledoc.\n\n${MEMBERS_ONLY_MARKER}\n\nPaid in mobiledoc.`, "Free in mobiledoc."],
+      // A public post has no preview: the card is dropped, as Ghost ignores it there.
+      ["Free in Lexical.\n\nPaid in Lexical.", "Free in Lexical. Paid in Lexical."],
+      // No marker: all of it is for members, and none of it becomes the description a visitor reads (the
+      // title stands in when the post is written: worker/services/import/post.ts).
+      ["All of it is paid.", ""],
+      ["No marker, all paid.", ""],
+    ]);
+  });
+
   it("Substack: a paid post is published for paying members, its preview what stands above the paywall", () => {
     const csv =
       "post_id,post_date,is_published,email_sent_at,type,audience,title,subtitle,podcast_url\n" +
@@ -70,5 +127,48 @@ describe("imports of members' posts", () => {
     // No paywall: the preview is the description (here Substack's subtitle).
     expect(parsed[2]!.markdown).toBe("Founders only.");
     expect(parsed[2]!.description).toBe("A subtitle");
+  });
+
+  it("Substack: a paid post without a paywall or a subtitle gives a visitor no paid words as its description", () => {
+    const csv =
+      "post_id,post_date,is_published,email_sent_at,type,audience,title,subtitle,podcast_url\n" +
+      "4.paid,2023-01-04T10:00:00.000Z,true,,newsletter,only_paid,All paid,,\n" +
+      "5.free,2023-01-05T10:00:00.000Z,true,,newsletter,everyone,All free,,\n";
+    const parsed = parseSubstack(
+      new Map([
+        ["posts.csv", enc(csv)],
+        ["posts/4.paid.html", enc("<p>Every word is paid.</p>")],
+        ["posts/5.free.html", enc("<p>Every word is free.</p>")],
+      ]),
+    ).posts;
+    expect(parsed.map((p) => [p.title, p.visibility ?? "public", p.markdown, p.description])).toEqual([
+      ["All paid", "paid", "Every word is paid.", ""],
+      ["All free", "public", "Every word is free.", "Every word is free."],
+    ]);
+  });
+
+  it("a members' post whose body could not be converted keeps its text out of its description", () => {
+    const out = emptyParsed("ghost", "ghost");
+    const meta = (visibility: "public" | "paid") => ({
+      sourceKey: `k-${visibility}`,
+      title: `A ${visibility} post`,
+      status: "published" as const,
+      visibility,
+      date: "2024-01-02T03:04:05.000Z",
+      categories: [],
+      tags: [],
+      author: null,
+      cover: null,
+      comments: [],
+    });
+    const failing = () => {
+      throw new Error("the converter gave up");
+    };
+    guardPost(out, meta("paid"), "<p>Paid words.</p>", failing);
+    guardPost(out, meta("public"), "<p>Free words.</p>", failing);
+    expect(out.posts.map((p) => [p.markdown, p.description])).toEqual([
+      ["Paid words.", ""],
+      ["Free words.", "Free words."],
+    ]);
   });
 });

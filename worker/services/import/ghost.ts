@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { htmlToGatedMarkdown, htmlToMarkdown, plainText } from "#worker/services/import/html.ts";
 import { guardPost, type PostMeta } from "#worker/services/import/isolate.ts";
 import { lexicalToMarkdown } from "#worker/services/import/lexical.ts";
@@ -18,6 +19,19 @@ function ghostTime(value: unknown): number {
 
 /** A page, in any Ghost version: `type: "page"` (3 and later) or `page: true` / `1` (0.x to 2). */
 const isPage = (post: Row) => s(post.type) === "page" || post.page === true || post.page === 1 || post.page === "1";
+
+/** A public post's Markdown without the marker line a paywall card left in it. */
+const withoutMarker = (markdown: string) =>
+  markdown
+    .split(/\n{2,}/)
+    .filter((block) => block.trim() !== MEMBERS_ONLY_MARKER)
+    .join("\n\n");
+
+/** A gated post's Markdown above its marker line, or null when it has none (all of it is for members). */
+function freeMarkdown(markdown: string): string | null {
+  const at = markdown.indexOf(MEMBERS_ONLY_MARKER);
+  return at >= 0 ? markdown.slice(0, at).trim() : null;
+}
 
 const NOT_GHOST = "The JSON is not a Ghost export: it has no db[0].data.posts.";
 
@@ -97,9 +111,11 @@ export function parseGhost(data: unknown): ParsedImport {
     // The body: html when exported, else the editor's own state: lexical (Ghost 5), mobiledoc (1 to 4),
     // or the Markdown Ghost 0.x kept beside its html.
     guardPost(out, meta, html || s(post.plaintext) || s(post.markdown), () => {
-      // A gated post keeps where its preview ends: Ghost's own marker comment becomes this site's marker line.
+      // A gated post keeps where its preview ends: Ghost's own marker comment (in html) or paywall card (in
+      // Lexical and mobiledoc) becomes this site's marker line. A public post has no preview: Ghost ignores
+      // the card there, and so does this site.
       const gated = html && visibility ? htmlToGatedMarkdown(html, GHOST_MARKER) : null;
-      const markdown = gated
+      const converted = gated
         ? gated.markdown
         : html
           ? htmlToMarkdown(html)
@@ -108,9 +124,20 @@ export function parseGhost(data: unknown): ParsedImport {
             : post.mobiledoc
               ? mobiledocToMarkdown(s(post.mobiledoc))
               : s(post.markdown).trim();
+      const markdown = visibility ? converted : withoutMarker(converted);
+      // The short description is what a visitor reads of a gated post (worker/services/blogs/gate.ts's preview
+      // when it has no marker): Ghost's own excerpt, else the free part's text, never the members' part (Ghost
+      // itself shows a visitor no generated excerpt of a gated post). Empty, the post's title stands in.
+      const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
       const description =
         meta.description ??
-        (html ? plainText(gated?.free ?? html, 300) : markdown.replace(/\s+/g, " ").trim().slice(0, 300));
+        (!visibility
+          ? html
+            ? plainText(html, 300)
+            : squeezed(markdown)
+          : gated
+            ? plainText(gated.free ?? "", 300)
+            : squeezed(freeMarkdown(markdown) ?? ""));
       return { markdown, description };
     });
   }

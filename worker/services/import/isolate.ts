@@ -34,7 +34,10 @@ export function guardPost(out: ParsedImport, meta: PostMeta, raw: string, body: 
     out.posts.push({
       ...meta,
       markdown: text,
-      description: meta.description || text.replace(/\s+/g, " ").slice(0, 300),
+      // A members' post's text is not a preview: without its own description its title stands in.
+      description:
+        meta.description ||
+        (meta.visibility && meta.visibility !== "public" ? "" : text.replace(/\s+/g, " ").slice(0, 300)),
       warnings: [...(meta.warnings ?? []), `its content could not be converted (${why}): imported as plain text`],
     });
   }

@@ -1,4 +1,5 @@
 import { escapeHtml } from "#worker/content/escape.ts";
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
 import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
@@ -81,7 +82,8 @@ function render(node: Row): string {
 
 /**
  * Lexical (Ghost 5's editor state) to Markdown, for posts exported without `html`: each top-level node
- * through HTML, except Ghost's Markdown card, which is Markdown already.
+ * through HTML, except Ghost's Markdown card, which is Markdown already, and its paywall card (where a members'
+ * post's free preview ends), which becomes this site's marker line (worker/services/blogs/gate.ts).
  */
 export function lexicalToMarkdown(source: string): string {
   let root: Row | undefined;
@@ -93,7 +95,13 @@ export function lexicalToMarkdown(source: string): string {
   }
   if (!root || typeof root !== "object") return "";
   return rows(root.children)
-    .map((node) => (node.type === "markdown" ? s(node.markdown).trim() : htmlToMarkdown(render(node))))
+    .map((node) =>
+      node.type === "markdown"
+        ? s(node.markdown).trim()
+        : node.type === "paywall"
+          ? MEMBERS_ONLY_MARKER
+          : htmlToMarkdown(render(node)),
+    )
     .filter(Boolean)
     .join("\n\n");
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from "#worker/content/escape.ts";
+import { MEMBERS_ONLY_MARKER } from "#worker/services/blogs/gate.ts";
 import { htmlToMarkdown } from "#worker/services/import/html.ts";
 import { assertJsonDepth, MAX_JSON_DEPTH } from "#worker/services/import/nesting.ts";
 
@@ -64,6 +65,9 @@ function cardMarkdown(name: string, payload: Row): string {
       );
     case "hr":
       return "---";
+    // Where a members' post's free preview ends: this site's marker line (worker/services/blogs/gate.ts).
+    case "paywall":
+      return MEMBERS_ONLY_MARKER;
     case "bookmark": {
       const url = s((payload.metadata as Row | undefined)?.url) || s(payload.url);
       return url ? htmlToMarkdown(`<p><a href="${esc(url)}">${esc(url)}</a></p>`) : "";
@@ -75,7 +79,7 @@ function cardMarkdown(name: string, payload: Row): string {
 
 /**
  * Mobiledoc (Ghost 1 to 4's editor state) to Markdown, for posts exported without `html`: markup
- * sections, lists, images and the common cards (markdown, html, image, gallery, code, hr, bookmark).
+ * sections, lists, images and the common cards (markdown, html, image, gallery, code, hr, bookmark, paywall).
  */
 export function mobiledocToMarkdown(source: string): string {
   let doc: Row;

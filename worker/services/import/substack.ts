@@ -63,7 +63,9 @@ export function parseSubstack(files: Map<string, Uint8Array>): ParsedImport {
       takeArchiveImages(doc, path, files, out);
       const html = doc.body.innerHTML;
       const { markdown, free } = htmlToGatedMarkdown(html, SUBSTACK_PAYWALL);
-      return { markdown, description: subtitle || plainText(free ?? html, 300) };
+      // A paid post's short description (a visitor's preview when it has no paywall) is never the paid text.
+      const description = subtitle || (paid ? plainText(free ?? "", 300) : plainText(free ?? html, 300));
+      return { markdown, description };
     });
   }
   const seen = new Set<string>();
