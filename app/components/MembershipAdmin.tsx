@@ -85,7 +85,7 @@ export function MrrOverTime({ months }: { months: { month: string; currencies: R
       {currencies.length === 0 ? (
         <p className="text-sm text-gray-700">No member has paid yet: the monthly recurring revenue is 0.</p>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4">
           <div className="grid gap-4">
             {currencies.map((currency) => {
               const values = months.map((m) => m.currencies[currency] ?? 0);
