@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
-import { MembersSection, MoneyOverTime, MrrOverTime } from "#app/components/MembershipAdmin.tsx";
+import { MembersSection } from "#app/components/MembershipAdmin.tsx";
+import { MoneyOverTime, MrrOverTime } from "#app/components/MembershipMoney.tsx";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { samePage } from "#app/lib/admin.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
