@@ -1296,6 +1296,23 @@ export const members = sqliteTable(
   ],
 );
 
+/**
+ * Monthly recurring revenue per month and currency, in minor units (worker/services/members/mrr.ts): each write of
+ * a member from Stripe sets the month's row of every currency to the MRR as it stands after that write (paid
+ * members only; a yearly amount counts a twelfth). A month without a row carries the previous month's value.
+ */
+export const memberMrrMonths = sqliteTable(
+  "member_mrr_months",
+  {
+    // "YYYY-MM", UTC.
+    month: text("month").notNull(),
+    currency: text("currency").notNull(),
+    mrr: integer("mrr").notNull(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.currency] })],
+);
+
 /** Every Stripe event the webhook accepted, once (its id is the key): a redelivery is acknowledged and dropped. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

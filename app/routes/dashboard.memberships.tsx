@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardHeader } from "#app/components/DashboardHeader.tsx";
-import { MembersSection, MoneyOverTime } from "#app/components/MembershipAdmin.tsx";
+import { MembersSection } from "#app/components/MembershipAdmin.tsx";
+import { MoneyOverTime, MrrOverTime } from "#app/components/MembershipMoney.tsx";
 import { Field, FormError, SubmitButton, TextArea } from "#app/components/form.tsx";
 import { samePage } from "#app/lib/admin.server.ts";
 import { dashboardMeta } from "#app/lib/dashboard.ts";
@@ -18,8 +19,8 @@ export const meta: MetaFunction = ({ matches }) => dashboardMeta("Memberships", 
 const MEMBERS_PER_PAGE = 20;
 
 /**
- * Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, MRR per currency,
- * and the members (a page at a time, by state or address), with comps given and taken back.
+ * Admins: the tiers (create, change, archive), the counts of paid, comped and free accounts, MRR per currency (now
+ * and month by month), and the members (a page at a time, by state or address), with comps given and taken back.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const admin = adminOrForbidden(context, request);
@@ -119,6 +120,7 @@ export default function Memberships() {
           </div>
         ))}
       </dl>
+      <MrrOverTime months={stats.mrr_months} />
       <MoneyOverTime months={stats.months} posts={stats.posts} />
       {failure && "formError" in failure ? <FormError message={failure.formError} /> : null}
       <ul className="space-y-4">

@@ -125,6 +125,15 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     await expect(page.getByText(GATED)).toHaveCount(0);
     await screenshotsInBothThemes(page, "memberships-paywall");
 
+    // This month's USD MRR before the reader joins (the history's last month, as the admin's API answers it).
+    const thisMonthUsd = async () => {
+      const stats = (await (await admin.request.get("/api/members/stats")).json()) as {
+        mrr_months: { month: string; currencies: Record<string, number> }[];
+      };
+      return stats.mrr_months.at(-1)?.currencies.usd ?? 0;
+    };
+    const mrrBefore = await thisMonthUsd();
+
     // Join: the plans, the stand-in's checkout page, "Pay", back on the site.
     await cta.getByRole("link", { name: "See the plans" }).click();
     await expect(page).toHaveURL(new RegExp(`/membership\\?from=${postId}$`));
@@ -151,6 +160,27 @@ test.describe("paid memberships through the local Stripe stand-in", () => {
     expect((await page.request.get(`/blogs/${postId}`)).headers()["cache-control"]).toMatch(/private|no-store/);
     expect(await (await fetch(`${baseURL}/blogs/${postId}`)).text()).not.toContain(GATED);
     const paid = await me(page);
+
+    // The admin's MRR table: this month's USD row has grown by the member's $5.00, beside its SVG chart, with no
+    // sideways scroll at 375 px or 1280 px, in light and dark.
+    await admin.goto("/dashboard/memberships");
+    const thisMonth = new Date().toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+    const usdRow = admin
+      .locator("[data-mrr-table] tbody tr")
+      .filter({ has: admin.getByRole("rowheader", { name: thisMonth }) })
+      .filter({ hasText: "USD" });
+    const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      (mrrBefore + 500) / 100,
+    );
+    await expect(usdRow.getByRole("cell").last()).toHaveText(dollars);
+    await expect(admin.getByRole("img", { name: "Monthly recurring revenue in USD per month" })).toBeVisible();
+    for (const size of Object.values(VIEWPORTS)) {
+      await admin.setViewportSize(size);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    }
+    await screenshotsInBothThemes(admin, "memberships-mrr");
 
     // Attackers: a forged, an unsigned and a stale event are refused and change nothing.
     const subscriptions = (await standIn("/__stand-in/subscriptions")) as {

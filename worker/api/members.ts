@@ -22,6 +22,22 @@ const WEBHOOK_MAX_BYTES = 512 * 1024;
 
 const Url = z.object({ url: z.string() });
 const UserParams = z.object({ userId: IdParam });
+/** Minor units per lower-case ISO currency, e.g. { usd: 1234 }. */
+const PerCurrency = z.record(z.string(), z.number().int());
+const Stats = z
+  .object({
+    counts: z.object({ paid: z.number().int(), comped: z.number().int(), free: z.number().int() }),
+    mrr: PerCurrency.describe("Monthly recurring revenue now: paid members' amounts, a yearly one counting a twelfth"),
+    mrr_months: z
+      .array(z.object({ month: z.string().describe("YYYY-MM (UTC)"), currencies: PerCurrency }))
+      .describe(
+        "MRR per currency at the end of each of the last twelve months, oldest first (the current month: now); " +
+          "a month without a change carries the month before's value, 0 before a currency's first paid member",
+      ),
+    months: z.array(z.object({ month: z.string(), joined: z.number().int(), ended: z.number().int() })),
+    posts: z.array(z.object({ post_id: z.string(), title: z.string().nullable(), signups: z.number().int() })),
+  })
+  .openapi("MemberStats");
 
 const routes = {
   webhook: createRoute({
@@ -98,8 +114,8 @@ const routes = {
   stats: createRoute({
     method: "get",
     path: "/members/stats",
-    summary: "Counts of paid, comped and free accounts and MRR per currency (admin)",
-    responses: { 200: json(Record_), ...errors },
+    summary: "Counts of paid, comped and free accounts, MRR per currency now and per month, sign-ups (admin)",
+    responses: { 200: json(Stats), ...errors },
   }),
   list: createRoute({
     method: "get",

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { schema } from "#worker/db.ts";
 import { compInput, memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
+import { monthOf, mrrMonths, mrrReads, MRR_OF_PAID } from "#worker/services/members/mrr.ts";
 import type { createTierService } from "#worker/services/members/tiers.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -120,8 +121,8 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
     },
 
     /**
-     * Counts by state (every account without a paid plan or comp is free), monthly recurring revenue per currency,
-     * and from the event ledger: paid sign-ups (completed Checkouts) and ended subscriptions per month over the
+     * Counts by state (every account without a paid plan or comp is free), monthly recurring revenue per currency
+     * now and at the end of each of the last twelve months (members/mrr.ts), and from the event ledger: paid sign-ups (completed Checkouts) and ended subscriptions per month over the
      * last twelve, and paid sign-ups per post (the post in the Checkout's metadata).
      */
     async stats(actor: Actor | null, now = Date.now()) {
@@ -130,14 +131,16 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       const month = sql<string>`strftime('%Y-%m', ${e.receivedAt} / 1000, 'unixepoch')`;
       const since = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 11, 1);
       const postId = sql<string>`json_extract(${e.payload}, '$.metadata.post_id')`;
-      const [byStatus, accounts, revenue, perMonth, perPost] = await db.batch([
+      const keys = Array.from({ length: 12 }, (_, i) => {
+        const d = new Date(since);
+        d.setUTCMonth(d.getUTCMonth() + i);
+        return monthOf(d.getTime());
+      });
+      const [byStatus, accounts, revenue, perMonth, perPost, mrrInside, mrrBefore] = await db.batch([
         db.select({ status: m.status, n: count() }).from(m).groupBy(m.status),
         db.select({ n: count() }).from(u),
         db
-          .select({
-            currency: m.currency,
-            mrr: sql<number>`sum(case when ${m.cadence} = 'year' then ${m.amount} / 12.0 else ${m.amount} end)`,
-          })
+          .select({ currency: m.currency, mrr: sql<number>`${MRR_OF_PAID}` })
           .from(m)
           .where(and(eq(m.status, "paid"), sql`${m.amount} is not null and ${m.currency} is not null`))
           .groupBy(m.currency),
@@ -159,20 +162,20 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
           .groupBy(postId)
           .orderBy(desc(count()))
           .limit(10),
+        ...mrrReads(db, keys[0]!, keys[keys.length - 1]!),
       ]);
       const counts = { paid: 0, comped: 0, free: 0 };
       for (const r of byStatus) if (r.status !== "free") counts[r.status] = r.n;
       counts.free = Math.max(0, (accounts[0]?.n ?? 0) - counts.paid - counts.comped);
-      const months = Array.from({ length: 12 }, (_, i) => {
-        const d = new Date(since);
-        d.setUTCMonth(d.getUTCMonth() + i);
-        const key = d.toISOString().slice(0, 7);
+      const months = keys.map((key) => {
         const of = (type: string) => perMonth.find((r) => r.month === key && r.type === type)?.n ?? 0;
         return { month: key, joined: of("checkout.session.completed"), ended: of("customer.subscription.deleted") };
       });
       return {
         counts,
-        mrr: Object.fromEntries(revenue.map((r) => [r.currency!, Math.round(r.mrr)])) as Record<string, number>,
+        mrr: Object.fromEntries(revenue.map((r) => [r.currency!, r.mrr])) as Record<string, number>,
+        // MRR per currency at each month's end (the current month: as it stands), the last twelve, oldest first.
+        mrr_months: mrrMonths(keys, mrrInside, mrrBefore),
         months,
         posts: perPost.map((r) => ({ post_id: r.postId, title: r.title, signups: r.n })),
       };

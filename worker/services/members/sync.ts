@@ -5,6 +5,7 @@ import type { MembersJob } from "#worker/queues/messages.ts";
 import type { DomainEvents } from "#worker/events/index.ts";
 import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
 import { HANDLED_EVENTS, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
+import { recordMrr } from "#worker/services/members/mrr.ts";
 import {
   WEBHOOK_TOLERANCE_SECONDS,
   webhookCrypto,
@@ -99,11 +100,16 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
     };
     const status = memberStatus({ ...member, subscriptionStatus: next.subscriptionStatus }, now);
     const stamp = Math.max(now, member.updatedAt + 1);
-    const updated = await db
-      .update(m)
-      .set({ ...next, status, updatedAt: stamp })
-      .where(and(eq(m.userId, member.userId), eq(m.updatedAt, member.updatedAt)))
-      .returning({ userId: m.userId });
+    // With the write, this month's MRR history (members/mrr.ts): recomputed from the members table, so it is right
+    // whether or not the compare-and-set below took.
+    const [updated] = await db.batch([
+      db
+        .update(m)
+        .set({ ...next, status, updatedAt: stamp })
+        .where(and(eq(m.userId, member.userId), eq(m.updatedAt, member.updatedAt)))
+        .returning({ userId: m.userId }),
+      recordMrr(db, now),
+    ]);
     // Another job wrote first: throw, and the queue runs this again on what that job left.
     if (updated.length === 0) throw new Error("members: concurrent update, retrying");
 
