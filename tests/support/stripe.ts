@@ -75,6 +75,12 @@ export function fakeStripe() {
       if (!sub) return answer({ error: { type: "invalid_request_error", message: "No such subscription" } }, 404);
       if (request.method === "POST" && form.has("cancel_at_period_end"))
         sub.cancel_at_period_end = form.get("cancel_at_period_end") === "true";
+      if (request.method === "DELETE") {
+        // Stripe refuses to cancel a subscription twice.
+        if (sub.status === "canceled")
+          return answer({ error: { type: "invalid_request_error", message: "already canceled" } }, 400);
+        sub.status = "canceled";
+      }
       return answer(sub);
     }
     return answer({ error: { type: "invalid_request_error", message: `unstubbed ${request.method} ${path}` } }, 404);

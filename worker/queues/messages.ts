@@ -83,10 +83,10 @@ export type NotificationJob =
 
 /**
  * Work on the members queue (wrangler.toml): one Stripe event the webhook accepted (recorded once in
- * stripe_events). The consumer reads the subscription again from Stripe and sets the member's state from it,
+ * stripe_events), or a deleted account's subscription to cancel. The consumer reads the subscription again from Stripe and sets the member's state from it,
  * so a job run twice, or events that arrive out of order, end in the same state.
  */
-export interface MembersJob {
-  kind: "stripe-event";
-  eventId: string;
-}
+export type MembersJob =
+  | { kind: "stripe-event"; eventId: string }
+  /** A deleted account's subscription, cancelled at Stripe at once (a cancelled or missing one: nothing to do). */
+  | { kind: "cancel-subscription"; subscriptionId: string };

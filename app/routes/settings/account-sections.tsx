@@ -78,7 +78,7 @@ export function DeleteSection(props: { hasPassword: boolean; googleConfirmed: bo
       id="delete-account"
       title="Delete account"
       tone="danger"
-      description="Deletes your account with your posts, comments, likes, saved posts, profile and passkeys, and signs you out everywhere. Your email address becomes free to use again. This cannot be undone."
+      description="Deletes your account with your posts, comments, likes, saved posts, profile and passkeys, and signs you out everywhere. A paid membership is cancelled at once and not charged again. Your email address becomes free to use again. This cannot be undone."
     >
       <Form
         method="post"

@@ -69,10 +69,11 @@ export async function eraseAccount(
   // Their fediverse actor outlives the account (to sign the Delete its followers get), unless refused.
   const retired = (await federation?.retire(row.id)) ?? false;
   // What their account showed or uploaded, read before the foreign keys take their records away.
-  const [posts, uploads, postIds] = await Promise.all([
+  const [posts, uploads, postIds, membership] = await Promise.all([
     postImageUrls(db, eq(schema.blogs.authorId, row.id)),
     db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
     db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.authorId, row.id)),
+    db.query.members.findFirst({ where: eq(schema.members.userId, row.id), columns: { stripeSubscriptionId: true } }),
   ]);
   const deleted = await db
     .delete(schema.users)
@@ -90,6 +91,11 @@ export async function eraseAccount(
     postIds.map((p) => p.id),
   );
   await purge({ kind: "user.removed" });
+  // Their subscription stops charging them, and the MRR history loses it (members/events.ts).
+  await k.events.emit("account.erased", {
+    userId: row.id,
+    stripeSubscriptionId: membership?.stripeSubscriptionId ?? null,
+  });
   await deps.imageCleanup.release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
   return deleted.length;
 }

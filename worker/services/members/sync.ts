@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "#worker/db.ts";
-import { log } from "#worker/log.ts";
+import { log, logError } from "#worker/log.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
 import type { DomainEvents } from "#worker/events/index.ts";
 import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
@@ -68,6 +68,20 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
     if (!id) return "membership";
     const tier = await db.query.memberTiers.findFirst({ where: eq(schema.memberTiers.id, id) });
     return tier?.name ?? "membership";
+  }
+
+  /**
+   * Cancels a subscription at Stripe now (not at the period's end: the account is gone). One already cancelled or
+   * unknown is refused by Stripe as an invalid request: nothing left to do, so a job run twice is harmless. Any
+   * other failure throws, and the queue tries again.
+   */
+  async function cancelSubscription(id: string): Promise<void> {
+    try {
+      await deps.stripe.client().subscriptions.cancel(id);
+    } catch (err) {
+      if ((err as { type?: string }).type === "StripeInvalidRequestError") return;
+      throw err;
+    }
   }
 
   /** Sets the member from a subscription as Stripe has it now, and mails what changed. */
@@ -201,8 +215,26 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
       return { received: true, queued: true };
     },
 
-    /** The queue's job: act on one recorded event, once. */
+    /**
+     * `account.erased`'s subscriber (members/events.ts): the member row went with the account, so this month's MRR
+     * is written again without it, and a subscription they held is cancelled at Stripe through the queue (a deleted
+     * account is never charged again). Never fails the deletion: a failure is logged.
+     */
+    async accountErased({ stripeSubscriptionId }: DomainEvents["account.erased"], now = Date.now()): Promise<void> {
+      try {
+        await recordMrr(db, now);
+        if (!stripeSubscriptionId) return;
+        const job: MembersJob = { kind: "cancel-subscription", subscriptionId: stripeSubscriptionId };
+        if (k.env.MEMBERS_QUEUE) await k.env.MEMBERS_QUEUE.send(job);
+        else await cancelSubscription(job.subscriptionId);
+      } catch (err) {
+        logError("members: after an account's deletion", err);
+      }
+    },
+
+    /** The queue's job: act on one recorded event, once; or cancel a deleted account's subscription. */
     async run(job: MembersJob, now = Date.now()): Promise<void> {
+      if (job.kind === "cancel-subscription") return cancelSubscription(job.subscriptionId);
       const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, job.eventId) });
       if (!row || row.handledAt) return;
       const object = JSON.parse(row.payload) as Record<string, unknown>;

@@ -1,0 +1,95 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { schema } from "#worker/db.ts";
+import { asUser, db, makeUser } from "../support/factories";
+import { callWith, sendWith } from "../support/mail";
+import { fakeStripe, signedEvent } from "../support/stripe";
+import { membersWorld } from "../support/kernel";
+import { clientWith } from "../support/client";
+
+/**
+ * A paying member's account is deleted (by them or an admin): Stripe must stop charging a person who is gone,
+ * and the MRR history must lose what they paid (issue 46; `account.erased`, members/events.ts).
+ */
+let stripe: ReturnType<typeof fakeStripe>;
+beforeEach(() => {
+  stripe = fakeStripe();
+  for (const level of ["log", "info", "warn"] as const) vi.spyOn(console, level).mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function deliver(env: Cloudflare.Env, type: string, object: Record<string, unknown>) {
+  const { payload, header } = await signedEvent(type, object);
+  const res = await callWith(env, "/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** This month's stored MRR of one currency (minor units), or undefined before any. */
+const mrrOf = async (month: string, currency: string) =>
+  (
+    await db().query.memberMrrMonths.findFirst({
+      where: and(eq(schema.memberMrrMonths.month, month), eq(schema.memberMrrMonths.currency, currency)),
+    })
+  )?.mrr;
+
+describe("a paying member's account is deleted", () => {
+  it("cancels their subscription at Stripe once, and this month's MRR no longer counts it", async () => {
+    // A month and a currency of their own, so no other test's members are counted.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2032, 4, 10, 12) });
+    onTestFinished(() => void vi.useRealTimers());
+    const w = membersWorld();
+    const admin = await makeUser({ role: "admin" });
+    const made = await clientWith(w.env, await asUser(admin)).members.tiers.$post({
+      json: { name: "Friends dkk", monthly_price: 4500, yearly_price: 45000, currency: "dkk" },
+    });
+    expect(made.status).toBe(201);
+    const { insertedId } = (await made.json()) as { insertedId: string };
+    const tier = (await db().query.memberTiers.findFirst({ where: eq(schema.memberTiers.id, insertedId) }))!;
+
+    const reader = await makeUser();
+    const customer = `cus_${reader.id}`;
+    await db().insert(schema.members).values({ userId: reader.id, stripeCustomerId: customer });
+    const sub = stripe.subscription({
+      customer,
+      status: "active",
+      price: tier.stripeMonthlyPriceId!,
+      metadata: { user_id: reader.id, tier_id: tier.id },
+    }) as { id: string };
+    await deliver(w.env, "customer.subscription.created", sub);
+    await w.queue.drain(w.env);
+    expect(await mrrOf("2032-05", "dkk")).toBe(4500);
+
+    const deleted = await sendWith(w.env, "DELETE", `/api/users/${reader.id}`, {}, await asUser(admin));
+    expect(deleted.status).toBe(200);
+    await w.queue.drain(w.env);
+    const cancels = stripe.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${sub.id}`);
+    expect(cancels).toHaveLength(1);
+    expect((stripe.store.subscriptions.get(sub.id) as { status: string }).status).toBe("canceled");
+    expect(await mrrOf("2032-05", "dkk")).toBe(0);
+
+    // Stripe then tells us the subscription ended: no member is left to change, and the job is done.
+    await deliver(w.env, "customer.subscription.deleted", sub);
+    await w.queue.drain(w.env);
+    expect(await db().query.members.findFirst({ where: eq(schema.members.userId, reader.id) })).toBeUndefined();
+
+    // The cancel job delivered again (a retry): Stripe refuses a second cancel, which counts as done.
+    await w.services().members.sync.run({ kind: "cancel-subscription", subscriptionId: sub.id });
+    expect(stripe.requests.filter((r) => r.method === "DELETE")).toHaveLength(2);
+  });
+
+  it("a free account's deletion asks nothing of Stripe", async () => {
+    const w = membersWorld();
+    const admin = await makeUser({ role: "admin" });
+    const reader = await makeUser();
+    const deleted = await sendWith(w.env, "DELETE", `/api/users/${reader.id}`, {}, await asUser(admin));
+    expect(deleted.status).toBe(200);
+    await w.queue.drain(w.env);
+    expect(stripe.requests).toEqual([]);
+  });
+});
