@@ -46,6 +46,7 @@ describe("blogs API (read side)", () => {
         // The optional SEO fields.
         "meta_description",
         // Whether the newsletter mails the teaser or the whole post ("" for the site's default).
+        "newsletter_audience",
         "newsletter_content",
         "publish_at",
         "seo_title",
