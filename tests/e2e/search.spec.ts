@@ -1,23 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { screenshots } from "./support";
+import { loadLazyImages, screenshots } from "./support";
 
 const SKY = "Why the Sky Is Blue and Sunsets Are Red";
 const topSearch = (page: Page) =>
   page.getByRole("search", { name: "Site" }).getByRole("searchbox", { name: "Search posts" });
 const results = (page: Page) => page.getByRole("region", { name: "Results" }).getByRole("article");
-
-/** Scrolls through the page so lazy images load before a full-page screenshot. */
-async function loadLazyImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-}
 
 test.describe("search from the top bar", () => {
   test("types a prefix on any page, sees ranked highlighted results, opens one, and reads related posts", async ({
