@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { VIEWPORTS, screenshots } from "./support";
 
 // After commenting, the new comment is shown in view and announced politely,
@@ -57,7 +57,7 @@ test.describe("Feedback after commenting", () => {
     const context = await browser.newContext({
       baseURL: test.info().project.use.baseURL,
       javaScriptEnabled: false,
-      extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:fb:${(people++).toString(16)}::1` },
+      extraHTTPHeaders: ownAddress(),
     });
     const page = await context.newPage();
     await page.setViewportSize(VIEWPORTS.phone);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { ACCOUNTS, screenshots, signIn } from "./support";
 
 // A seeded post of the demo writer (Jordan Reyes), at its readable link.
@@ -16,7 +16,7 @@ async function person(browser: Browser, name: string, opts: { javaScriptEnabled?
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:e5:${(people++).toString(16)}::1` },
+    extraHTTPHeaders: ownAddress(),
   });
   const page = await context.newPage();
   const email = `reports-${stamp()}@example.com`;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { MSG } from "#app/lib/messages.ts";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import path from "node:path";
 import { ACCOUNTS, SCREENSHOT_DIR, VIEWPORTS, screenshots, signIn } from "./support";
 
@@ -27,7 +27,7 @@ async function person(browser: Browser, opts: { javaScriptEnabled?: boolean } = 
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:c0:${(people++).toString(16)}::1` },
+    extraHTTPHeaders: ownAddress(),
   });
   return { context, page: await context.newPage() };
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { mkdirSync } from "node:fs";
 import { SCREENSHOT_DIR, VIEWPORTS } from "./support";
 
@@ -18,10 +18,7 @@ async function newWriter(page: Page): Promise<{ email: string; password: string 
 
 /** A second browser (its own storage), signed in as the same writer. */
 async function secondBrowser(browser: Browser, baseURL: string, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
-  await context.setExtraHTTPHeaders({
-    "CF-Connecting-IP": `2001:db8:ed17:${Math.floor(Math.random() * 0xffff).toString(16)}::1`,
-  });
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop, extraHTTPHeaders: ownAddress() });
   const res = await context.request.post("/api/auth/login", { data: who });
   expect(res.ok()).toBe(true);
   return context;

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, ownAddress, test } from "./fixtures";
 import { ACCOUNTS, screenshots, signIn } from "./support";
 
 let people = 0;
@@ -9,7 +9,7 @@ const stamp = () => `${Date.now().toString(36)}${(people++).toString(36)}`;
 async function reader(browser: Browser, name: string) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:5e:${(people++).toString(16)}::1` },
+    extraHTTPHeaders: ownAddress(),
   });
   const page = await context.newPage();
   const email = `second-${stamp()}@example.com`;
