@@ -25,3 +25,7 @@ export function formatMoney(minor: number, currency: string): string {
     return `${amount.toFixed(digits)} ${currency.toUpperCase()}`;
   }
 }
+
+/** What one minor unit of a currency is called on a price field: "cents", or what stands in for them. */
+export const minorUnit = (currency: string): string =>
+  (({ 0: "whole units", 3: "thousandths" }) as Record<number, string>)[minorDigits(currency)] ?? "cents";

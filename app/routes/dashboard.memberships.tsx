@@ -9,7 +9,7 @@ import { dashboardMeta } from "#app/lib/dashboard.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { handleForm, loadOr404, readForm, unknownAction } from "#app/lib/forms.server.ts";
 import { adminOrForbidden } from "#app/lib/guards.server.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoney, minorUnit } from "#app/lib/money.ts";
 import { MEMBER_STATUSES } from "#drizzle/schema.ts";
 
 export const handle = { title: "Memberships" };
@@ -131,13 +131,13 @@ export default function Memberships() {
               <Field label="Name" name="name" defaultValue={tier.name} />
               <Field label="Description" name="description" defaultValue={tier.description} />
               <Field
-                label={`Monthly (${tier.currency}, cents)`}
+                label={`Monthly (${tier.currency}, ${minorUnit(tier.currency)})`}
                 name="monthly_price"
                 type="number"
                 defaultValue={tier.monthly_price}
               />
               <Field
-                label={`Yearly (${tier.currency}, cents)`}
+                label={`Yearly (${tier.currency}, ${minorUnit(tier.currency)})`}
                 name="yearly_price"
                 type="number"
                 defaultValue={tier.yearly_price}
@@ -168,7 +168,13 @@ export default function Memberships() {
           <input type="hidden" name="intent" value="create" />
           <Field label="Name" name="name" required />
           <Field label="Currency" name="currency" defaultValue="usd" required />
-          <Field label="Monthly price (cents)" name="monthly_price" type="number" required />
+          <Field
+            label="Monthly price (cents)"
+            name="monthly_price"
+            type="number"
+            required
+            hint="In the currency's smallest unit, as Stripe takes it: cents (500 is $5.00); whole yen or won for JPY or KRW."
+          />
           <Field label="Yearly price (cents)" name="yearly_price" type="number" required />
           <Field label="Trial days" name="trial_days" type="number" defaultValue={0} />
           <Field label="Description" name="description" />

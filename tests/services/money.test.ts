@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoney, minorUnit } from "#app/lib/money.ts";
 
 /** Amounts as Stripe keeps them (minor units), as the membership pages and the dashboard show them. */
 describe("formatMoney", () => {
@@ -18,5 +18,9 @@ describe("formatMoney", () => {
 
   it("an unknown code still says its amount and code", () => {
     expect(formatMoney(1234, "zzz")).toMatch(/12\.34/);
+  });
+
+  it("names the unit a price field takes", () => {
+    expect([minorUnit("usd"), minorUnit("JPY"), minorUnit("kwd")]).toEqual(["cents", "whole units", "thousandths"]);
   });
 });
