@@ -13,4 +13,4 @@ CREATE TABLE `member_mrr_months` (
 -- This month starts from the members as they are, so the history is right from the first month.
 INSERT INTO `member_mrr_months` (`month`, `currency`, `mrr`)
 SELECT strftime('%Y-%m', 'now'), `currency`, cast(round(sum(CASE WHEN `cadence` = 'year' THEN `amount` / 12.0 ELSE `amount` END)) AS integer)
-FROM `members` WHERE `status` = 'paid' AND `amount` IS NOT NULL AND `currency` IS NOT NULL GROUP BY `currency`;
+FROM `members` WHERE `status` = 'paid' AND `subscription_status` IS NOT 'trialing' AND `amount` IS NOT NULL AND `currency` IS NOT NULL GROUP BY `currency`;

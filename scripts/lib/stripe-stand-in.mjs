@@ -125,6 +125,16 @@ export async function startStripeStandIn({ port = 0, webhookUrl, secret, log = (
       session.url = `${base}/portal?return=${encodeURIComponent(form.return_url ?? "")}`;
       return session;
     }
+    // Deleting a Customer cancels every subscription of it at once (Stripe says so with customer.subscription.deleted).
+    if (method === "DELETE" && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      if (!store.customers.delete(m[1])) return null;
+      for (const sub of store.subscriptions.values())
+        if (sub.customer === m[1] && sub.status !== "canceled") {
+          sub.status = "canceled";
+          await send("customer.subscription.deleted", sub);
+        }
+      return { id: m[1], object: "customer", deleted: true };
+    }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = store.subscriptions.get(m[1]);
       if (!sub) return null;

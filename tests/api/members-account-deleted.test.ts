@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { schema } from "#worker/db.ts";
 import { asUser, db, makeUser } from "../support/factories";
@@ -68,8 +68,9 @@ describe("a paying member's account is deleted", () => {
     const deleted = await sendWith(w.env, "DELETE", `/api/users/${reader.id}`, {}, await asUser(admin));
     expect(deleted.status).toBe(200);
     await w.queue.drain(w.env);
-    const cancels = stripe.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${sub.id}`);
-    expect(cancels).toHaveLength(1);
+    // Their Customer is deleted at Stripe, which ends every subscription of it.
+    const deletes = stripe.requests.filter((r) => r.method === "DELETE");
+    expect(deletes.map((r) => r.path)).toEqual([`/v1/customers/${customer}`]);
     expect((stripe.store.subscriptions.get(sub.id) as { status: string }).status).toBe("canceled");
     expect(await mrrOf("2032-05", "dkk")).toBe(0);
 
@@ -78,9 +79,52 @@ describe("a paying member's account is deleted", () => {
     await w.queue.drain(w.env);
     expect(await db().query.members.findFirst({ where: eq(schema.members.userId, reader.id) })).toBeUndefined();
 
-    // The cancel job delivered again (a retry): Stripe refuses a second cancel, which counts as done.
-    await w.services().members.sync.run({ kind: "cancel-subscription", subscriptionId: sub.id });
+    // The cancel job delivered again (a retry): Stripe refuses a second delete, which counts as done.
+    await w.services().members.sync.run({ kind: "cancel-subscription", subscriptionId: sub.id, customerId: customer });
     expect(stripe.requests.filter((r) => r.method === "DELETE")).toHaveLength(2);
+  });
+
+  it("a subscription paid in a checkout opened before the account was deleted is cancelled when Stripe reports it", async () => {
+    const w = membersWorld();
+    const gone = await makeUser();
+    await sendWith(w.env, "DELETE", `/api/users/${gone.id}`, {}, await asUser(await makeUser({ role: "admin" })));
+    // Stripe makes the subscription afterwards, for a Customer this site no longer knows.
+    const sub = stripe.subscription({
+      customer: `cus_${gone.id}`,
+      status: "active",
+      price: "price_x",
+      metadata: { user_id: gone.id, tier_id: "tier_x" },
+    }) as { id: string };
+    await deliver(w.env, "customer.subscription.created", sub);
+    await w.queue.drain(w.env);
+    expect(stripe.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
+      `/v1/subscriptions/${sub.id}`,
+    ]);
+    expect((stripe.store.subscriptions.get(sub.id) as { status: string }).status).toBe("canceled");
+  });
+
+  it("the deletion is done, and the cancellation queued, even when the MRR write fails", async () => {
+    const w = membersWorld();
+    const reader = await makeUser();
+    await db()
+      .insert(schema.members)
+      .values({ userId: reader.id, stripeCustomerId: `cus_${reader.id}` });
+    const sent: unknown[] = [];
+    const queue = w.env.MEMBERS_QUEUE!;
+    const env = {
+      ...w.env,
+      MEMBERS_QUEUE: { ...queue, send: async (job: unknown) => void sent.push(job) } as unknown as typeof queue,
+    };
+    // The history table is gone: every MRR write fails.
+    await db().run(sql`alter table member_mrr_months rename to member_mrr_months_away`);
+    onTestFinished(
+      async () => void (await db().run(sql`alter table member_mrr_months_away rename to member_mrr_months`)),
+    );
+    const admin = await makeUser({ role: "admin" });
+    const deleted = await sendWith(env, "DELETE", `/api/users/${reader.id}`, {}, await asUser(admin));
+    expect(deleted.status).toBe(200);
+    expect(await db().query.users.findFirst({ where: eq(schema.users.id, reader.id) })).toBeUndefined();
+    expect(sent).toEqual([{ kind: "cancel-subscription", subscriptionId: null, customerId: `cus_${reader.id}` }]);
   });
 
   it("a free account's deletion asks nothing of Stripe", async () => {

@@ -20,7 +20,7 @@ afterEach(() => {
 const body = async (res: Response | { json(): Promise<unknown> }) => (await res.json()) as Record<string, any>;
 
 async function makeTier(env: Cloudflare.Env, admin: Awaited<ReturnType<typeof makeUser>>, currency: string) {
-  const prices = { chf: [1000, 6000], sek: [700, 8400] }[currency]!;
+  const prices = { chf: [1000, 6000], sek: [700, 8400], eur: [1000, 10000] }[currency]!;
   const res = await clientWith(env, await asUser(admin)).members.tiers.$post({
     json: { name: `Friends ${currency}`, monthly_price: prices[0]!, yearly_price: prices[1]!, currency },
   });
@@ -128,6 +128,32 @@ describe("MRR over time", () => {
     const later = await body(await clientWith(w.env, await asUser(admin)).members.stats.$get());
     expect(later.mrr_months[0]).toMatchObject({ month: "2030-07", currencies: { chf: 500, sek: 0 } });
     expect(later.mrr_months.at(-1)).toMatchObject({ month: "2031-06", currencies: { chf: 500, sek: 0 } });
+  });
+
+  it("a free trial has access but is not revenue: it counts from the day the trial ends and the member pays", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2033, 0, 10, 12) });
+    onTestFinished(() => void vi.useRealTimers());
+    const w = membersWorld();
+    const admin = await makeUser({ role: "admin" });
+    const eur = await makeTier(w.env, admin, "eur");
+    const trial = await subscriber(eur, eur.stripeMonthlyPriceId!);
+    stored(trial.sub.id).status = "trialing";
+    await deliver(w.env, "customer.subscription.created", { id: trial.sub.id, object: "subscription" });
+    await w.queue.drain(w.env);
+    const member = await db().query.members.findFirst({ where: eq(schema.members.userId, trial.reader.id) });
+    expect(member).toMatchObject({ status: "paid", subscriptionStatus: "trialing", amount: 1000 });
+    const during = await body(await clientWith(w.env, await asUser(admin)).members.stats.$get());
+    expect(during.mrr_months.at(-1)).toMatchObject({ month: "2033-01" });
+    expect(during.mrr_months.at(-1).currencies.eur ?? 0).toBe(0);
+    expect(during.mrr.eur ?? 0).toBe(0);
+
+    vi.setSystemTime(Date.UTC(2033, 0, 24, 12));
+    stored(trial.sub.id).status = "active";
+    await deliver(w.env, "customer.subscription.updated", { id: trial.sub.id, object: "subscription" });
+    await w.queue.drain(w.env);
+    const after = await body(await clientWith(w.env, await asUser(admin)).members.stats.$get());
+    expect(after.mrr_months.at(-1)).toMatchObject({ month: "2033-01", currencies: { eur: 1000 } });
+    expect(after.mrr.eur).toBe(1000);
   });
 
   it("describes the monthly history in the OpenAPI document", async () => {

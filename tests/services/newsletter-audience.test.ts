@@ -159,6 +159,17 @@ describe("newsletter: who a send goes to", () => {
     const theirs = await send("PUT", `/api/blogs/${blog.id}`, { newsletter_audience: "free" }, await asUser(admin));
     expect(theirs.status).toBe(200);
     const record = await call(`/api/blogs/${blog.id}`, { headers: await asUser(writer) });
-    expect(((await record.json()) as { newsletter_audience: string }).newsletter_audience).toBe("free");
+    const read = (await record.json()) as { newsletter_audience: string; title: string };
+    expect(read.newsletter_audience).toBe("free");
+    // The writer may send the record back as read (the audience unchanged), never a change of it.
+    const back = await send(
+      "PUT",
+      `/api/blog/${blog.id}`,
+      { title: "Renamed", newsletter_audience: "free" },
+      await asUser(writer),
+    );
+    expect(back.status).toBe(200);
+    const changed = await send("PUT", `/api/blog/${blog.id}`, { newsletter_audience: "" }, await asUser(writer));
+    expect(changed.status).toBe(403);
   });
 });

@@ -70,6 +70,14 @@ export function fakeStripe() {
         object: "billing_portal.session",
         url: "https://billing.stripe.com/p/session/test",
       });
+    if (request.method === "DELETE" && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      // Deleting a Customer cancels its subscriptions at once; a second delete is refused.
+      const mine = [...store.subscriptions.values()].filter((s) => s.customer === m![1]);
+      if (mine.length > 0 && mine.every((s) => s.status === "canceled"))
+        return answer({ error: { type: "invalid_request_error", message: "No such customer" } }, 404);
+      for (const sub of mine) sub.status = "canceled";
+      return answer({ id: m[1], object: "customer", deleted: true });
+    }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = store.subscriptions.get(m[1]!);
       if (!sub) return answer({ error: { type: "invalid_request_error", message: "No such subscription" } }, 404);

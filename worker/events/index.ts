@@ -41,10 +41,10 @@ export interface DomainEvents {
   /** A reader became a paying member: Stripe says their subscription is active or trialing (members/sync.ts). */
   "member.paid": { userId: string; tierId: string | null };
   /**
-   * An account was deleted (accounts/erase.ts): what was theirs went with it, their membership row too. The
-   * Stripe subscription they held (if any) must stop charging them, and the MRR history lose what they paid.
+   * An account was deleted (accounts/erase.ts): what was theirs went with it, their membership row too. Their
+   * Stripe Customer (every subscription of it) must stop charging them, and the MRR history lose what they paid.
    */
-  "account.erased": { userId: string; stripeSubscriptionId: string | null };
+  "account.erased": { userId: string; stripeCustomerId: string | null; stripeSubscriptionId: string | null };
 }
 
 export type EventName = keyof DomainEvents;

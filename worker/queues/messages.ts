@@ -88,5 +88,9 @@ export type NotificationJob =
  */
 export type MembersJob =
   | { kind: "stripe-event"; eventId: string }
-  /** A deleted account's subscription, cancelled at Stripe at once (a cancelled or missing one: nothing to do). */
-  | { kind: "cancel-subscription"; subscriptionId: string };
+  /**
+   * A deleted account's Stripe Customer deleted (which cancels every subscription of it at once), or one
+   * subscription cancelled (no Customer known, or a live subscription of an account that is gone). Already
+   * deleted or cancelled at Stripe: nothing to do.
+   */
+  | { kind: "cancel-subscription"; subscriptionId: string | null; customerId?: string | null };

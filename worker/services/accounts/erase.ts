@@ -73,7 +73,10 @@ export async function eraseAccount(
     postImageUrls(db, eq(schema.blogs.authorId, row.id)),
     db.select({ key: schema.images.key }).from(schema.images).where(eq(schema.images.ownerId, row.id)),
     db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.authorId, row.id)),
-    db.query.members.findFirst({ where: eq(schema.members.userId, row.id), columns: { stripeSubscriptionId: true } }),
+    db.query.members.findFirst({
+      where: eq(schema.members.userId, row.id),
+      columns: { stripeCustomerId: true, stripeSubscriptionId: true },
+    }),
   ]);
   const deleted = await db
     .delete(schema.users)
@@ -83,6 +86,13 @@ export async function eraseAccount(
     if (retired) await federation?.restore(row.id);
     return 0;
   }
+  // First, before any step that may fail: their Stripe Customer stops charging them, and the MRR history loses
+  // what they paid (members/events.ts). The account is gone from here on, whatever follows.
+  await k.events.emit("account.erased", {
+    userId: row.id,
+    stripeCustomerId: membership?.stripeCustomerId ?? null,
+    stripeSubscriptionId: membership?.stripeSubscriptionId ?? null,
+  });
   if (retired) await federation?.announce(row.id);
   // Their posts' analytics go with them (rollups are keyed by text, not by foreign keys).
   await eraseAnalytics(
@@ -91,11 +101,6 @@ export async function eraseAccount(
     postIds.map((p) => p.id),
   );
   await purge({ kind: "user.removed" });
-  // Their subscription stops charging them, and the MRR history loses it (members/events.ts).
-  await k.events.emit("account.erased", {
-    userId: row.id,
-    stripeSubscriptionId: membership?.stripeSubscriptionId ?? null,
-  });
   await deps.imageCleanup.release([row.photoUrl, ...posts, ...uploads.map((u) => `/images/${u.key}`)]);
   return deleted.length;
 }

@@ -37,9 +37,12 @@ export function createPostWriting(
     if (!images) throw new Error("createPostWriting: no image store to keep an upload in");
     return images.storeUpload(actor, file);
   };
-  /** Who a post's newsletter goes to is the admin's choice (issue 46): a writer's form never carries it. */
-  const audienceAllowed = (actor: Actor, data: { newsletter_audience?: string | undefined }) => {
-    if (data.newsletter_audience !== undefined && !isAdmin(actor))
+  /**
+   * Who a post's newsletter goes to is the admin's choice (issue 46): anyone else may send the value as it stands
+   * (a record read and sent back), never a change.
+   */
+  const audienceAllowed = (actor: Actor, data: { newsletter_audience?: string | undefined }, stored = "") => {
+    if (data.newsletter_audience !== undefined && data.newsletter_audience !== stored && !isAdmin(actor))
       throw new Forbidden("Only an admin chooses who a post's newsletter goes to.");
   };
   /** The input as its schema checks it: each chosen file stands in for the URL it will get. */
@@ -102,7 +105,7 @@ export function createPostWriting(
       socialUpload?: unknown,
     ): Promise<{ modifiedCount: number }> {
       const data = parse(blogChangesInput, pending(input, upload, socialUpload));
-      audienceAllowed(actor, data);
+      audienceAllowed(actor, data, row.newsletterAudience);
       const published = data.status ? publication(data.status, data.date_time ?? row.dateTime) : {};
       // A draft saved with only its title is complete before it is published or scheduled.
       if ((data.status ?? row.status) !== "draft") requireComplete(row, data, hasUpload(upload));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { schema } from "#worker/db.ts";
 import { compInput, memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
-import { monthOf, mrrMonths, mrrReads, MRR_OF_PAID } from "#worker/services/members/mrr.ts";
+import { monthOf, mrrMonths, mrrReads, MRR_OF_PAID, PAYING } from "#worker/services/members/mrr.ts";
 import type { createTierService } from "#worker/services/members/tiers.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
 import { parsePaging, toPage, type Page } from "#worker/services/shared/pagination.ts";
@@ -142,7 +142,7 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
         db
           .select({ currency: m.currency, mrr: sql<number>`${MRR_OF_PAID}` })
           .from(m)
-          .where(and(eq(m.status, "paid"), sql`${m.amount} is not null and ${m.currency} is not null`))
+          .where(and(PAYING, sql`${m.amount} is not null and ${m.currency} is not null`))
           .groupBy(m.currency),
         db
           .select({ month, type: e.type, n: count() })

@@ -7,6 +7,9 @@ export const monthOf = (ms: number): string => new Date(ms).toISOString().slice(
 /** The MRR of paid members, per currency, in minor units: a yearly amount counts a twelfth (comps count nothing). */
 export const MRR_OF_PAID = sql`cast(round(sum(case when cadence = 'year' then amount / 12.0 else amount end)) as integer)`;
 
+/** The members whose amount is revenue: paid, and past any free trial (a trial has access but pays nothing yet). */
+export const PAYING = sql`status = 'paid' and subscription_status is not 'trialing'`;
+
 /**
  * The statement that sets this month's MRR of every currency to what it is after the member writes before it in
  * the same batch: paid members' amounts, recomputed from the members table, so running it again changes nothing.
@@ -19,12 +22,12 @@ export function recordMrr(db: Db, now: number) {
     .select(
       sql`select ${monthOf(now)}, c.currency, coalesce(p.mrr, 0), ${now}
       from (
-        select currency from members where status = 'paid' and currency is not null
+        select currency from members where ${PAYING} and currency is not null
         union select currency from member_mrr_months
       ) as c
       left join (
         select currency, ${MRR_OF_PAID} as mrr from members
-        where status = 'paid' and amount is not null and currency is not null
+        where ${PAYING} and amount is not null and currency is not null
         group by currency
       ) as p on p.currency = c.currency
       where true`,

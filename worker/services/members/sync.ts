@@ -71,13 +71,15 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
   }
 
   /**
-   * Cancels a subscription at Stripe now (not at the period's end: the account is gone). One already cancelled or
-   * unknown is refused by Stripe as an invalid request: nothing left to do, so a job run twice is harmless. Any
-   * other failure throws, and the queue tries again.
+   * Stops a gone account's billing now: deletes its Customer (every subscription of it ends, even one a checkout
+   * opened before the deletion makes later), else cancels the one subscription. Already gone at Stripe is an
+   * invalid request there: nothing left to do. Any other failure throws, and the queue tries again.
    */
-  async function cancelSubscription(id: string): Promise<void> {
+  async function cancelAtStripe(job: Extract<MembersJob, { kind: "cancel-subscription" }>): Promise<void> {
+    const client = deps.stripe.client();
     try {
-      await deps.stripe.client().subscriptions.cancel(id);
+      if (job.customerId) await client.customers.del(job.customerId);
+      else if (job.subscriptionId) await client.subscriptions.cancel(job.subscriptionId);
     } catch (err) {
       if ((err as { type?: string }).type === "StripeInvalidRequestError") return;
       throw err;
@@ -90,6 +92,10 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
     const member = await memberOf(customerId, sub.metadata?.user_id ?? null);
     if (!member) {
       log("warn", "members: subscription of no known member", { subscription: sub.id });
+      // A live subscription of an account that is gone (paid in a checkout opened before the deletion): stop it.
+      const userId = sub.metadata?.user_id;
+      if (userId && ["active", "trialing", "past_due"].includes(sub.status) && !(await userOf(userId)))
+        await cancelAtStripe({ kind: "cancel-subscription", subscriptionId: sub.id });
       return;
     }
     const live = ["active", "trialing", "past_due"].includes(sub.status);
@@ -220,21 +226,34 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
      * is written again without it, and a subscription they held is cancelled at Stripe through the queue (a deleted
      * account is never charged again). Never fails the deletion: a failure is logged.
      */
-    async accountErased({ stripeSubscriptionId }: DomainEvents["account.erased"], now = Date.now()): Promise<void> {
+    async accountErased(
+      { stripeCustomerId, stripeSubscriptionId }: DomainEvents["account.erased"],
+      now = Date.now(),
+    ): Promise<void> {
+      // The money first, each step on its own (a failed MRR write must not keep the cancellation from its queue).
+      if (stripeCustomerId || stripeSubscriptionId) {
+        const job: MembersJob = {
+          kind: "cancel-subscription",
+          subscriptionId: stripeSubscriptionId,
+          customerId: stripeCustomerId,
+        };
+        try {
+          if (k.env.MEMBERS_QUEUE) await k.env.MEMBERS_QUEUE.send(job);
+          else await cancelAtStripe(job);
+        } catch (err) {
+          logError("members: could not queue a deleted account's cancellation", err, { customer: stripeCustomerId });
+        }
+      }
       try {
         await recordMrr(db, now);
-        if (!stripeSubscriptionId) return;
-        const job: MembersJob = { kind: "cancel-subscription", subscriptionId: stripeSubscriptionId };
-        if (k.env.MEMBERS_QUEUE) await k.env.MEMBERS_QUEUE.send(job);
-        else await cancelSubscription(job.subscriptionId);
       } catch (err) {
-        logError("members: after an account's deletion", err);
+        logError("members: MRR after an account's deletion", err);
       }
     },
 
     /** The queue's job: act on one recorded event, once; or cancel a deleted account's subscription. */
     async run(job: MembersJob, now = Date.now()): Promise<void> {
-      if (job.kind === "cancel-subscription") return cancelSubscription(job.subscriptionId);
+      if (job.kind === "cancel-subscription") return cancelAtStripe(job);
       const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, job.eventId) });
       if (!row || row.handledAt) return;
       const object = JSON.parse(row.payload) as Record<string, unknown>;
