@@ -127,6 +127,38 @@ describe("a paying member's account is deleted", () => {
     expect(sent).toEqual([{ kind: "cancel-subscription", subscriptionId: null, customerId: `cus_${reader.id}` }]);
   });
 
+  it("the event ledger keeps ids and metadata, never the customer's name, address or email", async () => {
+    const w = membersWorld();
+    const reader = await makeUser();
+    await db()
+      .insert(schema.members)
+      .values({ userId: reader.id, stripeCustomerId: `cus_${reader.id}` });
+    const session = {
+      id: `cs_test_${reader.id}`,
+      object: "checkout.session",
+      client_reference_id: reader.id,
+      customer: `cus_${reader.id}`,
+      subscription: null,
+      metadata: { user_id: reader.id, post_id: "post1" },
+      customer_details: { email: "private.person@example.com", name: "Private Person", address: { city: "Bergen" } },
+      customer_email: "private.person@example.com",
+    };
+    await deliver(w.env, "checkout.session.completed", session);
+    await w.queue.drain(w.env);
+    const rows = await db().select().from(schema.stripeEvents);
+    const stored = rows.find((r) => r.payload.includes(session.id))!;
+    expect(stored.handledAt).not.toBeNull();
+    expect(JSON.parse(stored.payload)).toEqual({
+      id: session.id,
+      object: "checkout.session",
+      customer: session.customer,
+      subscription: null,
+      client_reference_id: reader.id,
+      metadata: session.metadata,
+    });
+    expect(stored.payload).not.toMatch(/private|Bergen/i);
+  });
+
   it("a free account's deletion asks nothing of Stripe", async () => {
     const w = membersWorld();
     const admin = await makeUser({ role: "admin" });

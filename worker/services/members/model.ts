@@ -99,3 +99,27 @@ export interface MyMembership {
   cancel_at_period_end: boolean;
   comp_until?: string | null;
 }
+
+/**
+ * What the event ledger keeps of a Stripe event's object: the ids and metadata the job and the stats read (the
+ * object's id, its customer, subscription, the account it names and our metadata), never the personal data some
+ * objects carry (a Checkout Session's customer name, address and email; an invoice's email), which would outlive
+ * an erased account here.
+ */
+export function ledgerCopy(value: object): Record<string, unknown> {
+  const object = value as Record<string, unknown>;
+  const id = (value: unknown) =>
+    typeof value === "string" ? value : ((value as { id?: string } | null | undefined)?.id ?? null);
+  const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  return {
+    id: object.id,
+    object: object.object,
+    customer: id(object.customer),
+    subscription: id(object.subscription),
+    client_reference_id: object.client_reference_id ?? null,
+    metadata: object.metadata ?? {},
+    ...(parent?.subscription_details
+      ? { parent: { subscription_details: { subscription: id(parent.subscription_details.subscription) } } }
+      : {}),
+  };
+}

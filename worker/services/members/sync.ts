@@ -4,7 +4,7 @@ import { log, logError } from "#worker/log.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
 import type { DomainEvents } from "#worker/events/index.ts";
 import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
-import { HANDLED_EVENTS, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
+import { HANDLED_EVENTS, ledgerCopy, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
 import { recordMrr } from "#worker/services/members/mrr.ts";
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -211,7 +211,7 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
       if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return { received: true, queued: false };
       await db
         .insert(e)
-        .values({ id: event.id, type: event.type, payload: JSON.stringify(event.data.object) })
+        .values({ id: event.id, type: event.type, payload: JSON.stringify(ledgerCopy(event.data.object)) })
         .onConflictDoNothing();
       const row = await db.query.stripeEvents.findFirst({ where: eq(e.id, event.id), columns: { handledAt: true } });
       if (row?.handledAt) return { received: true, queued: false };
