@@ -324,6 +324,36 @@ describe("paid memberships", () => {
     expect(row?.status).toBe("free");
   });
 
+  it("a comp and its end keep the stored status true to the row as written: paid while Stripe says so", async () => {
+    const w = membersWorld();
+    const { tier, admin } = await makeTier(w.env);
+    const stored = async (id: string) =>
+      (await db().query.members.findFirst({ where: eq(schema.members.userId, id) }))?.status;
+    const paying = await makeUser();
+    await db().insert(schema.members).values({ userId: paying.id, status: "paid", subscriptionStatus: "active" });
+    const lapsed = await makeUser();
+    await db().insert(schema.members).values({ userId: lapsed.id, status: "free", subscriptionStatus: "canceled" });
+    for (const who of [paying, lapsed]) {
+      const comp = await sendWith(
+        w.env,
+        "POST",
+        `/api/members/${who.id}/comp`,
+        { tier_id: tier.id },
+        await asUser(admin),
+      );
+      expect(comp.status).toBe(200);
+    }
+    expect([await stored(paying.id), await stored(lapsed.id)]).toEqual(["paid", "comped"]);
+    for (const who of [paying, lapsed]) {
+      const end = await callWith(w.env, `/api/members/${who.id}/comp`, {
+        method: "DELETE",
+        headers: await asUser(admin),
+      });
+      expect(end.status).toBe(200);
+    }
+    expect([await stored(paying.id), await stored(lapsed.id)]).toEqual(["paid", "free"]);
+  });
+
   it("lists its routes in the OpenAPI document", async () => {
     const doc = await body(await callWith(mailbox().env(), "/api/openapi.json"));
     expect(Object.keys(doc.paths)).toEqual(

@@ -1,6 +1,11 @@
-import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { schema } from "#worker/db.ts";
-import { compInput, memberStatus, type MemberStatus } from "#worker/services/members/model.ts";
+import {
+  compInput,
+  memberStatus,
+  PAID_SUBSCRIPTION_STATES,
+  type MemberStatus,
+} from "#worker/services/members/model.ts";
 import { monthOf, mrrMonths, mrrReads, MRR_OF_PAID, PAYING } from "#worker/services/members/mrr.ts";
 import type { createTierService } from "#worker/services/members/tiers.ts";
 import { NotFound } from "#worker/services/shared/errors.ts";
@@ -29,6 +34,8 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
   const { tiers } = deps;
   const m = schema.members;
   const u = schema.users;
+  /** In SQL, on the row as it is when written: Stripe's subscription gives paid access (memberStatus's first rule). */
+  const paidNow = inArray(m.subscriptionStatus, [...PAID_SUBSCRIPTION_STATES]);
 
   return {
     async list(actor: Actor | null, input: { status?: unknown; q?: unknown; page?: unknown; limit?: unknown }) {
@@ -83,15 +90,20 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       const user = await db.query.users.findFirst({ where: eq(u.id, userId), columns: { id: true } });
       if (!user) throw new NotFound("No such user.", "user-not-found");
       const compUntil = v.until ? Date.parse(v.until) : null;
-      const existing = await db.query.members.findFirst({ where: eq(m.userId, userId) });
-      const status = memberStatus(
-        { ...(existing ?? { subscriptionStatus: null }), compTierId: v.tier_id, compUntil },
-        now,
-      );
+      // The status from the row as it is when written (a webhook job may write the subscription meanwhile).
+      const status = memberStatus({ subscriptionStatus: null, compTierId: v.tier_id, compUntil }, now);
       await db
         .insert(m)
         .values({ userId, compTierId: v.tier_id, compUntil, status })
-        .onConflictDoUpdate({ target: m.userId, set: { compTierId: v.tier_id, compUntil, status, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: m.userId,
+          set: {
+            compTierId: v.tier_id,
+            compUntil,
+            status: sql`case when ${paidNow} then 'paid' else ${status} end`,
+            updatedAt: now,
+          },
+        });
       return { modifiedCount: 1 };
     },
 
@@ -99,8 +111,15 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       requireAdmin(actor);
       const existing = await db.query.members.findFirst({ where: eq(m.userId, userId) });
       if (!existing?.compTierId) return { deletedCount: 0 };
-      const status = memberStatus({ ...existing, compTierId: null, compUntil: null }, now);
-      await db.update(m).set({ compTierId: null, compUntil: null, status, updatedAt: now }).where(eq(m.userId, userId));
+      await db
+        .update(m)
+        .set({
+          compTierId: null,
+          compUntil: null,
+          status: sql`case when ${paidNow} then 'paid' else 'free' end`,
+          updatedAt: now,
+        })
+        .where(eq(m.userId, userId));
       return { deletedCount: 1 };
     },
 
@@ -112,7 +131,7 @@ export function createMemberAdmin(k: Kernel, deps: { tiers: ReturnType<typeof cr
       const ended = await db
         .update(m)
         .set({
-          status: sql`case when ${m.subscriptionStatus} in ('active', 'trialing', 'past_due') then 'paid' else 'free' end`,
+          status: sql`case when ${paidNow} then 'paid' else 'free' end`,
           updatedAt: now,
         })
         .where(and(eq(m.status, "comped"), sql`${m.compUntil} is not null and ${m.compUntil} <= ${now}`))
