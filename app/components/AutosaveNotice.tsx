@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { StoredDraft, useFormAutosave } from "#app/lib/form-autosave.ts";
+import type { StoredDraft } from "#app/lib/autosave-store.ts";
+import type { useFormAutosave } from "#app/lib/form-autosave.ts";
 
 type Autosave = ReturnType<typeof useFormAutosave>;
 

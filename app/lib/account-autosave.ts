@@ -1,4 +1,4 @@
-import type { StoredDraft } from "#app/lib/form-autosave.ts";
+import type { StoredDraft } from "#app/lib/autosave-store.ts";
 
 /**
  * The account's copy of Write Blogs' autosave (PUT/GET/DELETE /api/drafts/autosave): what the writer

@@ -1,4 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
+import { clearAutosave, control, isText, readAutosave, typedIn, type StoredDraft } from "#app/lib/autosave-store.ts";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import {
   accountDraft,
@@ -38,53 +39,6 @@ export const POST_AUTOSAVE_FIELDS = [
 const ACCOUNT_DELAY_MS = 1500;
 
 export type AutosaveStatus = "none" | "restored" | "offered" | "saved";
-
-/** What is kept per form: the changed words, when they were kept, and the server version they started from. */
-export interface StoredDraft {
-  values: Record<string, string>;
-  savedAt: number | null;
-  version?: string;
-  /** Where the offered words were kept: this device (the default) or the account, from another device. */
-  source?: "device" | "account";
-}
-
-type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-function control(form: HTMLFormElement, name: string): Control | null {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
-    ? el
-    : null;
-}
-
-const isText = (v: unknown): v is string => typeof v === "string";
-
-export function readAutosave(key: string): StoredDraft | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    const value: unknown = raw ? JSON.parse(raw) : null;
-    if (!value || typeof value !== "object") return null;
-    const record = value as Record<string, unknown>;
-    // The first drafts were the bare field values.
-    const values = record.values && typeof record.values === "object" ? record.values : record;
-    const kept = Object.fromEntries(Object.entries(values as Record<string, unknown>).filter(([, v]) => isText(v)));
-    return {
-      values: kept as Record<string, string>,
-      savedAt: typeof record.savedAt === "number" ? record.savedAt : null,
-      version: isText(record.version) ? record.version : undefined,
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function clearAutosave(key: string) {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // nothing stored, nothing to clear
-  }
-}
 
 export interface AutosaveOptions {
   key: string;
@@ -143,6 +97,7 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
     if (!el) return;
     if (mode === "offer" && baseline.current === null)
       baseline.current = Object.fromEntries(names.map((name) => [name, control(el, name)?.value ?? ""]));
+    let restoredHere = false;
     if (restore) {
       const draft = readAutosave(key);
       const differs =
@@ -160,6 +115,7 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
           }
         }
         if (restored) setStatus("restored");
+        restoredHere = restored;
       } else if (draft && differs) {
         setOffer(draft);
         setStatus("offered");
@@ -222,6 +178,8 @@ export function useFormAutosave(form: RefObject<HTMLFormElement | null>, options
     el.addEventListener("input", save);
     el.addEventListener("change", save);
     el.addEventListener("submit", sent);
+    // Words typed into a new post before the page was ready (before these listeners) are kept as well.
+    if (mode === "fill" && !restoredHere && names.some((name) => typedIn(control(el, name)))) save();
     window.addEventListener("pagehide", flush);
     document.addEventListener("visibilitychange", hidden);
     return () => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ACCOUNTS, VIEWPORTS, signIn } from "./support";
+import { ACCOUNTS, VIEWPORTS, hydrated, signIn } from "./support";
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -131,5 +131,23 @@ test.describe("editor autosave", () => {
     await expect(swal(page, "Leave this page?")).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/dashboard\/writeBlogs$/);
+  });
+
+  test("words typed into Write Blogs before the page is ready are kept too", async ({ page }) => {
+    // The app's scripts wait until the title is typed: the words are in the field before React is.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto("/dashboard/writeBlogs", { waitUntil: "commit" });
+    const title = `Typed early ${tag()}`;
+    await page.getByLabel("Title").fill(title);
+    release();
+    await hydrated(page);
+    await expect(page.getByTestId("autosave-status")).toHaveText("Saved a moment ago on this device");
+    await page.reload();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
   });
 });
