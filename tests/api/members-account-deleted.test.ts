@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { schema } from "#worker/db.ts";
 import { asUser, db, makeUser } from "../support/factories";
-import { callWith, sendWith } from "../support/mail";
-import { fakeStripe, signedEvent } from "../support/stripe";
+import { sendWith } from "../support/mail";
+import { deliverEvent, fakeStripe } from "../support/stripe";
 import { membersWorld } from "../support/kernel";
 import { clientWith } from "../support/client";
 
@@ -21,13 +21,7 @@ afterEach(() => {
 });
 
 async function deliver(env: Cloudflare.Env, type: string, object: Record<string, unknown>) {
-  const { payload, header } = await signedEvent(type, object);
-  const res = await callWith(env, "/api/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await deliverEvent(env, type, object)).status).toBe(200);
 }
 
 /** This month's stored MRR of one currency (minor units), or undefined before any. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { schema } from "#worker/db.ts";
 import { asUser, db, makeUser } from "../support/factories";
 import { callWith, sendWith } from "../support/mail";
-import { fakeStripe, signedEvent } from "../support/stripe";
+import { deliverEvent, fakeStripe } from "../support/stripe";
 import { membersWorld } from "../support/kernel";
 import { clientWith } from "../support/client";
 
@@ -30,13 +30,7 @@ async function makeTier(env: Cloudflare.Env, admin: Awaited<ReturnType<typeof ma
 }
 
 async function deliver(env: Cloudflare.Env, type: string, object: Record<string, unknown>) {
-  const { payload, header } = await signedEvent(type, object);
-  const res = await callWith(env, "/api/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await deliverEvent(env, type, object)).status).toBe(200);
 }
 
 /** A reader whose Stripe Customer checkout recorded, and their subscription to a tier's price at the stand-in. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "#worker/db.ts";
 import { asUser, db, makeBlog, makeUser } from "../support/factories";
 import { mailbox, sendWith, callWith } from "../support/mail";
-import { fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
+import { deliverEvent, fakeStripe, signedEvent, STRIPE_ENV } from "../support/stripe";
 import { membersWorld } from "../support/kernel";
 import { clientWith } from "../support/client";
 
@@ -45,15 +45,6 @@ async function makeTier(env: Cloudflare.Env, monthly = 500) {
   expect(res.status).toBe(201);
   const { insertedId } = await body(res);
   return { admin, tier: (await db().query.memberTiers.findFirst({ where: eq(schema.memberTiers.id, insertedId) }))! };
-}
-
-async function deliver(env: Cloudflare.Env, type: string, object: Record<string, unknown>, options = {}) {
-  const { payload, header } = await signedEvent(type, object, options);
-  return callWith(env, "/api/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-    body: payload,
-  });
 }
 
 describe("paid memberships", () => {
@@ -205,14 +196,14 @@ describe("paid memberships", () => {
     };
     const eventId = `evt_${reader.id}`;
     for (let i = 0; i < 2; i++) {
-      const res = await deliver(w.env, "checkout.session.completed", completed, { id: eventId });
+      const res = await deliverEvent(w.env, "checkout.session.completed", completed, { id: eventId });
       expect(await body(res)).toEqual({ received: true, queued: true });
     }
     // The created event, out of order and with a stale copy: the job reads the subscription again.
-    await deliver(w.env, "customer.subscription.created", { ...sub, status: "incomplete" });
+    await deliverEvent(w.env, "customer.subscription.created", { ...sub, status: "incomplete" });
     await w.queue.drain(w.env, { twice: true });
     // A repeat of a handled event is dropped.
-    expect(await body(await deliver(w.env, "checkout.session.completed", completed, { id: eventId }))).toEqual({
+    expect(await body(await deliverEvent(w.env, "checkout.session.completed", completed, { id: eventId }))).toEqual({
       received: true,
       queued: false,
     });
@@ -253,7 +244,7 @@ describe("paid memberships", () => {
 
     // Payment fails: the member keeps access while Stripe retries (past_due) and gets the portal link.
     stripe.store.subscriptions.get(sub.id as string)!.status = "past_due";
-    await deliver(w.env, "invoice.payment_failed", {
+    await deliverEvent(w.env, "invoice.payment_failed", {
       id: "in_2",
       customer,
       parent: { subscription_details: { subscription: sub.id } },
@@ -267,7 +258,7 @@ describe("paid memberships", () => {
 
     // The subscription ends.
     stripe.store.subscriptions.get(sub.id as string)!.status = "canceled";
-    await deliver(w.env, "customer.subscription.deleted", { id: sub.id, object: "subscription" });
+    await deliverEvent(w.env, "customer.subscription.deleted", { id: sub.id, object: "subscription" });
     await w.queue.drain(w.env);
     expect(await body(await clientWith(w.env, await asUser(reader)).members.me.$get())).toMatchObject({
       status: "free",
@@ -275,7 +266,7 @@ describe("paid memberships", () => {
     });
 
     // Other events are acknowledged and ignored.
-    const other = await deliver(w.env, "customer.created", { id: "cus_x" });
+    const other = await deliverEvent(w.env, "customer.created", { id: "cus_x" });
     expect(await body(other)).toEqual({ received: true, queued: false });
   });
 

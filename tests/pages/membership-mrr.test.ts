@@ -4,7 +4,7 @@ import { db, makeUser } from "../support/factories";
 import { callWith } from "../support/mail";
 import { membersWorld } from "../support/kernel";
 import { cookieFor } from "../support/pages";
-import { fakeStripe, signedEvent } from "../support/stripe";
+import { deliverEvent, fakeStripe } from "../support/stripe";
 
 let stripe: ReturnType<typeof fakeStripe>;
 beforeEach(() => {
@@ -44,12 +44,7 @@ describe("Dashboard → Memberships: MRR over time", () => {
       price: tier.stripeMonthlyPriceId!,
       metadata: { user_id: reader.id, tier_id: tier.id },
     });
-    const { payload, header } = await signedEvent("customer.subscription.created", sub);
-    const hook = await callWith(env, "/api/stripe/webhook", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-      body: payload,
-    });
+    const hook = await deliverEvent(env, "customer.subscription.created", sub);
     expect(hook.status).toBe(200);
     await w.queue.drain(env);
 

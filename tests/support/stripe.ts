@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { vi } from "vitest";
+import { callWith } from "./mail";
 
 export const STRIPE_ENV = {
   STRIPE_SECRET_KEY: "sk_test_membersTestKey0123456789",
@@ -154,4 +155,19 @@ export async function signedEvent(
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
   return { payload, header };
+}
+
+/** Posts a signed event to the webhook through the real Worker entry, as Stripe does; answers the Worker's answer. */
+export async function deliverEvent(
+  env: Cloudflare.Env,
+  type: string,
+  object: Obj,
+  options: Parameters<typeof signedEvent>[2] = {},
+): Promise<Response> {
+  const { payload, header } = await signedEvent(type, object, options);
+  return callWith(env, "/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+  });
 }
