@@ -7,6 +7,16 @@ export type MemberRow = typeof schema.members.$inferSelect;
 export type MemberStatus = MemberRow["status"];
 export type Cadence = "month" | "year";
 
+/** A Stripe reference as its id, whether Stripe sent the id or the expanded object. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** The subscription an invoice belongs to, in both of Stripe's shapes (before and after API 2025-03). */
+export function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription as string | null);
+}
+
 /** Stripe's subscription states in which the reader has paid access (past_due: Stripe is still retrying). */
 export const PAID_SUBSCRIPTION_STATES = ["active", "trialing", "past_due"] as const;
 
@@ -108,8 +118,7 @@ export interface MyMembership {
  */
 export function ledgerCopy(value: object): Record<string, unknown> {
   const object = value as Record<string, unknown>;
-  const id = (value: unknown) =>
-    typeof value === "string" ? value : ((value as { id?: string } | null | undefined)?.id ?? null);
+  const id = (field: unknown) => idOf(field as string | { id: string } | null | undefined);
   const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
   return {
     id: object.id,

@@ -4,7 +4,15 @@ import { log, logError } from "#worker/log.ts";
 import type { MembersJob } from "#worker/queues/messages.ts";
 import type { DomainEvents } from "#worker/events/index.ts";
 import type { Composed, createMailer } from "#worker/services/mail/mailer.ts";
-import { HANDLED_EVENTS, ledgerCopy, memberStatus, type MemberRow } from "#worker/services/members/model.ts";
+import {
+  HANDLED_EVENTS,
+  PAID_SUBSCRIPTION_STATES,
+  idOf,
+  invoiceSubscription,
+  ledgerCopy,
+  memberStatus,
+  type MemberRow,
+} from "#worker/services/members/model.ts";
 import { recordMrr } from "#worker/services/members/mrr.ts";
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -22,21 +30,12 @@ export interface SyncDeps {
   mailer: Mailer;
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === "string" ? value : (value?.id ?? null);
-
 const badSignature = () =>
   new ValidationError(
     { "Stripe-Signature": "The signature is missing, wrong or too old." },
     "The webhook's signature could not be verified.",
     "bad-signature",
   );
-
-/** The subscription an invoice belongs to, in both of Stripe's shapes (before and after API 2025-03). */
-function invoiceSubscription(invoice: Record<string, unknown>): string | null {
-  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
-  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription as string | null);
-}
 
 /**
  * Stripe -> the members table. The webhook verifies an event, records its id once (stripe_events) and queues it;
@@ -90,15 +89,15 @@ export function createMemberSync(k: Kernel, deps: SyncDeps) {
   async function applySubscription(sub: Stripe.Subscription, now = Date.now()): Promise<void> {
     const customerId = idOf(sub.customer);
     const member = await memberOf(customerId, sub.metadata?.user_id ?? null);
+    const live = (PAID_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status);
     if (!member) {
       log("warn", "members: subscription of no known member", { subscription: sub.id });
       // A live subscription of an account that is gone (paid in a checkout opened before the deletion): stop it.
       const userId = sub.metadata?.user_id;
-      if (userId && ["active", "trialing", "past_due"].includes(sub.status) && !(await userOf(userId)))
+      if (userId && live && !(await userOf(userId)))
         await cancelAtStripe({ kind: "cancel-subscription", subscriptionId: sub.id });
       return;
     }
-    const live = ["active", "trialing", "past_due"].includes(sub.status);
     // An old subscription's end must not undo a newer one the member holds.
     if (member.stripeSubscriptionId && member.stripeSubscriptionId !== sub.id && !live) return;
     const item = sub.items?.data?.[0];
