@@ -26,17 +26,21 @@ export interface LocalMail {
   textPath: string;
 }
 
+/** The paths of the text parts wrangler wrote at or after `since` (ms; a second's slack for file times). */
+function textPartsSince(since: number): string[] {
+  if (!existsSync(MAIL_DIR)) return [];
+  return files(MAIL_DIR).filter((f) => f.endsWith(".txt") && statSync(f).mtimeMs >= since - 1000);
+}
+
 /** The newest message whose text part mentions `needle`, written at or after `since` (ms). Waits up to 10 s. */
 export async function readMail(needle: string, since: number): Promise<LocalMail> {
   let found: string | undefined;
   await expect
     .poll(
       () => {
-        if (!existsSync(MAIL_DIR)) return "";
-        const texts = files(MAIL_DIR)
-          .filter((f) => f.endsWith(".txt") && statSync(f).mtimeMs >= since - 1000)
-          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-        found = texts.find((f) => readFileSync(f, "utf8").includes(needle));
+        found = textPartsSince(since)
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+          .find((f) => readFileSync(f, "utf8").includes(needle));
         return found ?? "";
       },
       { timeout: 10_000, message: `a mail mentioning ${needle} under ${MAIL_DIR}` },
@@ -57,9 +61,7 @@ export async function readMail(needle: string, since: number): Promise<LocalMail
 
 /** The text parts written at or after `since` (ms) that mention every one of `needles` (no waiting). */
 export function mailsMentioning(needles: string[], since: number): string[] {
-  if (!existsSync(MAIL_DIR)) return [];
-  return files(MAIL_DIR)
-    .filter((f) => f.endsWith(".txt") && statSync(f).mtimeMs >= since - 1000)
+  return textPartsSince(since)
     .map((f) => readFileSync(f, "utf8"))
     .filter((text) => needles.every((needle) => text.includes(needle)));
 }
